@@ -1,0 +1,88 @@
+#!/bin/sh
+# bench/run.sh [URIGREP]: time urigrep against ripgrep and cat on the same
+# large mail-like text, and measure peak RSS, including on 1 GB with no
+# newline. Prints MB/s and peak RSS (KiB) per command.
+#
+# Needs: GNU time (/usr/bin/time, Debian package "time"), ripgrep (rg) for
+# the comparison. Inputs are generated under bench/data (not committed):
+# the RFC texts of ../shared/seeds when present, plus generated mail-like
+# text with URLs in every Appendix E style, to at least $BENCH_MB MB.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+ug=${1:-$here/../src/urigrep}
+mb=${BENCH_MB:-128}
+data=${BENCH_DATA:-$here/data}
+seeds=${SEEDS:-$here/../../shared/seeds}
+mkdir -p "$data"
+[ -x /usr/bin/time ] || { echo "bench: needs GNU time (apt-get install time)" >&2; exit 77; }
+
+text=$data/text-${mb}M.txt
+if [ ! -s "$text" ]; then
+    echo "generating $text ..."
+    gen=$data/unit.txt
+    : >"$gen"
+    # the RFCs themselves: long runs of prose with a few URIs
+    if [ -d "$seeds" ]; then cat "$seeds"/*.txt >>"$gen"; fi
+    # mail-like text: headers, quoted replies, links in every style
+    awk 'BEGIN {
+        srand(2396);
+        split("http https ftp mailto news", sch, " ");
+        for (i = 0; i < 20000; i++) {
+            h = "host" int(rand() * 500) ".example.org";
+            p = "/path/" int(rand() * 100000) "/page-" i ".html";
+            printf "From: user%d <user%d@%s>\n", i, i, h;
+            printf "Date: Mon, 1 Jan 2024 10:%02d:%02d +0000\n", i % 60, i % 60;
+            printf "Message-ID: <%d.%d@%s>\n", i, i * 7, h;
+            printf "Subject: Re: the thread about item %d\n\n", i;
+            printf "> On Monday someone wrote about http://%s%s and more.\n", h, p;
+            printf "Hello, the document is at <http://%s/very/long/\n  wrapped%s>.\n", h, p;
+            printf "See also \"https://%s%s?q=%d&r=x#frag\", or (https://%s/wiki/Item_(%d)).\n", h, p, i, h, i;
+            printf "Write to mailto:list%d@%s or read news:comp.lang.c.%d today.\n", i, h, i;
+            printf "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do\n";
+            printf "eiusmod tempor incididunt ut labore et dolore magna aliqua: 12:30.\n";
+            printf "Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris\n";
+            printf "nisi ut aliquip ex ea commodo consequat. URL:ftp://%s/pub/%d.tar.gz\n\n", h, i;
+        }
+    }' >>"$gen"
+    : >"$text"
+    while [ "$(wc -c <"$text")" -lt $((mb * 1024 * 1024)) ]; do
+        cat "$gen" "$gen" "$gen" "$gen" >>"$text"
+    done
+    rm -f "$gen"
+fi
+size=$(wc -c <"$text")
+
+# run NAME CMD...: best of three wall times; MB/s and peak RSS
+run() {
+    name=$1
+    shift
+    best=
+    rss=
+    for _ in 1 2 3; do
+        /usr/bin/time -f '%e %M' -o "$data/time.out" "$@" >/dev/null 2>"$data/err.out" || true
+        read -r t r <"$data/time.out"
+        if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+        rss=$r
+    done
+    awk -v n="$name" -v s="$size" -v t="$best" -v r="$rss" 'BEGIN {
+        printf "%-34s %8.2f s %9.1f MB/s %8d KiB peak RSS\n", n, t, (t > 0 ? s / 1048576 / t : 0), r }'
+}
+
+echo "input: $text ($size bytes); $(nproc) cores; $(date -u +%Y-%m-%d)"
+run "cat" cat "$text"
+if command -v rg >/dev/null; then
+    run "rg -o '(https?|ftp)://...'" rg -o '(https?|ftp)://[^\]\[<>"\s]+' "$text"
+fi
+run "urigrep" "$ug" "$text"
+run "urigrep -c" "$ug" -c "$text"
+run "urigrep --json" "$ug" --json "$text"
+echo "URIs found: urigrep $("$ug" -c "$text")" \
+    "rg $(command -v rg >/dev/null && rg -o '(https?|ftp)://[^\]\[<>"\s]+' "$text" | wc -l)"
+
+# memory is bounded by the longest URI: 1 GB of one line, streamed
+/usr/bin/time -f '%M' -o "$data/time.out" sh -c \
+    "head -c 1073741824 /dev/zero | tr '\\0' 'a' | '$ug'" >/dev/null 2>&1 || true
+echo "1 GB without a newline: peak RSS $(tail -n 1 "$data/time.out") KiB"
+/usr/bin/time -f '%M' -o "$data/time.out" sh -c \
+    "{ printf 'http://'; head -c 1073741824 /dev/zero | tr '\\0' 'a'; } | '$ug'" >/dev/null 2>&1 || true
+echo "1 GB single candidate URI: peak RSS $(tail -n 1 "$data/time.out") KiB"

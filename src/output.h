@@ -1,0 +1,56 @@
+/* output.h: formatting of results (plain, -n, -b, -0, JSON Lines). */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_OUTPUT_H
+#define URIGREP_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "internal.h"
+
+/* One reference to print, with what is known about it. Strings are
+ * borrowed; NULL means unknown or undefined (JSON null). */
+struct output_rec {
+    const char *file;         /* NULL: no file name wanted */
+    uint64_t line, column, offset;
+    struct urigrep_span ref;  /* as found */
+    struct urigrep_span uri;  /* resolved, mapped or as found */
+    const char *delimiter;
+    bool valid;
+    bool absolute;
+    const char *error;        /* NULL when valid */
+    size_t error_offset;
+    const struct urigrep_parts *parts; /* of URI; NULL: not split */
+    bool hyphen_dropped;
+};
+
+/* Prefix fields for plain output. */
+struct output_opts {
+    bool with_file, line_number, byte_offset, null;
+};
+
+/* Append R as one plain line: [FILE:][LINE:][OFFSET:]URI then a newline
+ * (with NULL: NUL after the file name and at the end instead). */
+enum urigrep_status output_plain(struct urigrep_buf *b,
+                                 const struct output_opts *o,
+                                 const struct output_rec *r);
+
+/* Append R as one JSON Lines object and a newline. */
+enum urigrep_status output_json(struct urigrep_buf *b,
+                                const struct output_rec *r);
+
+/* Append S as a JSON string (quotes included): control characters and
+ * quotes escaped, invalid UTF-8 bytes replaced by U+FFFD. */
+enum urigrep_status output_json_string(struct urigrep_buf *b, const char *s,
+                                       size_t len);
+
+/* Append a count line for -c: [FILE:]COUNT. */
+enum urigrep_status output_count(struct urigrep_buf *b,
+                                 const struct output_opts *o,
+                                 const char *file, uint64_t count);
+
+/* Human name of delimiter D as used in JSON ("bare", "angle", ...). */
+const char *output_delim_name(enum urigrep_delim d);
+
+#endif

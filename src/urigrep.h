@@ -1,0 +1,210 @@
+/* urigrep.h: public API of liburigrep (find, validate, resolve URI refs). */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_H
+#define URIGREP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Status codes. URIGREP_OK is 0; every value has a urigrep_strerror() text.
+ *  The URIGREP_E_* syntax values say why a reference is not valid. */
+enum urigrep_status {
+    URIGREP_OK = 0,
+    URIGREP_ERR_NOMEM,          /**< out of memory */
+    URIGREP_ERR_ARG,            /**< invalid argument */
+    URIGREP_ERR_TOO_LONG,       /**< longer than the configured limit */
+    URIGREP_ERR_BASE_RELATIVE,  /**< the base URI has no scheme */
+    URIGREP_ERR_STOPPED,        /**< a callback asked the scanner to stop */
+    URIGREP_E_SCHEME,           /**< bad character in the scheme */
+    URIGREP_E_SCHEME_START,     /**< scheme does not start with a letter */
+    URIGREP_E_AUTHORITY,        /**< bad character in the authority */
+    URIGREP_E_IPV6,             /**< malformed IPv6 literal */
+    URIGREP_E_PORT,             /**< port is not made of digits */
+    URIGREP_E_PATH,             /**< bad character in the path */
+    URIGREP_E_REL_COLON,        /**< ':' in the first segment of a relative path */
+    URIGREP_E_PATH_START,       /**< path begins with "//" but has no authority */
+    URIGREP_E_OPAQUE_EMPTY,     /**< nothing after "scheme:" */
+    URIGREP_E_QUERY,            /**< bad character in the query */
+    URIGREP_E_FRAGMENT,         /**< bad character in the fragment */
+    URIGREP_E_ESCAPE,           /**< '%' not followed by two hex digits */
+    URIGREP_E_NON_ASCII,        /**< non-ASCII byte (an IRI; map it first) */
+    URIGREP_E_SPACE,            /**< whitespace or control character */
+    URIGREP_STATUS_MAX
+};
+
+/** Which RFC's grammar and resolution algorithm to follow. */
+enum urigrep_rfc {
+    URIGREP_RFC1808 = 1808,
+    URIGREP_RFC2396 = 2396,
+    URIGREP_RFC3986 = 3986
+};
+
+/** @return a static English description of STATUS, never NULL. */
+const char *urigrep_strerror(enum urigrep_status status);
+
+/** @return the library version as a static string, e.g. "0.1.0". */
+const char *urigrep_version(void);
+
+/** A borrowed view of bytes owned by someone else. */
+struct urigrep_span {
+    const char *ptr;
+    size_t len;
+};
+
+/* ---- Scanner: RFC 2396 Appendix E delimiting ---- */
+
+/** Opaque streaming scanner. */
+typedef struct urigrep_scanner urigrep_scanner;
+
+/** How a reference was delimited in the text. */
+enum urigrep_delim {
+    URIGREP_DELIM_BARE,        /**< whitespace or punctuation around it */
+    URIGREP_DELIM_ANGLE,       /**< <scheme:...> */
+    URIGREP_DELIM_ANGLE_URL,   /**< <URL:...> */
+    URIGREP_DELIM_QUOTE,       /**< "scheme:..." */
+    URIGREP_DELIM_URL_PREFIX,  /**< URL:scheme:... outside brackets */
+    URIGREP_DELIM_ABBREV       /**< www.host/path, Appendix F (--abbrev) */
+};
+
+/** What to do with a hyphen followed by a line break inside <...>. */
+enum urigrep_hyphen {
+    URIGREP_HYPHEN_KEEP,  /**< keep the '-' (default) */
+    URIGREP_HYPHEN_DROP,  /**< drop the '-' */
+    URIGREP_HYPHEN_BOTH   /**< report both readings, kept first */
+};
+
+/** Scanner option flags. */
+#define URIGREP_SCAN_ABBREV 0x1u  /**< also report Appendix F abbreviations */
+
+/** Scanner options; zero-initialise, then set what you need. */
+struct urigrep_scan_options {
+    size_t max_uri_length;        /**< 0 means the default, 8192 bytes */
+    enum urigrep_hyphen hyphen;
+    unsigned flags;               /**< URIGREP_SCAN_* */
+};
+
+/** Events the scanner reports. */
+enum urigrep_event {
+    URIGREP_EVENT_URI,      /**< a reference was found */
+    URIGREP_EVENT_TOO_LONG  /**< a candidate over max_uri_length was skipped */
+};
+
+/** Match flags. */
+#define URIGREP_MATCH_HYPHEN_DROPPED 0x1u /**< the '-' at a line break is dropped */
+#define URIGREP_MATCH_HYPHEN_BREAK   0x2u /**< a '-' stood at a line break */
+
+/** One event. REF is borrowed: valid only during the callback. */
+struct urigrep_match {
+    enum urigrep_event event;
+    struct urigrep_span ref;   /**< the reference, whitespace removed */
+    uint64_t offset;           /**< stream byte offset of its first byte */
+    uint64_t line;             /**< 1-based line of its first byte */
+    uint64_t column;           /**< 1-based byte column of its first byte */
+    uint64_t end_offset;       /**< stream offset just past its last byte */
+    enum urigrep_delim delim;
+    unsigned flags;            /**< URIGREP_MATCH_* */
+};
+
+/** Called for every event, in input order. Return 0 to go on, nonzero to
+ *  stop: the feed or finish call then returns URIGREP_ERR_STOPPED. */
+typedef int (*urigrep_match_fn)(void *arg, const struct urigrep_match *m);
+
+/** Create a scanner. OPTS may be NULL for defaults; it is copied.
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM or URIGREP_ERR_ARG. On failure
+ *  *OUT is NULL. Free the scanner with urigrep_scanner_free(). */
+enum urigrep_status urigrep_scanner_new(const struct urigrep_scan_options *opts,
+                                        urigrep_scanner **out);
+
+/** Feed LEN bytes of text. The result does not depend on how the stream
+ *  is split into feeds. The scanner keeps at most a bounded tail.
+ *  @return URIGREP_OK, or URIGREP_ERR_STOPPED if FN asked to stop. */
+enum urigrep_status urigrep_scanner_feed(urigrep_scanner *sc, const char *buf,
+                                         size_t len, urigrep_match_fn fn,
+                                         void *arg);
+
+/** Signal the end of the stream: report what is still pending, then reset
+ *  the scanner for a new stream (offsets and lines start again). */
+enum urigrep_status urigrep_scanner_finish(urigrep_scanner *sc,
+                                           urigrep_match_fn fn, void *arg);
+
+/** Forget all pending input and start a new stream. */
+void urigrep_scanner_reset(urigrep_scanner *sc);
+
+/** Free a scanner; NULL is accepted. */
+void urigrep_scanner_free(urigrep_scanner *sc);
+
+/** Strip the delimiters a person may type around one reference (RFC 2396
+ *  Appendix E, last paragraph): surrounding whitespace, <>, quotes, a
+ *  "URL:" prefix, and all embedded whitespace. The result is written to
+ *  OUT (at least LEN bytes) and its length returned. */
+size_t urigrep_strip_typed(const char *in, size_t len, char *out);
+
+/* ---- Parsing and validation: RFC 2396 Appendix A (+ RFC 2732) ---- */
+
+/** Opaque parsed reference. */
+typedef struct urigrep_uri urigrep_uri;
+
+/** Components, as split by RFC 2396 Appendix B. */
+enum urigrep_part {
+    URIGREP_PART_SCHEME,
+    URIGREP_PART_AUTHORITY,
+    URIGREP_PART_USERINFO,
+    URIGREP_PART_HOST,
+    URIGREP_PART_PORT,
+    URIGREP_PART_PATH,
+    URIGREP_PART_QUERY,
+    URIGREP_PART_FRAGMENT
+};
+
+/** Split REF into components (never fails on syntax) and validate it
+ *  against RFC's grammar. The bytes are copied. Free with
+ *  urigrep_uri_free(). @return URIGREP_OK, URIGREP_ERR_NOMEM or
+ *  URIGREP_ERR_ARG; *OUT is NULL on failure. */
+enum urigrep_status urigrep_uri_parse(const char *ref, size_t len,
+                                      enum urigrep_rfc rfc, urigrep_uri **out);
+
+/** Get component PART. @return 1 and set *SPAN (borrowed from U) when the
+ *  component is defined (it may be empty), 0 when it is undefined. The
+ *  path is always defined. */
+int urigrep_uri_part(const urigrep_uri *u, enum urigrep_part part,
+                     struct urigrep_span *span);
+
+/** @return URIGREP_OK if U is valid, else the URIGREP_E_* reason; the
+ *  byte offset of the first bad character goes to *ERR_OFF if not NULL. */
+enum urigrep_status urigrep_uri_error(const urigrep_uri *u, size_t *err_off);
+
+/** @return 1 if U has a scheme (an absolute URI), else 0. */
+int urigrep_uri_is_absolute(const urigrep_uri *u);
+
+/** Free a parsed reference; NULL is accepted. */
+void urigrep_uri_free(urigrep_uri *u);
+
+/** Validate REF without keeping a parse. Same result as urigrep_uri_error()
+ *  after urigrep_uri_parse(), without allocating. */
+enum urigrep_status urigrep_validate(const char *ref, size_t len,
+                                     enum urigrep_rfc rfc, size_t *err_off);
+
+/* ---- Resolution: RFC 2396 section 5.2 (or RFC 1808 / RFC 3986) ---- */
+
+/** Resolve REF against the absolute BASE following RFC's algorithm.
+ *  *OUT receives a NUL-terminated string the caller frees with free();
+ *  its length goes to *OUT_LEN if not NULL. On failure *OUT is NULL.
+ *  @return URIGREP_OK, URIGREP_ERR_BASE_RELATIVE, URIGREP_ERR_NOMEM or
+ *  URIGREP_ERR_ARG. */
+enum urigrep_status urigrep_resolve(const char *base, size_t base_len,
+                                    const char *ref, size_t ref_len,
+                                    enum urigrep_rfc rfc, char **out,
+                                    size_t *out_len);
+
+/** RFC 3987 section 3.1 mapping of an IRI to a URI: every byte >= 0x80 is
+ *  percent-encoded. OUT must hold 3 * LEN bytes. @return the length. */
+size_t urigrep_iri_to_uri(const char *in, size_t len, char *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* URIGREP_H */

@@ -1,0 +1,454 @@
+/* check_scan.c: Appendix E delimiting, streaming and chunk invariance. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan.h"
+#include "urigrep.h"
+
+/* Everything the scanner reported, as one string per event:
+ * "REF|delim|line:column@offset" (flags appended when set). */
+struct collected {
+    char *text;
+    size_t len, cap;
+    int n;
+    int stop_after;  /* > 0: ask the scanner to stop after this many */
+};
+
+static void
+append(struct collected *c, const char *s, size_t n)
+{
+    if (c->len + n + 1 > c->cap) {
+        c->cap = (c->len + n + 1) * 2;
+        c->text = realloc(c->text, c->cap);
+        ck_assert_ptr_nonnull(c->text);
+    }
+    memcpy(c->text + c->len, s, n);
+    c->len += n;
+    c->text[c->len] = '\0';
+}
+
+static int
+collect(void *arg, const struct urigrep_match *m)
+{
+    struct collected *c = arg;
+    char meta[128];
+    int k;
+
+    if (m->event == URIGREP_EVENT_TOO_LONG)
+        append(c, "TOO-LONG", 8);
+    else
+        append(c, m->ref.ptr, m->ref.len);
+    k = snprintf(meta, sizeof meta, "|%d|%llu:%llu@%llu-%llu%s\n",
+                 (int)m->delim, (unsigned long long)m->line,
+                 (unsigned long long)m->column,
+                 (unsigned long long)m->offset,
+                 (unsigned long long)m->end_offset,
+                 (m->flags & URIGREP_MATCH_HYPHEN_DROPPED) ? "|dropped" : "");
+    append(c, meta, (size_t)k);
+    c->n++;
+    return c->stop_after > 0 && c->n >= c->stop_after;
+}
+
+/* Feed TEXT in chunks of CHUNK bytes (0: all at once); return what was
+ * reported, one event per line. Caller frees. */
+static char *
+scan_chunked(const char *text, size_t len, size_t chunk,
+             const struct urigrep_scan_options *opt)
+{
+    struct collected c = { NULL, 0, 0, 0, 0 };
+    urigrep_scanner *sc = NULL;
+    size_t i;
+
+    ck_assert_int_eq(urigrep_scanner_new(opt, &sc), URIGREP_OK);
+    append(&c, "", 0);
+    if (chunk == 0)
+        chunk = len ? len : 1;
+    for (i = 0; i < len; i += chunk) {
+        size_t n = len - i < chunk ? len - i : chunk;
+        ck_assert_int_eq(urigrep_scanner_feed(sc, text + i, n, collect, &c),
+                         URIGREP_OK);
+    }
+    ck_assert_int_eq(urigrep_scanner_finish(sc, collect, &c), URIGREP_OK);
+    urigrep_scanner_free(sc);
+    return c.text;
+}
+
+/* Only the references, space-separated, for the tables below. */
+static char *
+refs_of(const char *text, const struct urigrep_scan_options *opt)
+{
+    char *all = scan_chunked(text, strlen(text), 0, opt);
+    char *out = malloc(strlen(all) + 1), *o = out;
+    const char *p = all;
+
+    ck_assert_ptr_nonnull(out);
+    while (*p) {
+        const char *bar = strchr(p, '|'), *nl = strchr(p, '\n');
+        if (o != out)
+            *o++ = ' ';
+        memcpy(o, p, (size_t)(bar - p));
+        o += bar - p;
+        p = nl + 1;
+    }
+    *o = '\0';
+    free(all);
+    return out;
+}
+
+struct case_ {
+    const char *text;
+    const char *want;  /* references, space-separated */
+};
+
+/* Delimiting rules: RFC 2396 Appendix E and the urigrep rules built on it.
+ * Keep this table broad: it also drives the chunking property test. */
+static const struct case_ cases[] = {
+    /* Appendix E example: exactly three references */
+    { "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+      "but you can probably pick it up from <ftp://ds.internic.\n"
+      "net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n"
+      "ietf/uri/historical.html#WARNING>.\n",
+      "http://www.w3.org/Addressing/ ftp://ds.internic.net/rfc/ "
+      "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING" },
+    /* the three delimiting styles and the prefix */
+    { "\"http://test.com/\" <http://test.com/> http://test.com/",
+      "http://test.com/ http://test.com/ http://test.com/" },
+    { "<URL:http://www.ics.uci.edu/pub/ietf/uri/>",
+      "http://www.ics.uci.edu/pub/ietf/uri/" },
+    { "<url: http://a.example/x>", "http://a.example/x" },
+    { "URL:http://a.example/x, URL: ftp://b.example/y.",
+      "http://a.example/x ftp://b.example/y" },
+    { "see <URL:../x> and <URL:?q> and <URL:>", "../x ?q" },
+    /* the scheme is the longest run starting with a letter */
+    { "1.http://x.example/ a1.b2://y/", "http://x.example/ a1.b2://y/" },
+    { "e.g.http://x/", "e.g.http://x/" },
+    /* a scheme alone is never a URI */
+    { "http: http:// <http:> <http://> \"http://\" mailto: <URL:http://>", "" },
+    /* bare: // or a well-known scheme */
+    { "foo:bar x-y:z mailto:a@b.example news:comp.lang.c urn:isbn:1 tel:+1-2",
+      "mailto:a@b.example news:comp.lang.c urn:isbn:1 tel:+1-2" },
+    { "Note:this Re: that 10:30 Date: Mon", "" },
+    /* but in brackets any scheme counts */
+    { "<foo:bar> <x-y:z>", "foo:bar x-y:z" },
+    /* trailing punctuation and unbalanced brackets */
+    { "(http://en.wikipedia.org/wiki/Mercury_(planet)). ",
+      "http://en.wikipedia.org/wiki/Mercury_(planet)" },
+    { "http://a.example/x. http://a.example/y, http://a.example/z;"
+      " http://a.example/q?! 'http://a.example/s' http://a.example/t*",
+      "http://a.example/x http://a.example/y http://a.example/z "
+      "http://a.example/q http://a.example/s http://a.example/t" },
+    { "[http://[::1]/] {http://a.example/}", "http://[::1]/ http://a.example/" },
+    { "http://a.example/a_(b) http://a.example/c)) http://a.example/[d]]",
+      "http://a.example/a_(b) http://a.example/c http://a.example/[d]" },
+    /* bare URIs end at < > " and the unwise characters */
+    { "http://a.example/x<y http://b.example/x>y http://c.example/x\"y "
+      "http://d.example/x`y http://e.example/x|y http://f.example/x\\y "
+      "http://g.example/x^y",
+      "http://a.example/x http://b.example/x http://c.example/x "
+      "http://d.example/x http://e.example/x http://f.example/x "
+      "http://g.example/x" },
+    /* a line break ends a bare URI; tabs and CR too */
+    { "http://a.example/x\nyz http://b.example/\ty http://c.example/\r\n",
+      "http://a.example/x http://b.example/ http://c.example/" },
+    /* quotes: the URI ends at the closing quote */
+    { "\"http://a.example/x.y,z\" \"http://b.example/ c\"",
+      "http://a.example/x.y,z http://b.example/" },
+    /* angle brackets: whitespace removed, blank line stops the search */
+    { "<http://a.example/very/\n    long/path>",
+      "http://a.example/very/long/path" },
+    { "<http://a.example/x\n\nmore> text", "http://a.example/x" },
+    { "<http://a.example/x <http://b.example/y>",
+      "http://a.example/x http://b.example/y" },
+    { "< http://a.example/gap >", "http://a.example/gap" },
+    /* hyphen at a line break inside brackets: kept by default */
+    { "<http://a.example/long-\n  name>", "http://a.example/long-name" },
+    /* e-mail addresses and Message-IDs are not URIs */
+    { "From: Joe <joe@example.org>\nMessage-ID: <1234.5678@mail.example>\n"
+      "mail joe@example.org", "" },
+    /* wrappers in other scripts */
+    { "\xe2\x80\x9chttp://a.example/q\xe2\x80\x9d \xc2\xabhttp://b.example/\xc2\xbb"
+      " \xe3\x80\x8chttp://c.example/\xe3\x80\x8d http://d.example/\xc2\xa0x",
+      "http://a.example/q http://b.example/ http://c.example/ "
+      "http://d.example/" },
+    /* IRIs continue through letters of any script */
+    { "http://\xe4\xbe\x8b\xe3\x81\x88.jp/\xc3\xa9t\xc3\xa9 x",
+      "http://\xe4\xbe\x8b\xe3\x81\x88.jp/\xc3\xa9t\xc3\xa9" },
+    /* invalid UTF-8 and NUL end a URI and never join two */
+    { "http://a.example/x\xffhttp://b.example/y\x80z",
+      "http://a.example/x http://b.example/y" },
+    { "http://a.example/\xc3", "http://a.example/" },
+    /* one reference per occurrence, in order */
+    { "http://a.example/ http://a.example/", "http://a.example/ http://a.example/" },
+    { "http://a.example/?u=http://b.example/", "http://a.example/?u=http://b.example/" },
+    { "x=http://a.example/&y", "http://a.example/&y" },
+    { "<a href=\"http://h.example/p\">", "http://h.example/p" },
+    { "file:///etc/passwd", "file:///etc/passwd" },
+    { "", "" },
+    { ":::: : ::x", "" },
+};
+
+START_TEST(test_scan_table)
+{
+    char *got = refs_of(cases[_i].text, NULL);
+
+    ck_assert_msg(strcmp(got, cases[_i].want) == 0,
+                  "case %d: got '%s', want '%s'", _i, got, cases[_i].want);
+    free(got);
+}
+END_TEST
+
+/* The property: any split of the input gives the same events, offsets,
+ * lines and columns included. */
+START_TEST(test_scan_chunk_invariance)
+{
+    const char *t = cases[_i].text;
+    size_t len = strlen(t), k;
+    char *whole = scan_chunked(t, len, 0, NULL);
+
+    for (k = 1; k <= len; k++) {
+        char *part = scan_chunked(t, len, k, NULL);
+        ck_assert_msg(strcmp(whole, part) == 0, "case %d chunk %zu:\n%s\nvs\n%s",
+                      _i, k, whole, part);
+        free(part);
+    }
+    free(whole);
+}
+END_TEST
+
+/* The same over all cases glued together, with every option on. */
+START_TEST(test_scan_chunk_invariance_all)
+{
+    struct urigrep_scan_options opt = { 64, URIGREP_HYPHEN_BOTH,
+                                        URIGREP_SCAN_ABBREV };
+    char *text = NULL, *whole;
+    size_t len = 0, i, k;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t n = strlen(cases[i].text);
+        text = realloc(text, len + n + 2);
+        memcpy(text + len, cases[i].text, n);
+        len += n;
+        text[len++] = '\n';
+    }
+    whole = scan_chunked(text, len, 0, &opt);
+    for (k = 1; k <= 97; k++) {
+        char *part = scan_chunked(text, len, k, &opt);
+        ck_assert_msg(strcmp(whole, part) == 0, "chunk %zu", k);
+        free(part);
+    }
+    free(whole);
+    free(text);
+}
+END_TEST
+
+START_TEST(test_scan_positions)
+{
+    const char *t = "ab\ncd <http://x.example/\n y> \"http://q.example/\"\n"
+                    "URL:http://u.example/";
+    char *got = scan_chunked(t, strlen(t), 0, NULL);
+
+    ck_assert_str_eq(got,
+        "http://x.example/y|1|2:5@7-28\n"
+        "http://q.example/|3|3:6@30-48\n"
+        "http://u.example/|4|4:5@53-70\n");
+    free(got);
+}
+END_TEST
+
+START_TEST(test_scan_hyphen_modes)
+{
+    const char *t = "<http://a.example/x-\n y-z>";
+    struct urigrep_scan_options opt = { 0, URIGREP_HYPHEN_DROP, 0 };
+    char *got = refs_of(t, &opt);
+
+    ck_assert_str_eq(got, "http://a.example/xy-z");
+    free(got);
+    opt.hyphen = URIGREP_HYPHEN_BOTH;
+    got = refs_of(t, &opt);
+    ck_assert_str_eq(got, "http://a.example/x-y-z http://a.example/xy-z");
+    free(got);
+    /* no hyphen at a break: one reading only */
+    got = refs_of("<http://a.example/x-y>", &opt);
+    ck_assert_str_eq(got, "http://a.example/x-y");
+    free(got);
+    opt.hyphen = URIGREP_HYPHEN_KEEP;
+    got = refs_of(t, &opt);
+    ck_assert_str_eq(got, "http://a.example/x-y-z");
+    free(got);
+}
+END_TEST
+
+START_TEST(test_scan_abbrev)
+{
+    struct urigrep_scan_options opt = { 0, URIGREP_HYPHEN_KEEP,
+                                        URIGREP_SCAN_ABBREV };
+    char *got = refs_of("see www.w3.org/Addressing/, ftp.example.org/pub and "
+                        "www.w3.org. Not: joe@www.x.org, www.foo, "
+                        "http://www.y.org/ x.www.z.org", &opt);
+
+    ck_assert_str_eq(got, "www.w3.org/Addressing/ ftp.example.org/pub "
+                          "www.w3.org http://www.y.org/");
+    free(got);
+    /* off by default */
+    got = refs_of("www.w3.org/Addressing/", NULL);
+    ck_assert_str_eq(got, "");
+    free(got);
+}
+END_TEST
+
+START_TEST(test_scan_too_long)
+{
+    struct urigrep_scan_options opt = { 32, URIGREP_HYPHEN_KEEP, 0 };
+    char *got = refs_of("http://a.example/0123456789012345678901234567890123 "
+                        "http://ok.example/ <http://b.example/01234567890123"
+                        "45678901234567890123>", &opt);
+
+    /* the long bare one is skipped with an event; the long bracketed one
+     * falls back to the bare rules, which skip it too */
+    ck_assert_str_eq(got, "TOO-LONG http://ok.example/ TOO-LONG");
+    free(got);
+}
+END_TEST
+
+START_TEST(test_scan_long_run_skipped_whole)
+{
+    /* the tail of an over-long URI is not reported as a URI of its own */
+    struct urigrep_scan_options opt = { 40, URIGREP_HYPHEN_KEEP, 0 };
+    char *t = malloc(20000);
+    char *got;
+
+    strcpy(t, "http://a.example/");
+    memset(t + 17, 'x', 19000);
+    strcpy(t + 19017, "/http://b.example/ http://c.example/");
+    got = refs_of(t, &opt);
+    ck_assert_str_eq(got, "TOO-LONG http://c.example/");
+    free(got);
+    free(t);
+}
+END_TEST
+
+START_TEST(test_scan_stop)
+{
+    struct collected c = { NULL, 0, 0, 0, 1 };
+    urigrep_scanner *sc = NULL;
+    const char *t = "http://a.example/ http://b.example/ ";
+
+    ck_assert_int_eq(urigrep_scanner_new(NULL, &sc), URIGREP_OK);
+    ck_assert_int_eq(urigrep_scanner_feed(sc, t, strlen(t), collect, &c),
+                     URIGREP_ERR_STOPPED);
+    ck_assert_int_eq(c.n, 1);
+    urigrep_scanner_reset(sc);
+    urigrep_scanner_free(sc);
+    urigrep_scanner_free(NULL);
+    free(c.text);
+}
+END_TEST
+
+START_TEST(test_scan_bad_args)
+{
+    urigrep_scanner *sc = (urigrep_scanner *)1;
+    struct urigrep_scan_options opt = { 0, (enum urigrep_hyphen)9, 0 };
+
+    ck_assert_int_eq(urigrep_scanner_new(&opt, &sc), URIGREP_ERR_ARG);
+    ck_assert_ptr_null(sc);
+    ck_assert_int_eq(urigrep_scanner_new(NULL, NULL), URIGREP_ERR_ARG);
+}
+END_TEST
+
+START_TEST(test_scan_lines_across_feeds)
+{
+    /* many short lines, fed one byte at a time: line numbers stay exact */
+    char text[4000];
+    size_t i, len = 0;
+    char *got;
+
+    for (i = 0; i < 100; i++)
+        len += (size_t)sprintf(text + len, "line %zu http://h%zu.example/\n",
+                               i, i);
+    got = scan_chunked(text, len, 1, NULL);
+    ck_assert_ptr_nonnull(strstr(got, "http://h0.example/|0|1:8@7-25\n"));
+    ck_assert_ptr_nonnull(strstr(got, "http://h99.example/|0|100:9@"));
+    free(got);
+}
+END_TEST
+
+START_TEST(test_scan_helpers)
+{
+    uint32_t cp = 0;
+    const unsigned char ok[] = { 0xe2, 0x82, 0xac };
+    const unsigned char overlong[] = { 0xc0, 0xaf };
+    const unsigned char surrogate[] = { 0xed, 0xa0, 0x80 };
+    char out[64];
+
+    ck_assert_int_eq(scan_utf8_decode(ok, 3, &cp), 3);
+    ck_assert_uint_eq(cp, 0x20ac);
+    ck_assert_int_eq(scan_utf8_decode(ok, 2, &cp), 0);
+    ck_assert_int_eq(scan_utf8_decode(overlong, 2, &cp), -1);
+    ck_assert_int_eq(scan_utf8_decode(surrogate, 3, &cp), -1);
+    ck_assert(scan_is_unicode_break(0x201c));
+    ck_assert(scan_is_unicode_break(0x3002));
+    ck_assert(!scan_is_unicode_break(0xe9));
+    ck_assert(!scan_is_unicode_break(0x4f8b));
+    ck_assert(scan_is_well_known("MailTo", 6));
+    ck_assert(scan_is_well_known("urn", 3));
+    ck_assert(!scan_is_well_known("http", 4));
+    ck_assert(!scan_is_well_known("mail", 4));
+    out[urigrep_strip_typed("  <URL: http://a.example/\n  x >  ", 33, out)] = 0;
+    ck_assert_str_eq(out, "http://a.example/x");
+    out[urigrep_strip_typed("\"<http://b.example/>\"", 21, out)] = 0;
+    ck_assert_str_eq(out, "http://b.example/");
+    out[urigrep_strip_typed("../x", 4, out)] = 0;
+    ck_assert_str_eq(out, "../x");
+}
+END_TEST
+
+#define N(a) ((int)(sizeof(a) / sizeof *(a)))
+
+Suite *scan_suite(void);
+
+Suite *
+scan_suite(void)
+{
+    Suite *s = suite_create("scan");
+    TCase *tc;
+
+    tc = tcase_create("appendix-e");
+    tcase_add_loop_test(tc, test_scan_table, 0, N(cases));
+    tcase_add_test(tc, test_scan_positions);
+    tcase_add_test(tc, test_scan_hyphen_modes);
+    tcase_add_test(tc, test_scan_abbrev);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("streaming");
+    tcase_add_loop_test(tc, test_scan_chunk_invariance, 0, N(cases));
+    tcase_add_test(tc, test_scan_chunk_invariance_all);
+    tcase_add_test(tc, test_scan_lines_across_feeds);
+    tcase_set_timeout(tc, 120);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("limits");
+    tcase_add_test(tc, test_scan_too_long);
+    tcase_add_test(tc, test_scan_long_run_skipped_whole);
+    tcase_add_test(tc, test_scan_stop);
+    tcase_add_test(tc, test_scan_bad_args);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("helpers");
+    tcase_add_test(tc, test_scan_helpers);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(scan_suite());
+    int failed;
+
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

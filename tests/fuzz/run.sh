@@ -1,0 +1,34 @@
+#!/bin/sh
+# tests/fuzz/run.sh [SECONDS]: build the libFuzzer targets with clang
+# (address + undefined sanitizers) and run each for SECONDS (default 600),
+# starting from the seed corpora in tests/fuzz/corpus-*. A crash or a
+# broken property leaves a crash-* file and exits nonzero.
+set -eu
+secs=${1:-600}
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/urigrep-fuzz.XXXXXX")}
+CC=${CC_FUZZ:-clang}
+command -v "$CC" >/dev/null || { echo "fuzz: $CC not found" >&2; exit 77; }
+mkdir -p "$work/gen"
+awk -f "$top/data/genschemes.awk" "$top/data/schemes.txt" >"$work/gen/schemes.h"
+cat >"$work/gen/config.h" <<'H'
+#define _GNU_SOURCE 1
+#define HAVE_MEMRCHR 1
+#define PACKAGE_VERSION "fuzz"
+H
+lib="$top/src/buf.c $top/src/scan.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c"
+flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$work/gen -I$top/src"
+for t in scan uri; do
+    $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $lib
+done
+status=0
+for t in scan uri; do
+    mkdir -p "$work/corpus-$t"
+    echo "fuzz_$t: $secs s, work in $work"
+    "$work/fuzz_$t" -max_total_time="$secs" -max_len=4096 \
+        -artifact_prefix="$work/crash-$t-" -print_final_stats=1 \
+        "$work/corpus-$t" "$here/corpus-$t" 2>"$work/fuzz_$t.log" || status=1
+    tail -n 12 "$work/fuzz_$t.log"
+done
+exit $status
