@@ -1009,34 +1009,35 @@ urigrep_scanner_free(urigrep_scanner *sc)
     free(sc);
 }
 
-/* Strip one layer of what a person types around a URI. Returns true if
+/* Strip one layer of what a person types around a URI: surrounding
+ * whitespace, then an opening '<' or '"' and a closing '>' or '"' (each
+ * alone too: people forget one), or a "URL:" prefix. Returns true if
  * something went. */
 static bool
 strip_one(const char **s, size_t *len)
 {
     const char *p = *s;
     size_t n = *len;
+    bool changed;
 
     while (n && is_space((unsigned char)p[0]))
         p++, n--;
     while (n && is_space((unsigned char)p[n - 1]))
         n--;
-    if (n >= 2 && ((p[0] == '<' && p[n - 1] == '>') ||
-                   (p[0] == '"' && p[n - 1] == '"'))) {
+    if (n && (p[0] == '<' || p[0] == '"')) {
         p++;
-        n -= 2;
-    } else if (n >= 4 && strncasecmp(p, "URL:", 4) == 0) {
+        n--;
+    }
+    if (n && (p[n - 1] == '>' || p[n - 1] == '"'))
+        n--;
+    if (n >= 4 && strncasecmp(p, "URL:", 4) == 0) {
         p += 4;
         n -= 4;
-    } else {
-        bool changed = p != *s || n != *len;
-        *s = p;
-        *len = n;
-        return changed;
     }
+    changed = p != *s || n != *len;
     *s = p;
     *len = n;
-    return true;
+    return changed;
 }
 
 URIGREP_EXPORT size_t

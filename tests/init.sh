@@ -25,24 +25,25 @@ fail() {
 
 # expect STATUS WANTFILE ARG...: run urigrep with ARGs; its stdout must be
 # WANTFILE's content and its exit status STATUS.
+# (shell functions share variables with the script: ours start with "_")
 expect() {
-    want_rc=$1
-    want=$2
+    _rc_want=$1
+    _out_want=$2
     shift 2
     ug "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [ "$rc" != "$want_rc" ]; then
+    _rc=$?
+    if [ "$_rc" != "$_rc_want" ]; then
         cat "$tmp/err" >&2
-        fail "exit status $rc, want $want_rc: urigrep $*"
+        fail "exit status $_rc, want $_rc_want: urigrep $*"
     fi
-    diff -u "$want" "$tmp/out" || fail "output differs: urigrep $*"
+    diff -u "$_out_want" "$tmp/out" || fail "output differs: urigrep $*"
 }
 
 # expect_text STATUS TEXT ARG...: as expect, with the wanted output given
 # as text (a final newline is added unless TEXT is empty).
 expect_text() {
-    want_rc=$1
+    _rc_text=$1
     if [ -n "$2" ]; then printf '%s\n' "$2"; fi >"$tmp/want"
     shift 2
-    expect "$want_rc" "$tmp/want" "$@"
+    expect "$_rc_text" "$tmp/want" "$@"
 }
