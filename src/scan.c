@@ -974,6 +974,10 @@ urigrep_scanner_feed(urigrep_scanner *sc, const char *buf, size_t len,
 
         if (n > SLICE)
             n = SLICE;
+        /* process() keeps less than the window's slack, so there is
+         * always room; refuse rather than loop if that ever broke */
+        if (n == 0)
+            return URIGREP_ERR_TOO_LONG;
         st = buf_append(&sc->win, buf, n);
         if (st != URIGREP_OK)
             return st;
