@@ -740,7 +740,8 @@ main(int argc, char **argv)
     flush_output(&r);
     if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed) {
         fprintf(stderr, PROGRAM ": write error: %s\n", strerror(errno));
-        return 2;
+        r.error = true;
+        r.any_selected = false; /* the output did not get out */
     }
     free(buf);
     buf_free(&r.outbuf);
