@@ -46,7 +46,7 @@ struct options {
     bool line_uri;
     struct pattern *pats;
     size_t npats;
-    bool invert, ignore_case;
+    bool invert, ignore_case, no_jit;
     char **schemes;
     size_t nschemes;
     bool strict, invalid;
@@ -117,6 +117,7 @@ help(void)
 "  -e, --regexp=PATTERN      only URIs matching PATTERN (PCRE2; repeatable)\n"
 "  -v, --invert-match        only URIs matching no PATTERN\n"
 "  -i, --ignore-case         PATTERNs ignore case\n"
+"      --no-jit              do not JIT-compile PATTERNs\n"
 "      --scheme=LIST         only these schemes (comma-separated)\n"
 "      --strict              only valid references\n"
 "      --invalid             only invalid references\n"
@@ -178,7 +179,8 @@ compile_patterns(struct options *o)
     uint32_t jit = 0;
     size_t i;
 
-    pcre2_config(PCRE2_CONFIG_JIT, &jit);
+    if (!o->no_jit)
+        pcre2_config(PCRE2_CONFIG_JIT, &jit);
     for (i = 0; i < o->npats; i++) {
         const char *src = (const char *)(void *)o->pats[i].code;
         int err;
@@ -234,7 +236,8 @@ add_schemes(struct options *o, const char *list)
 enum {
     OPT_BASE = 256, OPT_NO_RESOLVE, OPT_RFC, OPT_SCHEME, OPT_STRICT,
     OPT_INVALID, OPT_HYPHEN, OPT_ABBREV, OPT_ASCII, OPT_CHARSET,
-    OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE
+    OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
+    OPT_NO_JIT
 };
 
 static const struct option long_options[] = {
@@ -267,6 +270,7 @@ static const struct option long_options[] = {
     { "buffer-size", required_argument, NULL, OPT_BUFSIZE },
     { "json", no_argument, NULL, OPT_JSON },
     { "verbose", no_argument, NULL, OPT_VERBOSE },
+    { "no-jit", no_argument, NULL, OPT_NO_JIT },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
@@ -335,6 +339,7 @@ parse_options(int argc, char **argv, struct options *o)
             break;
         case OPT_JSON: o->json = true; break;
         case OPT_VERBOSE: o->verbose = true; break;
+        case OPT_NO_JIT: o->no_jit = true; break;
         case OPT_HELP: help(); break;
         case OPT_VERSION:
             printf(PROGRAM " %s\n", urigrep_version());
