@@ -14,64 +14,20 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <unistd.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-
-#include "buf.h"
 #include "charset.h"
+#include "cli.h"
 #include "grammar.h"
 #include "internal.h"
-#include "output.h"
 #include "uniq.h"
-#include "urigrep.h"
 
-#define PROGRAM "urigrep"
 /* Default read size: large enough that read(2) is not the cost. */
 #define DEFAULT_BUFFER (128 * 1024)
-/* How much of a file's start is checked for NUL bytes (as GNU grep). */
-#define BINARY_PEEK (32 * 1024)
-
-struct pattern {
-    pcre2_code *code;
-    pcre2_match_data *md;
-};
-
-/* Everything the command line sets. */
-struct options {
-    const char *base;
-    bool no_resolve;
-    enum urigrep_rfc rfc;
-    bool line_uri;
-    struct pattern *pats;
-    size_t npats;
-    bool invert, ignore_case, no_jit;
-    char **schemes;
-    size_t nschemes;
-    bool strict, invalid;
-    bool unique, count, quiet, no_messages, json, ascii, text, verbose;
-    struct output_opts out;
-    int with_file; /* -1: decide by the number of files */
-    const char *charset;
-    size_t buffer_size;
-    struct urigrep_scan_options scan;
-};
-
-/* State of the whole run and of the file being read. */
-struct run {
-    struct options *o;
-    urigrep_scanner *sc;
-    struct uniq *seen;
-    struct urigrep_buf outbuf;  /* formatted output, flushed in blocks */
-    struct urigrep_buf conv;    /* text converted by --charset */
-    const char *file;           /* its name as printed */
-    uint64_t file_count;
-    bool any_selected;
-    bool error;
-    bool stop;                  /* -q matched: stop everything */
-    bool write_failed;
-};
+/* The first read of a file is at least this large: its type and
+ * binariness are decided on it (input.c). */
+#define MIN_READBUF (32 * 1024)
 
 static void usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2), noreturn));
@@ -99,13 +55,18 @@ help(void)
 "Find URI references in each FILE (or standard input) as RFC 2396\n"
 "Appendix E delimits them, and print one per line.\n"
 "\n"
+"Input:\n"
+"      --type=TYPE           auto (default), text, mail, mbox or html\n"
+"  -r, --recursive           read all files under each directory\n"
+"      --headers             also report URIs in mail header fields\n"
+"      --charset=NAME        text input charset (default UTF-8), via iconv\n"
+"  -a, --text                scan binary files too\n"
+"\n"
 "Finding:\n"
 "  -x, --line-uri            each non-blank line is one URI reference\n"
 "      --abbrev              also report www.host and ftp.host (Appendix F)\n"
 "      --hyphen=keep|drop|both  a '-' at a line break inside <...>\n"
 "      --max-uri-length=N    skip candidates longer than N bytes (8192)\n"
-"      --charset=NAME        input charset (default UTF-8), via iconv\n"
-"  -a, --text                scan binary files too\n"
 "\n"
 "Resolving and checking:\n"
 "      --base=URI            resolve relative references against URI\n"
@@ -237,7 +198,7 @@ enum {
     OPT_BASE = 256, OPT_NO_RESOLVE, OPT_RFC, OPT_SCHEME, OPT_STRICT,
     OPT_INVALID, OPT_HYPHEN, OPT_ABBREV, OPT_ASCII, OPT_CHARSET,
     OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
-    OPT_NO_JIT
+    OPT_NO_JIT, OPT_TYPE, OPT_HEADERS
 };
 
 static const struct option long_options[] = {
@@ -271,6 +232,9 @@ static const struct option long_options[] = {
     { "json", no_argument, NULL, OPT_JSON },
     { "verbose", no_argument, NULL, OPT_VERBOSE },
     { "no-jit", no_argument, NULL, OPT_NO_JIT },
+    { "type", required_argument, NULL, OPT_TYPE },
+    { "recursive", no_argument, NULL, 'r' },
+    { "headers", no_argument, NULL, OPT_HEADERS },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
@@ -284,7 +248,7 @@ parse_options(int argc, char **argv, struct options *o)
     o->rfc = URIGREP_RFC2396;
     o->with_file = -1;
     o->buffer_size = DEFAULT_BUFFER;
-    while ((c = getopt_long(argc, argv, "xe:vicnbHh0qsau", long_options,
+    while ((c = getopt_long(argc, argv, "xe:vicnbHh0qsaur", long_options,
                             NULL)) != -1) {
         switch (c) {
         case OPT_BASE: o->base = optarg; break;
@@ -340,6 +304,23 @@ parse_options(int argc, char **argv, struct options *o)
         case OPT_JSON: o->json = true; break;
         case OPT_VERBOSE: o->verbose = true; break;
         case OPT_NO_JIT: o->no_jit = true; break;
+        case 'r': o->recursive = true; break;
+        case OPT_HEADERS: o->headers = true; break;
+        case OPT_TYPE:
+            if (strcmp(optarg, "auto") == 0)
+                o->type = TYPE_AUTO;
+            else if (strcmp(optarg, "text") == 0)
+                o->type = TYPE_TEXT;
+            else if (strcmp(optarg, "mail") == 0)
+                o->type = TYPE_MAIL;
+            else if (strcmp(optarg, "mbox") == 0)
+                o->type = TYPE_MBOX;
+            else if (strcmp(optarg, "html") == 0)
+                o->type = TYPE_HTML;
+            else
+                usage_error("--type takes auto, text, mail, mbox or html, "
+                            "not '%s'", optarg);
+            break;
         case OPT_HELP: help(); break;
         case OPT_VERSION:
             printf(PROGRAM " %s\n", urigrep_version());
@@ -368,351 +349,68 @@ parse_options(int argc, char **argv, struct options *o)
     }
 }
 
-static void
-flush_output(struct run *r)
-{
-    if (r->outbuf.len && !r->write_failed &&
-        fwrite(r->outbuf.data, 1, r->outbuf.len, stdout) != r->outbuf.len)
-        r->write_failed = true;
-    r->outbuf.len = 0;
-}
-
-static void
-out_of_memory(void)
-{
-    fprintf(stderr, PROGRAM ": out of memory\n");
-    exit(2);
-}
-
-static bool
-scheme_selected(const struct options *o, const struct urigrep_comp *scheme)
-{
-    size_t i;
-
-    if (o->nschemes == 0)
-        return true;
-    if (!scheme->defined)
-        return false;
-    for (i = 0; i < o->nschemes; i++)
-        if (strlen(o->schemes[i]) == scheme->len &&
-            strncasecmp(o->schemes[i], scheme->ptr, scheme->len) == 0)
-            return true;
-    return false;
-}
-
-static bool
-pattern_selected(const struct options *o, const char *s, size_t len)
-{
-    size_t i;
-    bool hit = false;
-
-    if (o->npats == 0)
-        return true;
-    for (i = 0; i < o->npats && !hit; i++)
-        hit = pcre2_match(o->pats[i].code, (PCRE2_SPTR)s, len, 0, 0,
-                          o->pats[i].md, NULL) >= 0;
-    return hit != o->invert;
-}
-
-/* Everything about one found reference, from its text to its output. */
-static void
-handle_ref(struct run *r, const char *ref, size_t len,
-           const struct urigrep_match *m, const char *delim)
-{
-    const struct options *o = r->o;
-    char *mapped = NULL, *resolved = NULL, *expanded = NULL;
-    const char *uri = ref;
-    size_t ulen = len, err_off = 0;
-    struct urigrep_parts ref_parts = { 0 }, uri_parts = { 0 };
-    enum urigrep_status verdict;
-    struct output_rec rec;
-    enum urigrep_status rc;
-
-    if (o->ascii) {
-        mapped = malloc(3 * len + 1);
-        if (mapped == NULL)
-            out_of_memory();
-        len = urigrep_iri_to_uri(ref, len, mapped);
-        ref = uri = mapped;
-        ulen = len;
-    }
-    /* validation and splitting cost as much as scanning: do them only
-     * when an option or the output needs them */
-    verdict = URIGREP_OK;
-    if (o->json || o->strict || o->invalid || o->verbose) {
-        grammar_split(ref, len, &ref_parts);
-        verdict = grammar_check(ref, len, &ref_parts, o->rfc, &err_off);
-    }
-    if (m && m->delim == URIGREP_DELIM_ABBREV) {
-        /* Appendix F: complete with the scheme the host name suggests */
-        const char *scheme = strncasecmp(ref, "ftp", 3) == 0 ? "ftp://"
-                                                             : "http://";
-        size_t sl = strlen(scheme);
-        expanded = malloc(sl + len + 1);
-        if (expanded == NULL)
-            out_of_memory();
-        memcpy(expanded, scheme, sl);
-        memcpy(expanded + sl, ref, len);
-        uri = expanded;
-        ulen = sl + len;
-    } else if (o->base && !o->no_resolve) {
-        rc = urigrep_resolve(o->base, strlen(o->base), ref, len, o->rfc,
-                             &resolved, &ulen);
-        if (rc == URIGREP_ERR_NOMEM)
-            out_of_memory();
-        if (rc == URIGREP_OK)
-            uri = resolved;
-        else
-            ulen = len;
-    }
-    if (o->json || o->nschemes)
-        grammar_split(uri, ulen, &uri_parts);
-    if ((o->strict && verdict != URIGREP_OK) ||
-        (o->invalid && verdict == URIGREP_OK) ||
-        !scheme_selected(o, &uri_parts.scheme) ||
-        !pattern_selected(o, uri, ulen))
-        goto done;
-    if (o->unique) {
-        int fresh = uniq_add(r->seen, uri, ulen);
-        if (fresh < 0)
-            out_of_memory();
-        if (!fresh)
-            goto done;
-    }
-    r->any_selected = true;
-    r->file_count++;
-    if (o->quiet) {
-        r->stop = true;
-        goto done;
-    }
-    if (o->verbose && verdict != URIGREP_OK)
-        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": '%.*s': %s at offset %zu\n",
-                r->file, m ? m->line : 0, (int)len, ref,
-                urigrep_strerror(verdict), err_off);
-    if (o->count)
-        goto done;
-    memset(&rec, 0, sizeof rec);
-    rec.file = r->file;
-    if (m) {
-        rec.line = m->line;
-        rec.column = m->column;
-        rec.offset = m->offset;
-        rec.hyphen_dropped = (m->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
-    }
-    rec.ref.ptr = ref;
-    rec.ref.len = len;
-    rec.uri.ptr = uri;
-    rec.uri.len = ulen;
-    rec.delimiter = delim;
-    rec.valid = verdict == URIGREP_OK;
-    rec.absolute = ref_parts.scheme.defined;
-    rec.error = verdict == URIGREP_OK ? NULL : urigrep_strerror(verdict);
-    rec.error_offset = err_off;
-    rec.parts = &uri_parts;
-    rc = o->json ? output_json(&r->outbuf, &rec)
-                 : output_plain(&r->outbuf, &o->out, &rec);
-    if (rc != URIGREP_OK)
-        out_of_memory();
-    if (r->outbuf.len >= 64 * 1024)
-        flush_output(r);
-done:
-    free(mapped);
-    free(resolved);
-    free(expanded);
-}
-
 static int
-on_match(void *arg, const struct urigrep_match *m)
+cmp_names(const void *a, const void *b)
 {
-    struct run *r = arg;
-
-    if (m->event == URIGREP_EVENT_TOO_LONG) {
-        if (!r->o->no_messages)
-            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": warning: URI candidate"
-                    " longer than %zu bytes skipped\n", r->file, m->line,
-                    r->o->scan.max_uri_length ? r->o->scan.max_uri_length
-                                              : URIGREP_DEFAULT_MAX_URI);
-        return 0;
-    }
-    handle_ref(r, m->ref.ptr, m->ref.len, m, output_delim_name(m->delim));
-    return r->stop;
+    return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* -x: one reference per non-blank line, as a person typed it. LINE has no
- * newline; NO and OFF say where it was. */
+/* -r: scan every file below DIR, in name order; symbolic links met on the
+ * way are not followed (as grep -r). */
 static void
-handle_line(struct run *r, const char *line, size_t len, uint64_t no,
-            uint64_t off)
+walk(struct run *r, const char *dir)
 {
-    struct urigrep_match m;
-    char *clean;
-    size_t n;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t n = 0, cap = 0, i;
 
-    memset(&m, 0, sizeof m);
-    m.line = no;
-    m.column = 1;
-    m.offset = off;
-    clean = malloc(len + 1);
-    if (clean == NULL)
-        out_of_memory();
-    n = urigrep_strip_typed(line, len, clean);
-    if (n > 0 || len > 0) {
-        size_t i;
-        bool blank = true;
-        for (i = 0; i < len && blank; i++)
-            blank = strchr(" \t\r\f\v", line[i]) != NULL;
-        if (!blank)
-            handle_ref(r, clean, n, &m, "line");
-    }
-    free(clean);
-}
-
-/* The -x reader: splits the stream into lines in bounded memory. */
-struct line_reader {
-    struct urigrep_buf line;
-    uint64_t no, off, line_off;
-    bool too_long;
-};
-
-static void
-lines_feed(struct run *r, struct line_reader *lr, const char *p, size_t n,
-           bool final)
-{
-    while (n > 0 || final) {
-        const char *nl = n ? memchr(p, '\n', n) : NULL;
-        size_t take = nl ? (size_t)(nl - p) : n;
-
-        if (!lr->too_long && buf_append(&lr->line, p, take) != URIGREP_OK) {
-            lr->too_long = true;
-            if (!r->o->no_messages)
-                fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": warning: line "
-                        "longer than %zu bytes skipped\n", r->file,
-                        lr->no + 1, lr->line.max);
-        }
-        lr->off += take + (nl != NULL);
-        if (!nl && !final)
-            return;
-        if (!lr->too_long && (nl || lr->line.len))
-            handle_line(r, lr->line.data, lr->line.len, lr->no + 1,
-                        lr->line_off);
-        lr->no++;
-        lr->line.len = 0;
-        lr->too_long = false;
-        lr->line_off = lr->off;
-        if (!nl || r->stop)
-            return;
-        p = nl + 1;
-        n -= take + 1;
-    }
-}
-
-/* Pass decoded text to the scanner or the line reader. */
-static bool
-consume(struct run *r, struct line_reader *lr, const char *p, size_t n,
-        bool final)
-{
-    enum urigrep_status st = URIGREP_OK;
-
-    if (r->o->line_uri) {
-        lines_feed(r, lr, p, n, final);
-        return !r->stop;
-    }
-    if (n)
-        st = urigrep_scanner_feed(r->sc, p, n, on_match, r);
-    if (st == URIGREP_OK && final)
-        st = urigrep_scanner_finish(r->sc, on_match, r);
-    if (st == URIGREP_ERR_NOMEM)
-        out_of_memory();
-    if (final && st == URIGREP_ERR_STOPPED)
-        urigrep_scanner_reset(r->sc);
-    return st == URIGREP_OK;
-}
-
-static void
-file_error(struct run *r, const char *name, const char *why)
-{
-    r->error = true;
-    if (!r->o->no_messages)
-        fprintf(stderr, PROGRAM ": %s: %s\n", name, why);
-}
-
-/* Scan one file (NAME "-" is standard input). */
-static void
-scan_file(struct run *r, const char *name, char *buf)
-{
-    const struct options *o = r->o;
-    struct line_reader lr;
-    struct charset_conv *cv = NULL;
-    struct stat st;
-    bool first = true, go = true;
-    size_t bad = 0;
-    int fd;
-
-    r->file = strcmp(name, "-") == 0 ? "(standard input)" : name;
-    r->file_count = 0;
-    fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
-    if (fd < 0) {
-        file_error(r, name, strerror(errno));
+    if (d == NULL) {
+        report_file_error(r, dir, strerror(errno));
         return;
     }
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        file_error(r, name, "Is a directory");
-        if (fd != STDIN_FILENO)
-            close(fd);
-        return;
-    }
-#ifdef HAVE_POSIX_FADVISE
-    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-#endif
-    if (o->charset && (cv = charset_open(o->charset)) == NULL)
-        out_of_memory();
-    memset(&lr, 0, sizeof lr);
-    buf_init(&lr.line, (o->scan.max_uri_length ? o->scan.max_uri_length
-                                               : URIGREP_DEFAULT_MAX_URI) * 2);
-    urigrep_scanner_reset(r->sc);
-    while (go) {
-        ssize_t n = read(fd, buf, o->buffer_size);
-        const char *p = buf;
-        size_t len;
-
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            file_error(r, name, strerror(errno));
-            break;
-        }
-        len = (size_t)n;
-        if (cv) {
-            r->conv.len = 0;
-            if (charset_convert(cv, buf, len, n == 0, &r->conv, &bad))
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        if (n == cap) {
+            char **nn;
+            cap = cap ? cap * 2 : 64;
+            if ((nn = realloc(names, cap * sizeof *nn)) == NULL)
                 out_of_memory();
-            p = r->conv.data;
-            len = r->conv.len;
+            names = nn;
         }
-        if (first && !o->text && memchr(p, '\0', len < BINARY_PEEK
-                                                  ? len : BINARY_PEEK)) {
-            if (!o->no_messages && !o->quiet)
-                fprintf(stderr, PROGRAM ": %s: binary file skipped "
-                        "(use -a to scan it)\n", r->file);
-            break;
-        }
-        first = false;
-        go = consume(r, &lr, p, len, n == 0) && n > 0;
-    }
-    if (!o->line_uri)
-        urigrep_scanner_reset(r->sc);
-    if (bad && o->verbose)
-        fprintf(stderr, PROGRAM ": %s: %zu bytes not valid in %s\n", r->file,
-                bad, o->charset);
-    buf_free(&lr.line);
-    charset_close(cv);
-    if (fd != STDIN_FILENO)
-        close(fd);
-    if (o->count && !o->quiet) {
-        if (output_count(&r->outbuf, &o->out, r->file, r->file_count))
+        if ((names[n] = malloc(strlen(dir) + strlen(e->d_name) + 2)) == NULL)
             out_of_memory();
+        sprintf(names[n], "%s%s%s", dir,
+                dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
+        n++;
     }
-    flush_output(r);
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_names);
+    for (i = 0; i < n; i++) {
+        struct stat st;
+
+        if (!r->stop && lstat(names[i], &st) == 0) {
+            if (S_ISDIR(st.st_mode))
+                walk(r, names[i]);
+            else if (S_ISREG(st.st_mode))
+                input_scan_file(r, names[i]);
+        }
+        free(names[i]);
+    }
+    free(names);
+}
+
+static void
+scan_arg(struct run *r, const char *name)
+{
+    struct stat st;
+
+    if (r->o->recursive && strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
+        S_ISDIR(st.st_mode))
+        walk(r, name);
+    else
+        input_scan_file(r, name);
 }
 
 int
@@ -720,37 +418,36 @@ main(int argc, char **argv)
 {
     static struct options o;
     struct run r;
-    char *buf;
     int i, nfiles;
 
     parse_options(argc, argv, &o);
     compile_patterns(&o);
     nfiles = argc - optind;
-    o.out.with_file = o.with_file < 0 ? nfiles > 1 : o.with_file;
+    o.out.with_file = o.with_file < 0 ? nfiles > 1 || o.recursive
+                                      : o.with_file;
     memset(&r, 0, sizeof r);
     r.o = &o;
     buf_init(&r.outbuf, SIZE_MAX / 2);
-    buf_init(&r.conv, SIZE_MAX / 2);
     if (urigrep_scanner_new(&o.scan, &r.sc) != URIGREP_OK)
         out_of_memory();
     if (o.unique && (r.seen = uniq_new()) == NULL)
         out_of_memory();
-    buf = malloc(o.buffer_size);
-    if (buf == NULL)
+    r.readbuf = malloc(o.buffer_size > MIN_READBUF ? o.buffer_size
+                                                   : MIN_READBUF);
+    if (r.readbuf == NULL)
         out_of_memory();
     if (nfiles == 0)
-        scan_file(&r, "-", buf);
+        scan_arg(&r, o.recursive ? "." : "-");
     for (i = optind; i < argc && !r.stop; i++)
-        scan_file(&r, argv[i], buf);
-    flush_output(&r);
+        scan_arg(&r, argv[i]);
+    report_flush(&r);
     if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed) {
         fprintf(stderr, PROGRAM ": write error: %s\n", strerror(errno));
         r.error = true;
         r.any_selected = false; /* the output did not get out */
     }
-    free(buf);
+    free(r.readbuf);
     buf_free(&r.outbuf);
-    buf_free(&r.conv);
     uniq_free(r.seen);
     urigrep_scanner_free(r.sc);
     for (size_t k = 0; k < o.npats; k++) {

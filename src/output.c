@@ -189,5 +189,15 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
         return rc;
     if (r->hyphen_dropped && (rc = put_str(b, ",\"hyphen\":\"dropped\"")))
         return rc;
+    if (r->mail &&
+        ((rc = put_key_str(b, "message_id", r->message_id,
+                           r->message_id ? strlen(r->message_id) : 0)) ||
+         (rc = put_key_str(b, "part", r->part, r->part ? strlen(r->part) : 0)) ||
+         (rc = put_key_str(b, "content_type", r->content_type,
+                           r->content_type ? strlen(r->content_type) : 0))))
+        return rc;
+    if ((r->mail || r->base) &&
+        (rc = put_key_str(b, "base", r->base, r->base ? strlen(r->base) : 0)))
+        return rc;
     return put_str(b, "}\n");
 }

@@ -23,6 +23,10 @@ struct output_rec {
     size_t error_offset;
     const struct urigrep_parts *parts; /* of URI; NULL: not split */
     bool hyphen_dropped;
+    /* mail input only (MAIL true): where in the message, and the base used
+     * (NULL: none) */
+    bool mail;
+    const char *message_id, *part, *content_type, *base;
 };
 
 /* Prefix fields for plain output. */

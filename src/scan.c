@@ -1002,6 +1002,12 @@ urigrep_scanner_finish(urigrep_scanner *sc, urigrep_match_fn fn, void *arg)
     return st;
 }
 
+uint64_t
+scan_horizon(const struct urigrep_scanner *sc)
+{
+    return sc->win_off + sc->floor;
+}
+
 URIGREP_EXPORT void
 urigrep_scanner_free(urigrep_scanner *sc)
 {

@@ -18,4 +18,11 @@ int scan_utf8_decode(const unsigned char *p, size_t avail, uint32_t *cp);
 /* Does code point CP end a bare URI (non-ASCII space or punctuation)? */
 bool scan_is_unicode_break(uint32_t cp);
 
+struct urigrep_scanner;
+
+/* The stream offset before which no event of SC can start any more: a
+ * consumer holding other events (HTML attributes) may release those up
+ * to it in order. */
+uint64_t scan_horizon(const struct urigrep_scanner *sc);
+
 #endif

@@ -1,0 +1,100 @@
+/* cli.h: what the command's modules share (options, run state, a found
+ * reference). Not part of the library. */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_CLI_H
+#define URIGREP_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "buf.h"
+#include "output.h"
+#include "urigrep.h"
+
+#define PROGRAM "urigrep"
+
+struct pattern {
+    pcre2_code *code;
+    pcre2_match_data *md;
+};
+
+/* How to read a file (--type). */
+enum input_type { TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML };
+
+/* Everything the command line sets. */
+struct options {
+    const char *base;
+    bool no_resolve;
+    enum urigrep_rfc rfc;
+    bool line_uri;
+    struct pattern *pats;
+    size_t npats;
+    bool invert, ignore_case, no_jit;
+    char **schemes;
+    size_t nschemes;
+    bool strict, invalid;
+    bool unique, count, quiet, no_messages, json, ascii, text, verbose;
+    bool recursive, headers;
+    enum input_type type;
+    struct output_opts out;
+    int with_file; /* -1: decide by the number of files */
+    const char *charset;
+    size_t buffer_size;
+    struct urigrep_scan_options scan;
+};
+
+/* State of the whole run and of the file being read. */
+struct run {
+    const struct options *o;
+    urigrep_scanner *sc;
+    struct uniq *seen;
+    struct urigrep_buf outbuf;  /* formatted output, flushed in blocks */
+    char *readbuf;              /* o->buffer_size bytes */
+    const char *file;           /* its name as printed */
+    uint64_t file_count;
+    bool any_selected;
+    bool error;
+    bool stop;                  /* -q matched: stop everything */
+    bool write_failed;
+};
+
+/* Where a reference came from, for mail input (all borrowed). */
+struct found_mail {
+    const char *message_id;
+    const char *part;
+    const char *content_type;
+};
+
+/* One reference found, with its context. Strings are borrowed. */
+struct found {
+    const char *ref;
+    size_t len;
+    uint64_t line, column, offset;
+    const char *delimiter;      /* "bare", "angle", ..., "attribute", "line" */
+    bool abbrev;                /* Appendix F: complete, do not resolve */
+    bool hyphen_dropped;
+    const char *base;           /* innermost base known, or NULL */
+    const char *doc_uri;        /* the document's own URI, or NULL */
+    const struct found_mail *mail; /* NULL for text */
+};
+
+/* Validate, resolve, select and print one reference (report.c). */
+void report_ref(struct run *r, const struct found *f);
+
+/* Write what is buffered to standard output (report.c). */
+void report_flush(struct run *r);
+
+/* Print "urigrep: NAME: WHY" unless -s, and remember the error. */
+void report_file_error(struct run *r, const char *name, const char *why);
+
+/* Say that memory ran out and exit 2. */
+void out_of_memory(void) __attribute__((noreturn));
+
+/* Read and scan one file or standard input ("-") (input.c). */
+void input_scan_file(struct run *r, const char *name);
+
+#endif

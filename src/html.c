@@ -1,0 +1,512 @@
+/* html.c: a light streaming HTML tag scanner for URI attributes and text. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "entities.h"
+#include "html.h"
+
+/*
+ * Not an HTML parser: a byte-at-a-time state machine that knows tags,
+ * attributes (quoted or not), comments, declarations, and the raw text of
+ * <script> and <style>, which is all it takes to find URI attributes and
+ * the text a reader sees.  Character references are decoded in text and
+ * in attribute values.  The state survives between calls, so the input
+ * may be split anywhere.
+ */
+
+/* Longest tag or attribute name we keep (longer ones match nothing). */
+#define NAME_MAX_ 16
+/* Longest character reference we wait for ("&thetasym;", "&#x10FFFF;"). */
+#define REF_MAX 12
+
+enum state {
+    S_TEXT, S_REF, S_TAG_OPEN, S_DECL, S_DECL_DASH, S_COMMENT, S_BOGUS,
+    S_TAG_NAME, S_END_TAG, S_BEFORE_ATTR, S_ATTR_NAME, S_AFTER_ATTR_NAME,
+    S_BEFORE_VALUE, S_VALUE_DQ, S_VALUE_SQ, S_VALUE_UNQ, S_RAWTEXT
+};
+
+struct html_scanner {
+    enum state st;
+    char tag[NAME_MAX_ + 1];
+    size_t ntag;
+    bool end_tag;
+    char attr[NAME_MAX_ + 1];
+    size_t nattr;
+    char *value;          /* attribute value being read */
+    size_t nvalue, max_value;
+    bool value_too_long;
+    char ref[REF_MAX + 1];  /* a character reference in text */
+    size_t nref;
+    int dashes;           /* in a comment: '-' seen just before */
+    const char *raw_end;  /* "</script" or "</style" in raw text */
+    size_t raw_matched;
+};
+
+/* Keep in sync with html.h and the man page. */
+static const char *const uri_attrs[] = {
+    "action", "background", "cite", "codebase", "data", "formaction",
+    "href", "icon", "longdesc", "manifest", "poster", "src", "srcset",
+    "usemap",
+};
+
+bool
+html_is_uri_attr(const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof uri_attrs / sizeof *uri_attrs; i++)
+        if (strcmp(name, uri_attrs[i]) == 0)
+            return true;
+    return false;
+}
+
+struct html_scanner *
+html_new(size_t max_value)
+{
+    struct html_scanner *h = calloc(1, sizeof *h);
+
+    if (h == NULL)
+        return NULL;
+    h->max_value = max_value;
+    h->value = malloc(max_value + 1);
+    if (h->value == NULL) {
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+void
+html_free(struct html_scanner *h)
+{
+    if (h == NULL)
+        return;
+    free(h->value);
+    free(h);
+}
+
+static size_t
+put_utf8(uint32_t cp, char *out)
+{
+    if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        cp = 0xfffd;
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xc0 | cp >> 6);
+        out[1] = (char)(0x80 | (cp & 0x3f));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xe0 | cp >> 12);
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+        out[2] = (char)(0x80 | (cp & 0x3f));
+        return 3;
+    }
+    out[0] = (char)(0xf0 | cp >> 18);
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+    out[3] = (char)(0x80 | (cp & 0x3f));
+    return 4;
+}
+
+/* Look NAME (LEN bytes, case-sensitive as HTML says) up. */
+static long
+entity_lookup(const char *name, size_t len)
+{
+    size_t lo = 0, hi = sizeof html_entities / sizeof *html_entities;
+
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *e = html_entities[mid].name;
+        size_t el = strlen(e);
+        int c = strncmp(name, e, len < el ? len : el);
+
+        if (c == 0)
+            c = len < el ? -1 : len > el;
+        if (c == 0)
+            return (long)html_entities[mid].cp;
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return -1;
+}
+
+/* Decode the reference REF[0..LEN) (after '&', without ';') into OUT.
+ * Returns the bytes written, or 0 if it is not a reference. */
+static size_t
+decode_ref(const char *ref, size_t len, char *out)
+{
+    uint32_t cp = 0;
+    size_t i;
+
+    if (len >= 2 && ref[0] == '#') {
+        bool hex = ref[1] == 'x' || ref[1] == 'X';
+        size_t start = hex ? 2 : 1;
+
+        if (start == len)
+            return 0;
+        for (i = start; i < len; i++) {
+            char c = ref[i];
+            int d = (c >= '0' && c <= '9') ? c - '0'
+                    : hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f'
+                        ? (c | 0x20) - 'a' + 10 : -1;
+            if (d < 0)
+                return 0;
+            cp = cp > 0x10ffff ? cp : cp * (hex ? 16 : 10) + (uint32_t)d;
+        }
+        return put_utf8(cp, out);
+    } else {
+        long v = entity_lookup(ref, len);
+        return v < 0 ? 0 : put_utf8((uint32_t)v, out);
+    }
+}
+
+static bool
+is_ref_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '#';
+}
+
+size_t
+html_decode_refs(const char *p, size_t len, char *out)
+{
+    size_t i = 0, o = 0;
+
+    while (i < len) {
+        size_t j, n;
+
+        if (p[i] != '&') {
+            out[o++] = p[i++];
+            continue;
+        }
+        for (j = i + 1; j < len && j - i <= REF_MAX && is_ref_char(p[j]); j++)
+            ;
+        n = j > i + 1 ? decode_ref(p + i + 1, j - i - 1, out + o) : 0;
+        if (n == 0) {
+            out[o++] = p[i++];
+            continue;
+        }
+        o += n;
+        i = j < len && p[j] == ';' ? j + 1 : j;
+    }
+    return o;
+}
+
+static bool
+is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+static bool
+is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* One URL of a srcset: "url [descriptor]", comma-separated. */
+static void
+report_srcset(const char *v, size_t n, const struct html_sink *sink)
+{
+    size_t i = 0;
+
+    while (i < n) {
+        size_t s;
+
+        while (i < n && (is_space(v[i]) || v[i] == ','))
+            i++;
+        s = i;
+        while (i < n && !is_space(v[i]))
+            i++;
+        /* a URL may contain commas, but one at its end separates */
+        if (i > s && v[i - 1] == ',') {
+            sink->uri(sink->arg, v + s, i - s - 1, "img", "srcset");
+        } else {
+            if (i > s)
+                sink->uri(sink->arg, v + s, i - s, "img", "srcset");
+            while (i < n && v[i] != ',')
+                i++;
+        }
+    }
+}
+
+/* An attribute value is complete: report it if it holds a URI. */
+static void
+end_value(struct html_scanner *h, const struct html_sink *sink)
+{
+    char *v = h->value;
+    size_t n;
+
+    if (h->end_tag || h->value_too_long || !html_is_uri_attr(h->attr))
+        return;
+    n = html_decode_refs(v, h->nvalue, v);
+    /* HTML strips leading and trailing ASCII whitespace from URLs */
+    while (n && is_space(v[n - 1]))
+        n--;
+    while (n && is_space(v[0]))
+        v++, n--;
+    if (strcmp(h->attr, "srcset") == 0) {
+        report_srcset(v, n, sink);
+    } else if (strcmp(h->tag, "base") == 0 && strcmp(h->attr, "href") == 0) {
+        if (sink->base)
+            sink->base(sink->arg, v, n);
+    } else {
+        sink->uri(sink->arg, v, n, h->tag, h->attr);
+    }
+}
+
+/* A tag is complete: <script> and <style> start raw text. */
+static void
+end_tag(struct html_scanner *h, const struct html_sink *sink)
+{
+    sink->text(sink->arg, "\n", 1);
+    h->st = S_TEXT;
+    if (!h->end_tag && (strcmp(h->tag, "script") == 0 ||
+                        strcmp(h->tag, "style") == 0)) {
+        h->raw_end = strcmp(h->tag, "script") == 0 ? "</script" : "</style";
+        h->raw_matched = 0;
+        h->st = S_RAWTEXT;
+    }
+}
+
+static void
+flush_ref(struct html_scanner *h, const struct html_sink *sink, bool semi)
+{
+    char out[8];
+    size_t n = decode_ref(h->ref, h->nref, out);
+
+    if (n)
+        sink->text(sink->arg, out, n);
+    else {
+        sink->text(sink->arg, "&", 1);
+        sink->text(sink->arg, h->ref, h->nref);
+        if (semi)
+            sink->text(sink->arg, ";", 1);
+    }
+    h->nref = 0;
+}
+
+static void
+start_attr(struct html_scanner *h)
+{
+    h->nattr = 0;
+    h->attr[0] = '\0';
+    h->nvalue = 0;
+    h->value_too_long = false;
+}
+
+static void
+add_name(char *name, size_t *n, char c)
+{
+    if (*n < NAME_MAX_) {
+        name[(*n)++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+        name[*n] = '\0';
+    } else {
+        name[0] = '#'; /* too long: matches no name we know */
+    }
+}
+
+static void
+add_value(struct html_scanner *h, char c)
+{
+    if (h->nvalue < h->max_value)
+        h->value[h->nvalue++] = c;
+    else
+        h->value_too_long = true;
+}
+
+void
+html_feed(struct html_scanner *h, const char *p, size_t len,
+          const struct html_sink *sink)
+{
+    size_t i = 0;
+
+    while (i < len) {
+        char c = p[i];
+
+        switch (h->st) {
+        case S_TEXT: {
+            size_t j = i;
+            while (j < len && p[j] != '<' && p[j] != '&')
+                j++;
+            if (j > i)
+                sink->text(sink->arg, p + i, j - i);
+            if (j == len)
+                return;
+            h->st = p[j] == '<' ? S_TAG_OPEN : S_REF;
+            h->nref = 0;
+            i = j + 1;
+            continue;
+        }
+        case S_REF:
+            if (c == ';') {
+                flush_ref(h, sink, true);
+                h->st = S_TEXT;
+                break;
+            }
+            if (is_ref_char(c) && h->nref < REF_MAX) {
+                h->ref[h->nref++] = c;
+                break;
+            }
+            /* no ';': HTML 4 documents often omit it ("&amp" in URLs) */
+            if (h->nref)
+                flush_ref(h, sink, false);
+            else
+                sink->text(sink->arg, "&", 1);
+            h->st = S_TEXT;
+            continue; /* look at C again as text */
+        case S_TAG_OPEN:
+            h->ntag = 0;
+            h->tag[0] = '\0';
+            h->end_tag = false;
+            if (c == '!') {
+                h->st = S_DECL;
+            } else if (c == '/') {
+                h->end_tag = true;
+                h->st = S_END_TAG;
+            } else if (is_alpha(c)) {
+                add_name(h->tag, &h->ntag, c);
+                h->st = S_TAG_NAME;
+            } else if (c == '?') {
+                h->st = S_BOGUS;
+            } else {
+                sink->text(sink->arg, "<", 1);
+                h->st = S_TEXT;
+                continue;
+            }
+            break;
+        case S_DECL:
+            h->st = c == '-' ? S_DECL_DASH : S_BOGUS;
+            if (c == '>')
+                end_tag(h, sink);
+            break;
+        case S_DECL_DASH:
+            h->st = c == '-' ? S_COMMENT : S_BOGUS;
+            h->dashes = 0;
+            if (c == '>')
+                end_tag(h, sink);
+            break;
+        case S_COMMENT:
+            if (c == '>' && h->dashes >= 2)
+                end_tag(h, sink);
+            h->dashes = c == '-' ? h->dashes + 1 : 0;
+            break;
+        case S_BOGUS:
+            if (c == '>')
+                end_tag(h, sink);
+            break;
+        case S_TAG_NAME:
+            if (is_space(c) || c == '/') {
+                h->st = S_BEFORE_ATTR;
+            } else if (c == '>') {
+                end_tag(h, sink);
+            } else {
+                add_name(h->tag, &h->ntag, c);
+            }
+            break;
+        case S_END_TAG:
+            if (c == '>')
+                end_tag(h, sink);
+            break;
+        case S_BEFORE_ATTR:
+            if (c == '>') {
+                end_tag(h, sink);
+            } else if (!is_space(c) && c != '/') {
+                start_attr(h);
+                add_name(h->attr, &h->nattr, c);
+                h->st = S_ATTR_NAME;
+            }
+            break;
+        case S_ATTR_NAME:
+            if (c == '=') {
+                h->st = S_BEFORE_VALUE;
+            } else if (is_space(c)) {
+                h->st = S_AFTER_ATTR_NAME;
+            } else if (c == '>' || c == '/') {
+                h->st = S_BEFORE_ATTR;
+                continue;
+            } else {
+                add_name(h->attr, &h->nattr, c);
+            }
+            break;
+        case S_AFTER_ATTR_NAME:
+            if (c == '=') {
+                h->st = S_BEFORE_VALUE;
+            } else if (!is_space(c)) {
+                h->st = S_BEFORE_ATTR;
+                continue;
+            }
+            break;
+        case S_BEFORE_VALUE:
+            if (c == '"') {
+                h->st = S_VALUE_DQ;
+            } else if (c == '\'') {
+                h->st = S_VALUE_SQ;
+            } else if (c == '>') {
+                end_value(h, sink);
+                end_tag(h, sink);
+            } else if (!is_space(c)) {
+                h->st = S_VALUE_UNQ;
+                continue;
+            }
+            break;
+        case S_VALUE_DQ:
+        case S_VALUE_SQ: {
+            char q = h->st == S_VALUE_DQ ? '"' : '\'';
+            if (c == q) {
+                end_value(h, sink);
+                h->st = S_BEFORE_ATTR;
+            } else {
+                add_value(h, c);
+            }
+            break;
+        }
+        case S_VALUE_UNQ:
+            if (is_space(c) || c == '>') {
+                end_value(h, sink);
+                h->st = S_BEFORE_ATTR;
+                continue;
+            }
+            add_value(h, c);
+            break;
+        case S_RAWTEXT: {
+            char want = h->raw_end[h->raw_matched];
+            if ((c | (want == '<' || want == '/' ? 0 : 0x20)) == want) {
+                if (h->raw_end[++h->raw_matched] == '\0') {
+                    h->end_tag = true;
+                    h->st = S_END_TAG;
+                }
+            } else {
+                h->raw_matched = c == '<';
+            }
+            break;
+        }
+        }
+        i++;
+    }
+}
+
+void
+html_finish(struct html_scanner *h, const struct html_sink *sink)
+{
+    if (h->st == S_REF) {
+        if (h->nref)
+            flush_ref(h, sink, false);
+        else
+            sink->text(sink->arg, "&", 1);
+    } else if (h->st == S_TAG_OPEN) {
+        sink->text(sink->arg, "<", 1);
+    }
+    h->st = S_TEXT;
+    h->nref = 0;
+}

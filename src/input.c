@@ -1,0 +1,778 @@
+/* input.c: reading one file: its type, mail and MIME, HTML, charsets, and
+ * feeding the text to the scanner. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "charset.h"
+#include "cli.h"
+#include "html.h"
+#include "internal.h"
+#include "mail.h"
+#include "scan.h"
+
+/* How much of a file's start decides its type and binariness (as GNU
+ * grep looks for NUL bytes). */
+#define PEEK (32 * 1024)
+/* Text is handed to the scanner in blocks of this size. */
+#define TEXT_BLOCK (64 * 1024)
+#define MAX_BASE 2048
+
+/* Where text of a decoded document started in the stored file: a
+ * scanner offset and the stored line it came from. */
+struct checkpoint {
+    uint64_t off, line;
+};
+
+/* An HTML attribute URI held until the scanner has reported everything
+ * before it, so that output stays in document order. */
+struct held_uri {
+    uint64_t pos;   /* scanner offset of the text at that point */
+    uint64_t line;
+    char *s;
+    size_t n;
+    const char *attr;
+};
+
+struct input {
+    struct run *r;
+    const struct options *o;
+    const char *name;
+    /* the document being scanned: a text file, an HTML file, a text part */
+    bool mapped;            /* lines come from checkpoints (mail, HTML) */
+    bool html;
+    bool skip;              /* a part that is not text */
+    struct html_scanner *hs;
+    struct charset_conv *cv;
+    struct urigrep_buf conv;
+    struct urigrep_buf text;    /* text waiting for the scanner */
+    uint64_t fed;               /* scanner offset at text.data[0] */
+    uint64_t cur_line;          /* stored line of the data at hand */
+    struct checkpoint *cps;
+    size_t ncps, cps_cap;
+    struct held_uri *held;
+    size_t nheld, held_cap;
+    char hdr_base[MAX_BASE], doc_uri[MAX_BASE], html_base[MAX_BASE];
+    bool has_mail;
+    struct found_mail mail;
+    char mid[512], part[128], ctype[128];
+    urigrep_scanner *hsc;       /* for --headers */
+    uint64_t header_line;
+    /* -x */
+    struct urigrep_buf line;
+    uint64_t line_no, line_off, off;
+    bool line_too_long;
+    size_t bad_bytes;
+};
+
+static const char *
+effective_base(const struct input *in)
+{
+    if (in->html_base[0])
+        return in->html_base;
+    if (in->hdr_base[0])
+        return in->hdr_base;
+    return NULL;
+}
+
+/* The stored line of scanner offset OFF. */
+static uint64_t
+line_of(const struct input *in, uint64_t off)
+{
+    size_t lo = 0, hi = in->ncps;
+
+    /* the last checkpoint at or before OFF */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (in->cps[mid].off <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? in->cps[lo - 1].line : in->cur_line;
+}
+
+static void
+release_held(struct input *in, uint64_t upto, bool all)
+{
+    size_t i = 0, k;
+
+    while (i < in->nheld && (all || in->held[i].pos <= upto) &&
+           !in->r->stop) {
+        struct held_uri *h = &in->held[i];
+        struct found f;
+
+        memset(&f, 0, sizeof f);
+        f.ref = h->s;
+        f.len = h->n;
+        f.line = h->line;
+        f.column = 0;
+        f.offset = h->pos;
+        f.delimiter = "attribute";
+        f.base = effective_base(in);
+        f.doc_uri = in->doc_uri[0] ? in->doc_uri : NULL;
+        f.mail = in->has_mail ? &in->mail : NULL;
+        report_ref(in->r, &f);
+        i++;
+    }
+    for (k = 0; k < i; k++)
+        free(in->held[k].s);
+    if (in->r->stop) {
+        for (k = i; k < in->nheld; k++)
+            free(in->held[k].s);
+        i = in->nheld;
+    }
+    memmove(in->held, in->held + i, (in->nheld - i) * sizeof *in->held);
+    in->nheld -= i;
+}
+
+static int
+on_event(void *arg, const struct urigrep_match *m)
+{
+    struct input *in = arg;
+    struct found f;
+
+    if (in->nheld)
+        release_held(in, m->offset, false);
+    if (m->event == URIGREP_EVENT_TOO_LONG) {
+        if (!in->o->no_messages)
+            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": warning: URI candidate"
+                    " longer than %zu bytes skipped\n", in->r->file,
+                    in->mapped ? line_of(in, m->offset) : m->line,
+                    in->o->scan.max_uri_length ? in->o->scan.max_uri_length
+                                               : URIGREP_DEFAULT_MAX_URI);
+        return 0;
+    }
+    memset(&f, 0, sizeof f);
+    f.ref = m->ref.ptr;
+    f.len = m->ref.len;
+    f.line = in->mapped ? line_of(in, m->offset) : m->line;
+    f.column = m->column;
+    f.offset = m->offset;
+    f.delimiter = output_delim_name(m->delim);
+    f.abbrev = m->delim == URIGREP_DELIM_ABBREV;
+    f.hyphen_dropped = (m->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
+    f.base = effective_base(in);
+    f.doc_uri = in->doc_uri[0] ? in->doc_uri : NULL;
+    f.mail = in->has_mail ? &in->mail : NULL;
+    report_ref(in->r, &f);
+    return in->r->stop;
+}
+
+/* Checkpoints before the scanner's horizon are no longer needed, but for
+ * the last of them. */
+static void
+prune_checkpoints(struct input *in)
+{
+    uint64_t h = scan_horizon(in->r->sc);
+    size_t k = 0;
+
+    while (k + 1 < in->ncps && in->cps[k + 1].off <= h)
+        k++;
+    if (k) {
+        memmove(in->cps, in->cps + k, (in->ncps - k) * sizeof *in->cps);
+        in->ncps -= k;
+    }
+}
+
+/* Hand the waiting text to the scanner (FINAL: and end the stream). */
+static void
+flush_text(struct input *in, bool final)
+{
+    enum urigrep_status st = URIGREP_OK;
+
+    if (in->text.len && !in->r->stop)
+        st = urigrep_scanner_feed(in->r->sc, in->text.data, in->text.len,
+                                  on_event, in);
+    in->fed += in->text.len;
+    in->text.len = 0;
+    if (st == URIGREP_ERR_NOMEM)
+        out_of_memory();
+    if (final) {
+        if (!in->r->stop)
+            urigrep_scanner_finish(in->r->sc, on_event, in);
+        urigrep_scanner_reset(in->r->sc);
+        release_held(in, 0, true);
+        in->ncps = 0;
+        in->fed = 0;
+        return;
+    }
+    if (in->mapped)
+        prune_checkpoints(in);
+    if (in->nheld)
+        release_held(in, scan_horizon(in->r->sc), false);
+}
+
+/* Text for the scanner, from stored line in->cur_line. */
+static void
+text_out(struct input *in, const char *p, size_t n)
+{
+    uint64_t off = in->fed + in->text.len;
+
+    if (in->mapped && (in->ncps == 0 ||
+                       in->cps[in->ncps - 1].line != in->cur_line)) {
+        if (in->ncps == in->cps_cap) {
+            size_t cap = in->cps_cap ? in->cps_cap * 2 : 256;
+            struct checkpoint *c = realloc(in->cps, cap * sizeof *c);
+            if (c == NULL)
+                out_of_memory();
+            in->cps = c;
+            in->cps_cap = cap;
+        }
+        in->cps[in->ncps].off = off;
+        in->cps[in->ncps].line = in->cur_line;
+        in->ncps++;
+    }
+    while (n) {
+        size_t room = TEXT_BLOCK - in->text.len, take = n < room ? n : room;
+
+        if (buf_append(&in->text, p, take) != URIGREP_OK)
+            out_of_memory();
+        p += take;
+        n -= take;
+        if (in->text.len == TEXT_BLOCK)
+            flush_text(in, false);
+    }
+}
+
+static void
+html_text(void *arg, const char *p, size_t n)
+{
+    text_out(arg, p, n);
+}
+
+static void
+html_uri(void *arg, const char *p, size_t n, const char *tag,
+         const char *attr)
+{
+    struct input *in = arg;
+    struct held_uri *h;
+
+    (void)tag;
+    if (in->nheld == in->held_cap) {
+        size_t cap = in->held_cap ? in->held_cap * 2 : 16;
+        h = realloc(in->held, cap * sizeof *h);
+        if (h == NULL)
+            out_of_memory();
+        in->held = h;
+        in->held_cap = cap;
+    }
+    h = &in->held[in->nheld];
+    h->s = malloc(n ? n : 1);
+    if (h->s == NULL)
+        out_of_memory();
+    memcpy(h->s, p, n);
+    h->n = n;
+    h->pos = in->fed + in->text.len;
+    h->line = in->cur_line;
+    h->attr = attr;
+    in->nheld++;
+}
+
+/* <BASE href>: the base for the rest of the document (Appendix D); a
+ * relative one is resolved against the base in force. */
+static void
+html_base(void *arg, const char *p, size_t n)
+{
+    struct input *in = arg;
+    const char *cur = effective_base(in);
+    char *abs = NULL;
+    size_t len = 0;
+
+    if (cur == NULL)
+        cur = in->o->base;
+    if (n >= MAX_BASE)
+        return;
+    /* held attributes before it keep the base they were written under */
+    flush_text(in, false);
+    release_held(in, 0, true);
+    if (cur && urigrep_resolve(cur, strlen(cur), p, n, URIGREP_RFC2396, &abs,
+                               &len) == URIGREP_OK && len < MAX_BASE) {
+        memcpy(in->html_base, abs, len + 1);
+    } else {
+        memcpy(in->html_base, p, n);
+        in->html_base[n] = '\0';
+    }
+    free(abs);
+}
+
+/* Decoded bytes of the current document, from stored line LINE. */
+static void
+doc_data(struct input *in, const char *p, size_t n, uint64_t line)
+{
+    struct html_sink sink = { html_text, html_uri, html_base, in };
+
+    if (in->skip || in->r->stop)
+        return;
+    in->cur_line = line;
+    if (in->cv) {
+        in->conv.len = 0;
+        if (charset_convert(in->cv, p, n, 0, &in->conv, &in->bad_bytes))
+            out_of_memory();
+        p = in->conv.data;
+        n = in->conv.len;
+    }
+    if (in->html)
+        html_feed(in->hs, p, n, &sink);
+    else
+        text_out(in, p, n);
+}
+
+static void
+doc_end(struct input *in)
+{
+    struct html_sink sink = { html_text, html_uri, html_base, in };
+
+    if (in->skip) {
+        in->skip = false;
+        return;
+    }
+    if (in->cv) {
+        in->conv.len = 0;
+        if (charset_convert(in->cv, "", 0, 1, &in->conv, &in->bad_bytes))
+            out_of_memory();
+        if (in->conv.len) {
+            if (in->html)
+                html_feed(in->hs, in->conv.data, in->conv.len, &sink);
+            else
+                text_out(in, in->conv.data, in->conv.len);
+        }
+        charset_close(in->cv);
+        in->cv = NULL;
+    }
+    if (in->html)
+        html_finish(in->hs, &sink);
+    flush_text(in, true);
+    in->html_base[0] = '\0';
+}
+
+/* Is CHARSET one whose bytes are UTF-8 already? */
+static bool
+is_utf8ish(const char *cs)
+{
+    return cs[0] == '\0' || strcasecmp(cs, "utf-8") == 0 ||
+           strcasecmp(cs, "utf8") == 0 || strcasecmp(cs, "us-ascii") == 0 ||
+           strcasecmp(cs, "ascii") == 0;
+}
+
+/* Start a document; CHARSET (NULL: UTF-8) is converted from, always when
+ * FORCE (--charset) so that invalid bytes are counted, else unless it is
+ * UTF-8 already. */
+static void
+doc_begin(struct input *in, bool html, const char *charset, bool force)
+{
+    in->html = html;
+    in->skip = false;
+    in->html_base[0] = '\0';
+    if (html && in->hs == NULL) {
+        size_t max = in->o->scan.max_uri_length ? in->o->scan.max_uri_length
+                                                : URIGREP_DEFAULT_MAX_URI;
+        if ((in->hs = html_new(max)) == NULL)
+            out_of_memory();
+    }
+    if (charset && (force || !is_utf8ish(charset))) {
+        in->cv = charset_open(charset);
+        /* an unknown charset: the bytes are scanned as they are */
+        if (in->cv == NULL && in->o->verbose)
+            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": unknown charset '%s'"
+                    ", scanned as it is\n", in->r->file, in->cur_line,
+                    charset);
+    }
+}
+
+/* ---- mail ---- */
+
+static void
+mail_part_begin(void *arg, const struct mail_part_info *info)
+{
+    struct input *in = arg;
+
+    in->cur_line = info->line;
+    if (!info->scan) {
+        in->skip = true;
+        return;
+    }
+    snprintf(in->hdr_base, sizeof in->hdr_base, "%s", info->base);
+    snprintf(in->doc_uri, sizeof in->doc_uri, "%s", info->location);
+    snprintf(in->mid, sizeof in->mid, "%s", info->message_id);
+    snprintf(in->part, sizeof in->part, "%s", info->path);
+    snprintf(in->ctype, sizeof in->ctype, "%s", info->content_type);
+    doc_begin(in, strcmp(info->content_type, "text/html") == 0,
+              info->charset, false);
+}
+
+static void
+mail_part_data(void *arg, const char *p, size_t n, uint64_t line)
+{
+    doc_data(arg, p, n, line);
+}
+
+static void
+mail_part_end(void *arg)
+{
+    doc_end(arg);
+}
+
+static int
+on_header_event(void *arg, const struct urigrep_match *m)
+{
+    struct input *in = arg;
+    struct found f;
+
+    if (m->event != URIGREP_EVENT_URI)
+        return 0;
+    memset(&f, 0, sizeof f);
+    f.ref = m->ref.ptr;
+    f.len = m->ref.len;
+    f.line = in->header_line;
+    f.column = m->column;
+    f.offset = m->offset;
+    f.delimiter = output_delim_name(m->delim);
+    f.mail = &in->mail;
+    report_ref(in->r, &f);
+    return in->r->stop;
+}
+
+/* --headers: URIs in header fields (List-Archive, List-Unsubscribe...). */
+static void
+mail_header(void *arg, const char *name, size_t nlen, const char *value,
+            size_t vlen, uint64_t line)
+{
+    struct input *in = arg;
+
+    (void)name;
+    (void)nlen;
+    if (!in->o->headers || in->r->stop)
+        return;
+    if (in->hsc == NULL &&
+        urigrep_scanner_new(&in->o->scan, &in->hsc) != URIGREP_OK)
+        out_of_memory();
+    in->header_line = line;
+    in->part[0] = '\0';
+    snprintf(in->ctype, sizeof in->ctype, "header");
+    urigrep_scanner_feed(in->hsc, value, vlen, on_header_event, in);
+    urigrep_scanner_finish(in->hsc, on_header_event, in);
+}
+
+static void
+mail_message(void *arg, uint64_t line)
+{
+    struct input *in = arg;
+
+    (void)line;
+    in->mid[0] = '\0';
+}
+
+/* ---- -x: one reference per line ---- */
+
+static void
+line_done(struct input *in)
+{
+    const char *p = in->line.data;
+    size_t len = in->line.len, i, n;
+    char *clean;
+    struct found f;
+
+    for (i = 0; i < len && strchr(" \t\r\f\v", p[i]); i++)
+        ;
+    if (i == len)
+        return; /* blank: no output */
+    clean = malloc(len + 1);
+    if (clean == NULL)
+        out_of_memory();
+    n = urigrep_strip_typed(p, len, clean);
+    memset(&f, 0, sizeof f);
+    f.ref = clean;
+    f.len = n;
+    f.line = in->line_no + 1;
+    f.column = 1;
+    f.offset = in->line_off;
+    f.delimiter = "line";
+    report_ref(in->r, &f);
+    free(clean);
+}
+
+static void
+lines_feed(struct input *in, const char *p, size_t n, bool final)
+{
+    while ((n > 0 || final) && !in->r->stop) {
+        const char *nl = n ? memchr(p, '\n', n) : NULL;
+        size_t take = nl ? (size_t)(nl - p) : n;
+
+        if (!in->line_too_long &&
+            buf_append(&in->line, p, take) != URIGREP_OK) {
+            in->line_too_long = true;
+            if (!in->o->no_messages)
+                fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": warning: line "
+                        "longer than %zu bytes skipped\n", in->r->file,
+                        in->line_no + 1, in->line.max);
+        }
+        in->off += take + (nl != NULL);
+        if (!nl && !final)
+            return;
+        if (!in->line_too_long && (nl || in->line.len))
+            line_done(in);
+        in->line_no++;
+        in->line.len = 0;
+        in->line_too_long = false;
+        in->line_off = in->off;
+        if (!nl)
+            return;
+        p = nl + 1;
+        n -= take + 1;
+    }
+}
+
+/* ---- files ---- */
+
+/* Skip a UTF-8 byte order mark and blanks. */
+static const char *
+skip_bom_blanks(const char *p, size_t *n)
+{
+    if (*n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+        p += 3, *n -= 3;
+    while (*n && strchr(" \t\r\n", *p))
+        p++, (*n)--;
+    return p;
+}
+
+static bool
+looks_like_html(const char *p, size_t n)
+{
+    static const char *const starts[] = {
+        "<!doctype html", "<html", "<head", "<body", "<title", "<meta",
+    };
+    size_t i;
+
+    p = skip_bom_blanks(p, &n);
+    for (i = 0; i < sizeof starts / sizeof *starts; i++) {
+        size_t k = strlen(starts[i]);
+        if (n >= k && strncasecmp(p, starts[i], k) == 0)
+            return true;
+    }
+    return false;
+}
+
+static enum input_type
+detect_type(const char *p, size_t n)
+{
+    const char *nl = memchr(p, '\n', n);
+
+    if (mail_is_from_line(p, nl ? (size_t)(nl - p) + 1 : n))
+        return TYPE_MBOX;
+    if (mail_looks_like_message(p, n))
+        return TYPE_MAIL;
+    if (looks_like_html(p, n))
+        return TYPE_HTML;
+    return TYPE_TEXT;
+}
+
+/* Feed raw bytes of an HTML file, line by line for the line numbers. */
+static void
+html_file_data(struct input *in, const char *p, size_t n)
+{
+    while (n && !in->r->stop) {
+        const char *nl = memchr(p, '\n', n);
+        size_t take = nl ? (size_t)(nl - p) + 1 : n;
+
+        doc_data(in, p, take, in->line_no + 1);
+        if (nl)
+            in->line_no++;
+        p += take;
+        n -= take;
+    }
+}
+
+/* Bytes of the file, to whatever reads this type. */
+static void
+feed_bytes(struct input *in, struct mail_parser *mp,
+           const struct mail_sink *ms, enum input_type type, const char *p,
+           size_t n)
+{
+    if (in->o->line_uri) {
+        if (in->cv) {
+            in->conv.len = 0;
+            if (charset_convert(in->cv, p, n, 0, &in->conv, &in->bad_bytes))
+                out_of_memory();
+            p = in->conv.data;
+            n = in->conv.len;
+        }
+        lines_feed(in, p, n, false);
+    } else if (mp) {
+        mail_feed(mp, p, n, ms);
+    } else if (type == TYPE_HTML) {
+        html_file_data(in, p, n);
+    } else {
+        doc_data(in, p, n, 0);
+    }
+}
+
+/* Read all of FD, the first PEEKED bytes of it being in BUF already (EOF
+ * if that was all). Data goes on in --buffer-size pieces, so that the
+ * split of the input can be tested from the command line. */
+static void
+process_fd(struct input *in, int fd, char *buf, size_t peeked, bool eof,
+           enum input_type type)
+{
+    const struct options *o = in->o;
+    struct mail_parser *mp = NULL;
+    struct mail_sink ms = { mail_message, mail_header, mail_part_begin,
+                            mail_part_data, mail_part_end, in };
+    size_t i;
+
+    if (o->line_uri) {
+        if (o->charset && (in->cv = charset_open(o->charset)) == NULL)
+            out_of_memory();
+    } else if (type == TYPE_MAIL || type == TYPE_MBOX) {
+        if ((mp = mail_new(type == TYPE_MBOX)) == NULL)
+            out_of_memory();
+        in->mapped = true;
+        in->has_mail = true;
+        in->mail.message_id = in->mid;
+        in->mail.part = in->part;
+        in->mail.content_type = in->ctype;
+    } else {
+        in->mapped = type == TYPE_HTML;
+        doc_begin(in, type == TYPE_HTML, o->charset, true);
+    }
+    for (i = 0; i < peeked && !in->r->stop; i += o->buffer_size)
+        feed_bytes(in, mp, &ms, type, buf + i,
+                   peeked - i < o->buffer_size ? peeked - i : o->buffer_size);
+    while (!eof && !in->r->stop) {
+        ssize_t k = read(fd, buf, o->buffer_size);
+
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            report_file_error(in->r, in->name, strerror(errno));
+            break;
+        }
+        eof = k == 0;
+        feed_bytes(in, mp, &ms, type, buf, (size_t)k);
+    }
+    if (o->line_uri) {
+        if (in->cv) {
+            in->conv.len = 0;
+            if (charset_convert(in->cv, "", 0, 1, &in->conv, &in->bad_bytes))
+                out_of_memory();
+            lines_feed(in, in->conv.data, in->conv.len, false);
+        }
+        lines_feed(in, "", 0, true);
+    } else if (mp) {
+        mail_finish(mp, &ms);
+        mail_free(mp);
+    } else {
+        doc_end(in);
+    }
+}
+
+/* Fill BUF with at least WANT bytes unless the file ends first. */
+static ssize_t
+read_peek(int fd, char *buf, size_t want, bool *eof)
+{
+    size_t got = 0;
+
+    *eof = false;
+    while (got < want) {
+        ssize_t k = read(fd, buf + got, want - got);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (k == 0) {
+            *eof = true;
+            break;
+        }
+        got += (size_t)k;
+    }
+    return (ssize_t)got;
+}
+
+void
+input_scan_file(struct run *r, const char *name)
+{
+    const struct options *o = r->o;
+    struct input in;
+    struct stat st;
+    enum input_type type = o->type;
+    size_t want;
+    ssize_t got;
+    bool eof;
+    int fd;
+
+    r->file = strcmp(name, "-") == 0 ? "(standard input)" : name;
+    r->file_count = 0;
+    fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
+    if (fd < 0) {
+        report_file_error(r, name, strerror(errno));
+        return;
+    }
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        report_file_error(r, name, "Is a directory");
+        if (fd != STDIN_FILENO)
+            close(fd);
+        return;
+    }
+#ifdef HAVE_POSIX_FADVISE
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    memset(&in, 0, sizeof in);
+    in.r = r;
+    in.o = o;
+    in.name = name;
+    in.cur_line = 1;
+    buf_init(&in.conv, SIZE_MAX / 2);
+    buf_init(&in.text, TEXT_BLOCK);
+    buf_init(&in.line, (o->scan.max_uri_length ? o->scan.max_uri_length
+                                               : URIGREP_DEFAULT_MAX_URI) * 2);
+    /* the first bytes decide the type, and whether the file is binary;
+     * r->readbuf holds at least PEEK bytes */
+    want = PEEK;
+    got = read_peek(fd, r->readbuf, want, &eof);
+    if (got < 0) {
+        report_file_error(r, name, strerror(errno));
+        goto done;
+    }
+    if (type == TYPE_AUTO)
+        type = o->line_uri ? TYPE_TEXT : detect_type(r->readbuf, (size_t)got);
+    if (!o->text && !o->charset && (type == TYPE_TEXT || type == TYPE_HTML) &&
+        memchr(r->readbuf, '\0', (size_t)got)) {
+        if (!o->no_messages && !o->quiet)
+            fprintf(stderr, PROGRAM ": %s: binary file skipped "
+                    "(use -a to scan it)\n", r->file);
+        goto done;
+    }
+    process_fd(&in, fd, r->readbuf, (size_t)got, eof, type);
+    if (in.bad_bytes && o->verbose)
+        fprintf(stderr, PROGRAM ": %s: %zu bytes not valid in %s\n", r->file,
+                in.bad_bytes, o->charset ? o->charset : "their charset");
+done:
+    for (size_t k = 0; k < in.nheld; k++)
+        free(in.held[k].s);
+    free(in.held);
+    free(in.cps);
+    buf_free(&in.conv);
+    buf_free(&in.text);
+    buf_free(&in.line);
+    charset_close(in.cv);
+    html_free(in.hs);
+    urigrep_scanner_free(in.hsc);
+    urigrep_scanner_reset(r->sc);
+    if (fd != STDIN_FILENO)
+        close(fd);
+    if (o->count && !o->quiet) {
+        if (output_count(&r->outbuf, &o->out, r->file, r->file_count))
+            out_of_memory();
+    }
+    report_flush(r);
+}

@@ -1,0 +1,626 @@
+/* mail.c: streaming RFC 822 / MIME message and mbox parser. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+#include "mail.h"
+#include "mime.h"
+
+/*
+ * A line-driven state machine.  Lines are assembled in a small buffer;
+ * a body line longer than that cannot be a boundary and streams through
+ * in pieces, so memory stays bounded whatever the input.  The entities
+ * being read (messages and parts) form a stack: a multipart pushes its
+ * children, a message/rfc822 part pushes the message it holds.  A
+ * boundary line of any open multipart ends whatever is open above it,
+ * which also copes with a missing close delimiter.
+ */
+
+/* Deepest nesting followed; deeper entities are skipped whole. */
+#define MAX_DEPTH 32
+/* A line held to be looked at: boundaries are at most 70 characters
+ * (RFC 2046 5.1.1) plus "--", "--" and trailing blanks. */
+#define LINE_MAX_ 256
+/* Longest unfolded header field kept; the rest is dropped. */
+#define FIELD_MAX 16384
+#define BASE_MAX 2048
+#define MID_MAX 512
+#define BOUNDARY_MAX 128
+#define PATH_MAX_ 128
+
+enum state { M_HEADERS, M_BODY, M_PREAMBLE, M_EPILOGUE };
+
+struct level {
+    bool is_message;          /* a message's own headers, not a part's */
+    bool multipart, closed, digest;
+    char boundary[BOUNDARY_MAX];
+    size_t blen;
+    char ctype[128];
+    char charset[64];
+    enum mime_cte cte;
+    char base[BASE_MAX];
+    char location[BASE_MAX];
+    char path[PATH_MAX_];
+    int nchild;
+    char message_id[MID_MAX];
+    /* raw values seen in the headers, resolved when they end */
+    char hdr_base[BASE_MAX], hdr_location[BASE_MAX], hdr_1808[BASE_MAX];
+};
+
+struct mail_parser {
+    bool mbox;
+    struct level lv[MAX_DEPTH];
+    int depth;                /* lv[depth - 1] is being read */
+    int skip_depth;           /* > 0: inside entities nested too deep */
+    enum state st;
+    char line[LINE_MAX_];
+    size_t nline;
+    bool long_line;           /* passing a long line through */
+    bool at_start;            /* nothing read yet */
+    bool prev_blank;          /* the previous line was empty */
+    uint64_t line_no;         /* stored line number of the current line */
+    char *field;              /* header field being unfolded */
+    size_t nfield;
+    uint64_t field_line;
+    bool leaf_open, leaf_scan;
+    enum mime_cte cte;
+    struct mime_qp qp;
+    struct mime_b64 b64;
+    char *dec;                /* decode buffer */
+    size_t dec_size;
+};
+
+static void
+copy_str(char *dst, size_t size, const char *src, size_t len)
+{
+    if (len >= size)
+        len = size - 1;
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
+struct mail_parser *
+mail_new(bool mbox)
+{
+    struct mail_parser *m = calloc(1, sizeof *m);
+
+    if (m == NULL)
+        return NULL;
+    m->mbox = mbox;
+    m->field = malloc(FIELD_MAX);
+    m->dec_size = FIELD_MAX + 8;
+    m->dec = malloc(m->dec_size);
+    if (m->field == NULL || m->dec == NULL) {
+        mail_free(m);
+        return NULL;
+    }
+    m->at_start = true;
+    m->prev_blank = true;
+    m->line_no = 1;
+    return m;
+}
+
+void
+mail_free(struct mail_parser *m)
+{
+    if (m == NULL)
+        return;
+    free(m->field);
+    free(m->dec);
+    free(m);
+}
+
+/* Start reading the headers of a new entity on top of the stack. */
+static void
+push_level(struct mail_parser *m, bool is_message, const char *path)
+{
+    struct level *parent = m->depth ? &m->lv[m->depth - 1] : NULL;
+    struct level *l;
+
+    if (m->depth == MAX_DEPTH) {
+        m->skip_depth++;
+        m->st = M_HEADERS;
+        return;
+    }
+    l = &m->lv[m->depth++];
+    memset(l, 0, offsetof(struct level, hdr_base));
+    l->hdr_base[0] = l->hdr_location[0] = l->hdr_1808[0] = '\0';
+    l->is_message = is_message;
+    copy_str(l->path, sizeof l->path, path, strlen(path));
+    if (parent) {
+        /* inherited until the entity's own headers say otherwise */
+        memcpy(l->base, parent->base, sizeof l->base);
+        memcpy(l->location, parent->location, sizeof l->location);
+        memcpy(l->message_id, parent->message_id, sizeof l->message_id);
+        if (parent->digest)
+            strcpy(l->ctype, "message/rfc822");
+    }
+    m->st = M_HEADERS;
+    m->nfield = 0;
+}
+
+/* Resolve a header URI against the enclosing base when it is relative. */
+static void
+resolve_into(char *dst, const char *val, const char *base)
+{
+    char *abs = NULL;
+    size_t n;
+
+    if (base[0] && urigrep_resolve(base, strlen(base), val, strlen(val),
+                                   URIGREP_RFC2396, &abs, &n) == URIGREP_OK) {
+        copy_str(dst, BASE_MAX, abs, n);
+        free(abs);
+    } else {
+        copy_str(dst, BASE_MAX, val, strlen(val));
+    }
+}
+
+static bool
+name_is(const char *name, size_t nlen, const char *want)
+{
+    return nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
+}
+
+/* A complete header field: note what matters, report it. */
+static void
+end_field(struct mail_parser *m, const struct mail_sink *sink)
+{
+    struct level *l;
+    const char *f = m->field, *colon, *v;
+    size_t n = m->nfield, nlen, vlen;
+
+    m->nfield = 0;
+    if (n == 0 || m->depth == 0 || m->skip_depth)
+        return;
+    l = &m->lv[m->depth - 1];
+    colon = memchr(f, ':', n);
+    if (colon == NULL)
+        return;
+    nlen = (size_t)(colon - f);
+    while (nlen && (f[nlen - 1] == ' ' || f[nlen - 1] == '\t'))
+        nlen--;
+    v = colon + 1;
+    vlen = n - (size_t)(v - f);
+    while (vlen && (*v == ' ' || *v == '\t'))
+        v++, vlen--;
+    while (vlen && (v[vlen - 1] == '\r' || v[vlen - 1] == '\n' ||
+                    v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
+        vlen--;
+    if (sink->header)
+        sink->header(sink->arg, f, nlen, v, vlen, m->field_line);
+    if (name_is(f, nlen, "Content-Type")) {
+        if (mime_media_type(v, vlen, l->ctype, sizeof l->ctype)) {
+            mime_param(v, vlen, "charset", l->charset, sizeof l->charset);
+            if (mime_param(v, vlen, "boundary", l->boundary,
+                           sizeof l->boundary))
+                l->blen = strlen(l->boundary);
+        }
+    } else if (name_is(f, nlen, "Content-Transfer-Encoding")) {
+        l->cte = mime_parse_cte(v, vlen);
+    } else if (name_is(f, nlen, "Content-Base")) {
+        mime_uri_value(v, vlen, l->hdr_base, sizeof l->hdr_base);
+    } else if (name_is(f, nlen, "Content-Location")) {
+        mime_uri_value(v, vlen, l->hdr_location, sizeof l->hdr_location);
+    } else if (name_is(f, nlen, "Base")) {
+        /* RFC 1808 section 3.1: Base: <URL:...> */
+        mime_uri_value(v, vlen, l->hdr_1808, sizeof l->hdr_1808);
+    } else if (l->is_message && name_is(f, nlen, "Message-ID")) {
+        copy_str(l->message_id, sizeof l->message_id, v, vlen);
+    }
+}
+
+/* Child number N of the multipart at PARENT, as IMAP numbers parts. */
+static void
+child_path(char *out, size_t size, const char *parent, int n)
+{
+    if (parent[0])
+        snprintf(out, size, "%s.%d", parent, n);
+    else
+        snprintf(out, size, "%d", n);
+}
+
+static void
+open_leaf(struct mail_parser *m, const struct mail_sink *sink)
+{
+    struct level *l = &m->lv[m->depth - 1];
+    struct mail_part_info info;
+    char path[PATH_MAX_];
+
+    if (l->is_message)
+        child_path(path, sizeof path, l->path, 1);
+    else
+        copy_str(path, sizeof path, l->path, strlen(l->path));
+    info.content_type = l->ctype;
+    info.charset = l->charset;
+    info.base = l->base;
+    info.location = l->location;
+    info.path = path;
+    info.message_id = l->message_id;
+    info.line = m->line_no + 1;
+    info.scan = strncmp(l->ctype, "text/", 5) == 0;
+    m->leaf_open = true;
+    m->leaf_scan = info.scan;
+    m->cte = l->cte;
+    mime_qp_init(&m->qp);
+    mime_b64_init(&m->b64);
+    if (sink->part_begin)
+        sink->part_begin(sink->arg, &info);
+    m->st = M_BODY;
+}
+
+/* The blank line after the headers: decide what the body is. */
+static void
+end_headers(struct mail_parser *m, const struct mail_sink *sink)
+{
+    struct level *l = &m->lv[m->depth - 1];
+    const char *parent_base = m->depth > 1 ? m->lv[m->depth - 2].base : "";
+
+    if (l->ctype[0] == '\0')
+        strcpy(l->ctype, "text/plain");
+    /* RFC 2396 5.1.2 via MHTML: Content-Base, else Content-Location, else
+     * RFC 1808's Base:, each resolved against the enclosing base */
+    if (l->hdr_location[0]) {
+        resolve_into(l->location, l->hdr_location,
+                     l->hdr_base[0] ? l->hdr_base : parent_base);
+    }
+    if (l->hdr_base[0])
+        resolve_into(l->base, l->hdr_base, parent_base);
+    else if (l->hdr_location[0])
+        memcpy(l->base, l->location, sizeof l->base);
+    else if (l->hdr_1808[0])
+        resolve_into(l->base, l->hdr_1808, parent_base);
+    if (strncmp(l->ctype, "multipart/", 10) == 0 && l->blen > 0) {
+        l->multipart = true;
+        l->digest = strcmp(l->ctype, "multipart/digest") == 0;
+        m->st = M_PREAMBLE;
+    } else if (strcmp(l->ctype, "message/rfc822") == 0 ||
+               strcmp(l->ctype, "message/news") == 0 ||
+               strcmp(l->ctype, "message/global") == 0) {
+        char path[PATH_MAX_];
+        copy_str(path, sizeof path, l->path, strlen(l->path));
+        push_level(m, true, path);
+    } else {
+        open_leaf(m, sink);
+    }
+}
+
+static void
+close_leaf(struct mail_parser *m, const struct mail_sink *sink)
+{
+    if (!m->leaf_open)
+        return;
+    if (m->leaf_scan && m->cte == MIME_CTE_QP && sink->part_data) {
+        size_t n = mime_qp_decode(&m->qp, "", 0, m->dec, true);
+        if (n)
+            sink->part_data(sink->arg, m->dec, n, m->line_no);
+    }
+    m->leaf_open = false;
+    if (sink->part_end)
+        sink->part_end(sink->arg);
+}
+
+/* Is LINE a boundary of an open multipart? Returns its level and sets
+ * *CLOSE for "--boundary--", or -1. */
+static int
+find_boundary(const struct mail_parser *m, const char *line, size_t n,
+              bool *close)
+{
+    int i;
+
+    if (n < 3 || line[0] != '-' || line[1] != '-')
+        return -1;
+    for (i = m->depth - 1; i >= 0; i--) {
+        const struct level *l = &m->lv[i];
+        size_t k;
+
+        if (!l->multipart || l->closed || n < 2 + l->blen ||
+            memcmp(line + 2, l->boundary, l->blen) != 0)
+            continue;
+        k = 2 + l->blen;
+        *close = n >= k + 2 && line[k] == '-' && line[k + 1] == '-';
+        if (*close)
+            k += 2;
+        /* only blanks may follow (RFC 2046 5.1.1) */
+        while (k < n && (line[k] == ' ' || line[k] == '\t' ||
+                         line[k] == '\r' || line[k] == '\n'))
+            k++;
+        if (k == n)
+            return i;
+    }
+    return -1;
+}
+
+static void
+boundary_line(struct mail_parser *m, int level, bool close,
+              const struct mail_sink *sink)
+{
+    struct level *l;
+    char path[PATH_MAX_];
+
+    close_leaf(m, sink);
+    m->skip_depth = 0;
+    m->depth = level + 1;
+    l = &m->lv[level];
+    if (close) {
+        l->closed = true;
+        m->st = M_EPILOGUE;
+        return;
+    }
+    child_path(path, sizeof path, l->path, ++l->nchild);
+    push_level(m, false, path);
+}
+
+/* Body bytes of the open leaf: undo mboxrd quoting, decode, deliver. */
+static void
+body_data(struct mail_parser *m, const char *p, size_t n, bool line_start,
+          const struct mail_sink *sink)
+{
+    size_t k;
+
+    if (!m->leaf_scan || sink->part_data == NULL)
+        return;
+    if (m->mbox && line_start && n > 5 && p[0] == '>') {
+        /* mboxrd: ">From " and ">>From " lose one '>' */
+        for (k = 0; k < n && p[k] == '>'; k++)
+            ;
+        if (n - k >= 5 && memcmp(p + k, "From ", 5) == 0)
+            p++, n--;
+    }
+    while (n) {
+        size_t take = n < FIELD_MAX ? n : FIELD_MAX, out;
+
+        switch (m->cte) {
+        case MIME_CTE_QP:
+            out = mime_qp_decode(&m->qp, p, take, m->dec, false);
+            break;
+        case MIME_CTE_BASE64:
+            out = mime_b64_decode(&m->b64, p, take, m->dec);
+            break;
+        default:
+            sink->part_data(sink->arg, p, take, m->line_no);
+            out = 0;
+            break;
+        }
+        if (out)
+            sink->part_data(sink->arg, m->dec, out, m->line_no);
+        p += take;
+        n -= take;
+    }
+}
+
+bool
+mail_is_from_line(const char *p, size_t n)
+{
+    size_t i = 5;
+
+    /* "From " SENDER " " DATE, the date with a time ("12:08:34"), as the
+     * mbox format has it; a line of prose that starts with "From " has
+     * none */
+    if (n < 5 || memcmp(p, "From ", 5) != 0 || n > 512)
+        return false;
+    while (i < n && p[i] != ' ' && p[i] != '\n')
+        i++;
+    if (i == 5 || i == n || p[i] != ' ')
+        return false;
+    for (; i + 4 < n; i++)
+        if (p[i + 2] == ':' && p[i] >= '0' && p[i] <= '9' &&
+            p[i + 1] >= '0' && p[i + 1] <= '9' && p[i + 3] >= '0' &&
+            p[i + 3] <= '9' && p[i + 4] >= '0' && p[i + 4] <= '9')
+            return true;
+    return false;
+}
+
+static bool
+is_blank_line(const char *p, size_t n)
+{
+    return (n == 1 && p[0] == '\n') || (n == 2 && p[0] == '\r' && p[1] == '\n');
+}
+
+/* Does this line start a header field ("Name:")? */
+static bool
+is_field_start(const char *p, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c == ':')
+            return i > 0;
+        if (c <= 0x20 || c >= 0x7f)
+            return false;
+    }
+    return false;
+}
+
+static void
+start_message(struct mail_parser *m, const struct mail_sink *sink)
+{
+    close_leaf(m, sink);
+    m->depth = 0;
+    m->skip_depth = 0;
+    push_level(m, true, "");
+    if (sink->message)
+        sink->message(sink->arg, m->line_no);
+}
+
+/* A complete line (with its newline, except at the end of input), or the
+ * first LINE_MAX_ bytes of a longer one (COMPLETE false). */
+static void
+handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
+            const struct mail_sink *sink)
+{
+    bool blank = complete && is_blank_line(p, n), close = false;
+    int b;
+
+    if (m->mbox && m->prev_blank && complete && mail_is_from_line(p, n)) {
+        start_message(m, sink);
+        m->prev_blank = false;
+        return;
+    }
+    if (m->at_start && m->depth == 0)
+        start_message(m, sink);
+    m->at_start = false;
+    m->prev_blank = blank;
+    if (m->depth == 0)
+        return; /* mbox text before the first "From " line */
+    if (complete && (b = find_boundary(m, p, n, &close)) >= 0) {
+        if (m->st == M_HEADERS)
+            end_field(m, sink);
+        boundary_line(m, b, close, sink);
+        return;
+    }
+    switch (m->st) {
+    case M_HEADERS:
+        if (m->skip_depth) {
+            if (blank)
+                m->st = M_BODY; /* too deep: skip the body */
+            return;
+        }
+        if (blank || (!is_field_start(p, n) && p[0] != ' ' && p[0] != '\t')) {
+            /* end of headers; a line that is no field starts the body */
+            end_field(m, sink);
+            end_headers(m, sink);
+            if (!blank)
+                handle_line(m, p, n, complete, sink);
+            return;
+        }
+        if (p[0] != ' ' && p[0] != '\t') {
+            end_field(m, sink);
+            m->field_line = m->line_no;
+        }
+        /* unfold: drop the line break, keep the blank that follows */
+        while (n && (p[n - 1] == '\n' || p[n - 1] == '\r'))
+            n--;
+        if (n > FIELD_MAX - m->nfield)
+            n = FIELD_MAX - m->nfield;
+        memcpy(m->field + m->nfield, p, n);
+        m->nfield += n;
+        return;
+    case M_BODY:
+        if (m->leaf_open && !m->skip_depth)
+            body_data(m, p, n, true, sink);
+        return;
+    case M_PREAMBLE:
+    case M_EPILOGUE:
+        return;
+    }
+}
+
+void
+mail_feed(struct mail_parser *m, const char *p, size_t len,
+          const struct mail_sink *sink)
+{
+    while (len) {
+        const char *nl;
+        size_t take;
+
+        if (m->long_line) {
+            /* the rest of a long line: stream it as body data */
+            nl = memchr(p, '\n', len);
+            take = nl ? (size_t)(nl - p) + 1 : len;
+            if (m->st == M_BODY && m->leaf_open && !m->skip_depth)
+                body_data(m, p, take, false, sink);
+            else if (m->st == M_HEADERS && !m->skip_depth) {
+                size_t k = take;
+                while (k && (p[k - 1] == '\n' || p[k - 1] == '\r'))
+                    k--;
+                if (k > FIELD_MAX - m->nfield)
+                    k = FIELD_MAX - m->nfield;
+                memcpy(m->field + m->nfield, p, k);
+                m->nfield += k;
+            }
+            if (nl) {
+                m->long_line = false;
+                m->line_no++;
+                m->prev_blank = false;
+            }
+            p += take;
+            len -= take;
+            continue;
+        }
+        if (m->nline == 0 && (nl = memchr(p, '\n', len)) != NULL &&
+            (size_t)(nl - p) < LINE_MAX_) {
+            /* the common case: a whole line in the input, no copy */
+            take = (size_t)(nl - p) + 1;
+            handle_line(m, p, take, true, sink);
+            m->line_no++;
+            p += take;
+            len -= take;
+            continue;
+        }
+        nl = memchr(p, '\n', len);
+        take = nl ? (size_t)(nl - p) + 1 : len;
+        if (take > LINE_MAX_ - m->nline)
+            take = LINE_MAX_ - m->nline;
+        memcpy(m->line + m->nline, p, take);
+        m->nline += take;
+        p += take;
+        len -= take;
+        if (m->line[m->nline - 1] == '\n') {
+            handle_line(m, m->line, m->nline, true, sink);
+            m->line_no++;
+            m->nline = 0;
+        } else if (m->nline == LINE_MAX_) {
+            /* too long to be a boundary or a header we parse whole */
+            handle_line(m, m->line, m->nline, false, sink);
+            m->nline = 0;
+            m->long_line = true;
+        }
+    }
+}
+
+void
+mail_finish(struct mail_parser *m, const struct mail_sink *sink)
+{
+    if (m->nline) {
+        handle_line(m, m->line, m->nline, true, sink);
+        m->nline = 0;
+    }
+    if (m->depth && m->st == M_HEADERS && !m->skip_depth) {
+        end_field(m, sink);
+        end_headers(m, sink);
+    }
+    close_leaf(m, sink);
+    m->depth = 0;
+    m->skip_depth = 0;
+    m->long_line = false;
+    m->at_start = true;
+    m->prev_blank = true;
+    m->line_no = 1;
+}
+
+bool
+mail_looks_like_message(const char *p, size_t len)
+{
+    /* header fields that mail, news articles and saved messages begin
+     * with (RFC 5322, RFC 5536, common MTA and MUA additions) */
+    static const char *const first[] = {
+        "Return-Path", "Received", "From", "To", "Date", "Subject",
+        "Message-ID", "Message-Id", "Delivered-To", "Path", "Newsgroups",
+        "Xref", "Article", "MIME-Version", "Mime-Version", "Content-Type",
+        "Reply-To", "Sender", "DKIM-Signature", "Authentication-Results",
+        "In-Reply-To", "References", "Organization", "Lines", "Relay-Version",
+        "Envelope-To", "Status", "Cc", "Bcc", "Resent-From", "Resent-Date",
+        "Received-SPF", "ARC-Seal", "List-Id", "Precedence", "User-Agent",
+    };
+    size_t i, n;
+    const char *colon;
+
+    if (mail_is_from_line(p, len))
+        return false; /* that is an mbox */
+    colon = memchr(p, ':', len < 80 ? len : 80);
+    if (colon == NULL || !is_field_start(p, len))
+        return false;
+    n = (size_t)(colon - p);
+    if (n > 2 && strncasecmp(p, "X-", 2) == 0)
+        return true;
+    for (i = 0; i < sizeof first / sizeof *first; i++)
+        if (name_is(p, n, first[i]))
+            return true;
+    return false;
+}

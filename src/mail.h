@@ -1,0 +1,62 @@
+/* mail.h: streaming RFC 822 / MIME message and mbox parser. */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_MAIL_H
+#define URIGREP_MAIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A leaf part about to be delivered. Strings are valid during the call. */
+struct mail_part_info {
+    const char *content_type; /* media type, lower case ("text/html") */
+    const char *charset;      /* "charset" parameter, or "" */
+    const char *base;         /* base from the headers (RFC 2396 5.1.2):
+                                 innermost Content-Base, Content-Location
+                                 or Base:, resolved; "" if none */
+    const char *location;     /* innermost Content-Location, or "" */
+    const char *path;         /* part number as IMAP counts ("1", "2.1") */
+    const char *message_id;   /* of the innermost message, or "" */
+    uint64_t line;            /* stored line where the part's body starts */
+    bool scan;                /* a text part: its data follows */
+};
+
+/* What the parser reports; a NULL function is not called. */
+struct mail_sink {
+    /* A new message starts (each one in an mbox). */
+    void (*message)(void *arg, uint64_t line);
+    /* An unfolded header field of a message or part. */
+    void (*header)(void *arg, const char *name, size_t nlen,
+                   const char *value, size_t vlen, uint64_t line);
+    void (*part_begin)(void *arg, const struct mail_part_info *info);
+    /* Transfer-decoded bytes of a text part, from stored line LINE. */
+    void (*part_data)(void *arg, const char *p, size_t n, uint64_t line);
+    void (*part_end)(void *arg);
+    void *arg;
+};
+
+struct mail_parser;
+
+/* A new parser; MBOX splits the input at "From " lines and undoes
+ * ">From " quoting. NULL when memory runs out. */
+struct mail_parser *mail_new(bool mbox);
+
+/* Parse LEN more bytes; the split of the input does not matter. */
+void mail_feed(struct mail_parser *m, const char *p, size_t len,
+               const struct mail_sink *sink);
+
+/* End of input: close what is open, then reset for a new input. */
+void mail_finish(struct mail_parser *m, const struct mail_sink *sink);
+
+/* Free the parser; NULL is accepted. */
+void mail_free(struct mail_parser *m);
+
+/* Is P (LEN bytes, a line) an mbox separator: "From " SENDER DATE, with a
+ * time in the date? */
+bool mail_is_from_line(const char *p, size_t len);
+
+/* Does P (LEN bytes, the start of a file) look like a message: a first
+ * line that is a header field of a kind mail and news start with? */
+bool mail_looks_like_message(const char *p, size_t len);
+
+#endif

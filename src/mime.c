@@ -1,0 +1,341 @@
+/* mime.c: MIME header fields and transfer decodings (RFC 2045-2047). */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+#include "mime.h"
+
+static bool
+is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* RFC 2045 token characters: anything printable but tspecials. */
+static bool
+is_token_char(char c)
+{
+    return (unsigned char)c > 0x20 && (unsigned char)c < 0x7f &&
+           strchr("()<>@,;:\\\"/[]?=", c) == NULL;
+}
+
+/* Skip whitespace and RFC 822 comments (nested, with quoted pairs). */
+static size_t
+skip_cfws(const char *v, size_t len, size_t i)
+{
+    for (;;) {
+        while (i < len && is_blank(v[i]))
+            i++;
+        if (i < len && v[i] == '(') {
+            int depth = 0;
+            for (; i < len; i++) {
+                if (v[i] == '\\' && i + 1 < len)
+                    i++;
+                else if (v[i] == '(')
+                    depth++;
+                else if (v[i] == ')' && --depth == 0) {
+                    i++;
+                    break;
+                }
+            }
+            continue;
+        }
+        return i;
+    }
+}
+
+enum mime_cte
+mime_parse_cte(const char *v, size_t len)
+{
+    size_t i = skip_cfws(v, len, 0), j = i;
+
+    while (j < len && is_token_char(v[j]))
+        j++;
+    if (j - i == 16 && strncasecmp(v + i, "quoted-printable", 16) == 0)
+        return MIME_CTE_QP;
+    if (j - i == 6 && strncasecmp(v + i, "base64", 6) == 0)
+        return MIME_CTE_BASE64;
+    return MIME_CTE_IDENTITY;
+}
+
+bool
+mime_media_type(const char *v, size_t len, char *out, size_t size)
+{
+    size_t i = skip_cfws(v, len, 0), o = 0;
+    bool slash = false;
+
+    out[0] = '\0';
+    for (; i < len && (is_token_char(v[i]) || (v[i] == '/' && !slash)); i++) {
+        if (v[i] == '/')
+            slash = true;
+        if (o + 1 < size) {
+            char c = v[i];
+            out[o++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+        }
+    }
+    out[o] = '\0';
+    if (!slash || out[o - 1] == '/' || out[0] == '/') {
+        out[0] = '\0';
+        return false;
+    }
+    return true;
+}
+
+static int
+hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Append the value at V[*I] (quoted-string or token) to OUT at *O; with
+ * EXTENDED, undo RFC 2231 %XX escapes (and drop charset'lang' when
+ * FIRST). */
+static void
+take_value(const char *v, size_t len, size_t *i, bool extended, bool first,
+           char *out, size_t size, size_t *o)
+{
+    size_t start = *o;
+
+    if (*i < len && v[*i] == '"') {
+        for ((*i)++; *i < len && v[*i] != '"'; (*i)++) {
+            if (v[*i] == '\\' && *i + 1 < len)
+                (*i)++;
+            if (*o + 1 < size)
+                out[(*o)++] = v[*i];
+        }
+        if (*i < len)
+            (*i)++;
+    } else {
+        for (; *i < len && v[*i] != ';' && !is_blank(v[*i]); (*i)++)
+            if (*o + 1 < size)
+                out[(*o)++] = v[*i];
+    }
+    out[*o] = '\0';
+    if (extended) {
+        char *p = out + start, *q = p, *tick;
+        size_t k, n;
+
+        if (first && (tick = strchr(p, '\'')) && strchr(tick + 1, '\''))
+            p = strchr(tick + 1, '\'') + 1;
+        n = strlen(p);
+        for (k = 0; k < n; k++) {
+            int h, l;
+            if (p[k] == '%' && k + 2 < n &&
+                (h = hex_value(p[k + 1])) >= 0 &&
+                (l = hex_value(p[k + 2])) >= 0) {
+                *q++ = (char)(h * 16 + l);
+                k += 2;
+            } else {
+                *q++ = p[k];
+            }
+        }
+        *q = '\0';
+        *o = (size_t)(q - out);
+    }
+}
+
+bool
+mime_param(const char *v, size_t len, const char *name, char *out,
+           size_t size)
+{
+    size_t nlen = strlen(name), i = 0, o = 0;
+    bool found = false;
+
+    out[0] = '\0';
+    /* skip the media type */
+    while (i < len && v[i] != ';') {
+        if (v[i] == '"') {
+            for (i++; i < len && v[i] != '"'; i++)
+                ;
+        }
+        i++;
+    }
+    while (i < len) {
+        size_t a, alen;
+        bool ext = false, first = true;
+
+        i = skip_cfws(v, len, i + 1); /* past ';' */
+        a = i;
+        while (i < len && is_token_char(v[i]))
+            i++;
+        alen = i - a;
+        i = skip_cfws(v, len, i);
+        if (i >= len || v[i] != '=') {
+            while (i < len && v[i] != ';')
+                i++;
+            continue;
+        }
+        i = skip_cfws(v, len, i + 1);
+        if (alen >= nlen && strncasecmp(v + a, name, nlen) == 0 &&
+            (alen == nlen || v[a + nlen] == '*')) {
+            /* name, name*, name*N or name*N* */
+            if (alen > nlen) {
+                ext = v[a + alen - 1] == '*';
+                first = alen == nlen + 1 ||
+                        (alen >= nlen + 2 && v[a + nlen + 1] == '0' &&
+                         (alen == nlen + 2 ||
+                          (alen == nlen + 3 && ext)));
+            }
+            if (alen == nlen && found)
+                o = 0; /* a plain parameter wins over a repeat */
+            take_value(v, len, &i, ext, first, out, size, &o);
+            found = true;
+        } else if (i < len && v[i] == '"') {
+            for (i++; i < len && v[i] != '"'; i++)
+                if (v[i] == '\\')
+                    i++;
+            i++;
+        }
+        while (i < len && v[i] != ';')
+            i++;
+    }
+    return found;
+}
+
+size_t
+mime_uri_value(const char *v, size_t len, char *out, size_t size)
+{
+    size_t n;
+
+    if (len >= size)
+        len = size - 1;
+    n = urigrep_strip_typed(v, len, out);
+    out[n] = '\0';
+    return n;
+}
+
+void
+mime_qp_init(struct mime_qp *q)
+{
+    q->state = 0;
+    q->nheld = 0;
+}
+
+size_t
+mime_qp_decode(struct mime_qp *q, const char *in, size_t len, char *out,
+               bool final)
+{
+    size_t i, o = 0;
+
+    for (i = 0; i < len; i++) {
+        char c = in[i];
+    again:
+        switch (q->state) {
+        case 0: /* text */
+            if (c == '=')
+                q->state = 1;
+            else
+                out[o++] = c;
+            break;
+        case 1: /* after '=' */
+            if (hex_value(c) >= 0) {
+                q->held[0] = c;
+                q->state = 2;
+            } else if (c == '\n') {
+                q->state = 0; /* soft line break */
+            } else if (c == '\r') {
+                q->state = 4;
+            } else if (c == ' ' || c == '\t') {
+                q->state = 3;
+            } else {
+                out[o++] = '=';  /* not an escape: keep it as it is */
+                q->state = 0;
+                goto again;
+            }
+            break;
+        case 2: /* after '=' and one hex digit */
+            if (hex_value(c) >= 0) {
+                out[o++] = (char)(hex_value(q->held[0]) * 16 + hex_value(c));
+                q->state = 0;
+            } else {
+                out[o++] = '=';
+                out[o++] = q->held[0];
+                q->state = 0;
+                goto again;
+            }
+            break;
+        case 3: /* after '=' and blanks: padding before a soft break? */
+            if (c == ' ' || c == '\t')
+                break;
+            if (c == '\n') {
+                q->state = 0;
+            } else if (c == '\r') {
+                q->state = 4;
+            } else {
+                out[o++] = '=';
+                out[o++] = ' ';
+                q->state = 0;
+                goto again;
+            }
+            break;
+        case 4: /* after "=\r": a soft break, whatever follows */
+            q->state = 0;
+            if (c != '\n')
+                goto again;
+            break;
+        }
+    }
+    if (final) {
+        if (q->state == 1 || q->state == 3)
+            out[o++] = '=';
+        else if (q->state == 2) {
+            out[o++] = '=';
+            out[o++] = q->held[0];
+        }
+        q->state = 0;
+    }
+    return o;
+}
+
+void
+mime_b64_init(struct mime_b64 *b)
+{
+    b->acc = 0;
+    b->n = 0;
+}
+
+size_t
+mime_b64_decode(struct mime_b64 *b, const char *in, size_t len, char *out)
+{
+    size_t i, o = 0;
+
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)in[i];
+        int v;
+
+        if (c >= 'A' && c <= 'Z')
+            v = c - 'A';
+        else if (c >= 'a' && c <= 'z')
+            v = c - 'a' + 26;
+        else if (c >= '0' && c <= '9')
+            v = c - '0' + 52;
+        else if (c == '+')
+            v = 62;
+        else if (c == '/')
+            v = 63;
+        else if (c == '=') {
+            /* padding: the group is over; bits left over are not data */
+            b->acc = 0;
+            b->n = 0;
+            continue;
+        } else {
+            continue;
+        }
+        b->acc = (b->acc << 6) | (uint32_t)v;
+        b->n += 6;
+        if (b->n >= 8) {
+            b->n -= 8;
+            out[o++] = (char)((b->acc >> b->n) & 0xff);
+        }
+    }
+    return o;
+}

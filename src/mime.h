@@ -1,0 +1,71 @@
+/* mime.h: MIME header fields and transfer decodings (RFC 2045-2047). */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_MIME_H
+#define URIGREP_MIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Content-Transfer-Encoding, RFC 2045 section 6. */
+enum mime_cte {
+    MIME_CTE_IDENTITY,   /* 7bit, 8bit, binary, or unknown */
+    MIME_CTE_QP,
+    MIME_CTE_BASE64
+};
+
+/* Parse a Content-Transfer-Encoding value (any case, comments allowed). */
+enum mime_cte mime_parse_cte(const char *v, size_t len);
+
+/* Copy the media type of a Content-Type value ("text/html"), lower-cased,
+ * into OUT (SIZE bytes, NUL-terminated). Returns false, leaving OUT empty,
+ * when the value has no type/subtype. */
+bool mime_media_type(const char *v, size_t len, char *out, size_t size);
+
+/* Find parameter NAME (any case) of a Content-Type-like value, quoted or
+ * not, and copy its value (unquoted, unescaped, truncated) into OUT (SIZE
+ * bytes). RFC 2231 continuations (name*0, name*1) are joined and an
+ * extended value's charset'language' prefix is dropped. Returns false if
+ * the parameter is absent. */
+bool mime_param(const char *v, size_t len, const char *name, char *out,
+                size_t size);
+
+/* Strip comments in parentheses, surrounding whitespace, one pair of <>
+ * (also "<URL:...>", RFC 1808 3.1) and quotes, and the whitespace inside
+ * of a header value that holds a URI (Content-Base, Content-Location,
+ * Base). Writes at most SIZE-1 bytes and a NUL to OUT; returns its
+ * length. */
+size_t mime_uri_value(const char *v, size_t len, char *out, size_t size);
+
+/* Streaming quoted-printable decoder (RFC 2045 6.7): "=XX" and soft line
+ * breaks ("=" at the end of a line, trailing blanks allowed) are undone
+ * across calls; a malformed "=" is kept as it is. */
+struct mime_qp {
+    int state;
+    char held[4];  /* bytes after '=' not decided yet */
+    int nheld;
+};
+
+void mime_qp_init(struct mime_qp *q);
+
+/* Decode LEN bytes of IN into OUT, which must hold LEN + 4 bytes. Returns
+ * the number of bytes written. FINAL flushes what is held. */
+size_t mime_qp_decode(struct mime_qp *q, const char *in, size_t len,
+                      char *out, bool final);
+
+/* Streaming base64 decoder (RFC 2045 6.8): characters outside the
+ * alphabet (line breaks, stray bytes) are skipped; padding ends a group
+ * and decoding goes on after it. */
+struct mime_b64 {
+    uint32_t acc;
+    int n;
+};
+
+void mime_b64_init(struct mime_b64 *b);
+
+/* Decode LEN bytes of IN into OUT, which must hold LEN bytes. Returns the
+ * number of bytes written. */
+size_t mime_b64_decode(struct mime_b64 *b, const char *in, size_t len,
+                       char *out);
+
+#endif

@@ -1,0 +1,18 @@
+# A multipart/alternative newsletter: quoted-printable undone (a URL split
+# by a soft line break is whole), HTML attributes with entities, tracking
+# links, Content-Base for relative links and #top; preamble, epilogue,
+# scripts, styles, comments and alt text are not scanned; headers only
+# with --headers; the same at every read size.
+. "${srcdir:-.}/tests/init.sh"
+cd "$fixtures" || exit 99
+expect 0 newsletter.out -n newsletter.eml
+expect 0 newsletter-headers.out -n --headers newsletter.eml
+for b in 1 2 3 7 31 500; do
+    expect 0 newsletter.out -n --buffer-size=$b newsletter.eml
+done
+ug --json newsletter.eml | head -n 1 >"$tmp/j"
+grep -q '"message_id":"<20240506100000.12345@news.example.com>","part":"1","content_type":"text/plain","base":null}' "$tmp/j" ||
+    fail "mail JSON keys: $(cat "$tmp/j")"
+ug --json newsletter.eml | grep '"delimiter":"attribute"' | head -n 1 >"$tmp/j"
+grep -q '"part":"2","content_type":"text/html","base":"https://news.example.com/2024/05/"' "$tmp/j" ||
+    fail "HTML part JSON: $(cat "$tmp/j")"
