@@ -66,6 +66,7 @@ struct mail_parser {
     uint64_t line_no;         /* stored line number of the current line */
     char *field;              /* header field being unfolded */
     size_t nfield;
+    bool field_cr;            /* a '\r' ended the last piece of a line */
     uint64_t field_line;
     bool leaf_open, leaf_scan;
     enum mime_cte cte;
@@ -142,6 +143,7 @@ push_level(struct mail_parser *m, bool is_message, const char *path)
     }
     m->st = M_HEADERS;
     m->nfield = 0;
+    m->field_cr = false;
 }
 
 /* Resolve a header URI against the enclosing base when it is relative. */
@@ -166,6 +168,31 @@ name_is(const char *name, size_t nlen, const char *want)
     return nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
 }
 
+/* Append a piece of a header line to the field being unfolded. The line
+ * break (LF or CRLF) is dropped, wherever the pieces were cut: a '\r'
+ * ending a piece waits to see whether '\n' follows. */
+static void
+field_append(struct mail_parser *m, const char *p, size_t n)
+{
+    bool nl = n && p[n - 1] == '\n';
+
+    if (m->field_cr && !(n && p[0] == '\n') && m->nfield < FIELD_MAX)
+        m->field[m->nfield++] = '\r';
+    m->field_cr = false;
+    if (nl) {
+        n--;
+        if (n && p[n - 1] == '\r')
+            n--;
+    } else if (n && p[n - 1] == '\r') {
+        m->field_cr = true;
+        n--;
+    }
+    if (n > FIELD_MAX - m->nfield)
+        n = FIELD_MAX - m->nfield;
+    memcpy(m->field + m->nfield, p, n);
+    m->nfield += n;
+}
+
 /* A complete header field: note what matters, report it. */
 static void
 end_field(struct mail_parser *m, const struct mail_sink *sink)
@@ -175,6 +202,7 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
     size_t n = m->nfield, nlen, vlen;
 
     m->nfield = 0;
+    m->field_cr = false;
     if (n == 0 || m->depth == 0 || m->skip_depth)
         return;
     l = &m->lv[m->depth - 1];
@@ -494,12 +522,7 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
             m->field_line = m->line_no;
         }
         /* unfold: drop the line break, keep the blank that follows */
-        while (n && (p[n - 1] == '\n' || p[n - 1] == '\r'))
-            n--;
-        if (n > FIELD_MAX - m->nfield)
-            n = FIELD_MAX - m->nfield;
-        memcpy(m->field + m->nfield, p, n);
-        m->nfield += n;
+        field_append(m, p, n);
         return;
     case M_BODY:
         if (m->leaf_open && !m->skip_depth)
@@ -525,15 +548,8 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
             take = nl ? (size_t)(nl - p) + 1 : len;
             if (m->st == M_BODY && m->leaf_open && !m->skip_depth)
                 body_data(m, p, take, false, sink);
-            else if (m->st == M_HEADERS && !m->skip_depth) {
-                size_t k = take;
-                while (k && (p[k - 1] == '\n' || p[k - 1] == '\r'))
-                    k--;
-                if (k > FIELD_MAX - m->nfield)
-                    k = FIELD_MAX - m->nfield;
-                memcpy(m->field + m->nfield, p, k);
-                m->nfield += k;
-            }
+            else if (m->st == M_HEADERS && !m->skip_depth)
+                field_append(m, p, take);
             if (nl) {
                 m->long_line = false;
                 m->line_no++;

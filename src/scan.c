@@ -297,25 +297,27 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
 
     while (i < n) {
         unsigned char c = w[i];
+        size_t k = 1;
 
-        if (i - ss >= sc->max) {
-            *e = i;
-            return TOO_LONG;
-        }
         if (c < 0x80) {
             if (is_bare_break(c))
                 break;
-            i++;
         } else {
             uint32_t cp;
-            int k = scan_utf8_decode(w + i, n - i, &cp);
+            int d = scan_utf8_decode(w + i, n - i, &cp);
 
-            if (k == 0 && !final)
+            if (d == 0 && !final)
                 return NEED_MORE;
-            if (k <= 0 || scan_is_unicode_break(cp))
+            if (d <= 0 || scan_is_unicode_break(cp))
                 break;
-            i += (size_t)k;
+            k = (size_t)d;
         }
+        /* the candidate would grow past the limit */
+        if (i + k - ss > sc->max) {
+            *e = i;
+            return TOO_LONG;
+        }
+        i += k;
     }
     if (i == n && !final)
         return NEED_MORE;

@@ -1,10 +1,12 @@
 #!/bin/sh
-# tests/fuzz/run.sh [SECONDS]: build the libFuzzer targets with clang
+# tests/fuzz/run.sh [SECONDS] [TARGET...]: build the libFuzzer targets with clang
 # (address + undefined sanitizers) and run each for SECONDS (default 600),
 # starting from the seed corpora in tests/fuzz/corpus-*. A crash or a
 # broken property leaves a crash-* file and exits nonzero.
 set -eu
 secs=${1:-600}
+[ $# -gt 0 ] && shift
+targets=${*:-scan uri mail}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/urigrep-fuzz.XXXXXX")}
@@ -17,13 +19,14 @@ cat >"$work/gen/config.h" <<'H'
 #define HAVE_MEMRCHR 1
 #define PACKAGE_VERSION "fuzz"
 H
-lib="$top/src/buf.c $top/src/scan.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c"
+awk -f "$top/data/genentities.awk" "$top/data/html4-entities.txt" >"$work/gen/entities.h"
+lib="$top/src/buf.c $top/src/scan.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c $top/src/mime.c $top/src/mail.c $top/src/html.c"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$work/gen -I$top/src"
-for t in scan uri; do
+for t in $targets; do
     $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $lib
 done
 status=0
-for t in scan uri; do
+for t in $targets; do
     mkdir -p "$work/corpus-$t"
     echo "fuzz_$t: $secs s, work in $work"
     "$work/fuzz_$t" -max_total_time="$secs" -max_len=4096 \

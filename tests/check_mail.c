@@ -1,0 +1,276 @@
+/* check_mail.c: the message parser: headers, multipart, mbox, bases. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail.h"
+
+/* One line per event: "P path ctype charset base|location|mid line",
+ * "D data" (joined per part), "E", "H name: value", "M". */
+struct log {
+    char *s;
+    size_t len, cap;
+    bool in_data;
+};
+
+static void
+add(struct log *l, const char *p, size_t n)
+{
+    if (l->len + n + 1 > l->cap) {
+        l->cap = (l->len + n + 1) * 2;
+        l->s = realloc(l->s, l->cap);
+    }
+    memcpy(l->s + l->len, p, n);
+    l->len += n;
+    l->s[l->len] = '\0';
+}
+
+static void
+on_message(void *arg, uint64_t line)
+{
+    (void)line;
+    add(arg, "M\n", 2);
+}
+
+static void
+on_header(void *arg, const char *n, size_t nl, const char *v, size_t vl,
+          uint64_t line)
+{
+    char tmp[512];
+    int k = snprintf(tmp, sizeof tmp, "H%llu %.*s: %.*s\n",
+                     (unsigned long long)line, (int)nl, n, (int)vl, v);
+    add(arg, tmp, (size_t)k);
+}
+
+static void
+on_begin(void *arg, const struct mail_part_info *i)
+{
+    char tmp[1024];
+    int k = snprintf(tmp, sizeof tmp, "P%s %s %s %s|%s|%s %llu%s\n", i->path,
+                     i->content_type, i->charset[0] ? i->charset : "-",
+                     i->base, i->location, i->message_id,
+                     (unsigned long long)i->line, i->scan ? "" : " skip");
+    add(arg, tmp, (size_t)k);
+}
+
+static void
+on_data(void *arg, const char *p, size_t n, uint64_t line)
+{
+    (void)line;
+    add(arg, p, n);
+}
+
+static void
+on_end(void *arg)
+{
+    add(arg, "E\n", 2);
+}
+
+static char *
+parse(const char *text, bool mbox, size_t chunk, bool headers)
+{
+    struct log l = { NULL, 0, 0, false };
+    struct mail_sink sink = { on_message, headers ? on_header : NULL,
+                              on_begin, on_data, on_end, &l };
+    struct mail_parser *m = mail_new(mbox);
+    size_t i, len = strlen(text);
+
+    add(&l, "", 0);
+    for (i = 0; i < len; i += chunk)
+        mail_feed(m, text + i, len - i < chunk ? len - i : chunk, &sink);
+    mail_finish(m, &sink);
+    mail_free(m);
+    return l.s;
+}
+
+static const char nested[] =
+    "From: a@example.org\n"
+    "Message-ID: <top@x>\n"
+    "Content-Base: http://top.example/a/\n"
+    "Content-Type: multipart/mixed;\n"
+    "\tboundary=\"outer b\"\n"
+    "\n"
+    "preamble http://pre.example/\n"
+    "--outer b\n"
+    "\n"
+    "plain default part\n"
+    "--outer b\n"
+    "Content-Type: multipart/alternative; boundary=inner\n"
+    "Content-Location: sub/\n"
+    "\n"
+    "--inner\n"
+    "Content-Type: text/html; charset=\"ISO-8859-1\"\n"
+    "Content-Transfer-Encoding: quoted-printable\n"
+    "\n"
+    "a=3Db soft=\n"
+    "break\n"
+    "--inner\n"
+    "Content-Type: image/png\n"
+    "Content-Transfer-Encoding: base64\n"
+    "\n"
+    "iVBORw0KGgo=\n"
+    "--outer b\n"
+    "Content-Type: message/rfc822\n"
+    "\n"
+    "Message-ID: <inner@x>\n"
+    "Content-Type: text/plain\n"
+    "Content-Transfer-Encoding: base64\n"
+    "\n"
+    "aGVsbG8gd29y\n"
+    "bGQ=\n"
+    "--outer b--\n"
+    "epilogue\n";
+
+START_TEST(test_mail_nested)
+{
+    char *got = parse(nested, false, 1 << 20, false);
+
+    ck_assert_str_eq(got,
+        "M\n"
+        "P1 text/plain - http://top.example/a/||<top@x> 10\n"
+        "plain default part\n"
+        "E\n"
+        "P2.1 text/html ISO-8859-1 http://top.example/a/sub/|"
+        "http://top.example/a/sub/|<top@x> 19\n"
+        "a=b softbreak\n"
+        "E\n"
+        "P2.2 image/png - http://top.example/a/sub/|"
+        "http://top.example/a/sub/|<top@x> 25 skip\n"
+        "E\n"
+        "P3.1 text/plain - http://top.example/a/||<inner@x> 33\n"
+        "hello world"
+        "E\n");
+    free(got);
+}
+END_TEST
+
+START_TEST(test_mail_chunking)
+{
+    char *whole = parse(nested, false, 1 << 20, true);
+    size_t k;
+
+    for (k = 1; k < 50; k++) {
+        char *part = parse(nested, false, k, true);
+        ck_assert_msg(strcmp(whole, part) == 0, "chunk %zu:\n%s", k, part);
+        free(part);
+    }
+    free(whole);
+}
+END_TEST
+
+START_TEST(test_mail_headers)
+{
+    char *got = parse("Subject: a\n  folded\tline\nX-Empty:\nList-Archive:"
+                      " <http://l.example/>\n\nbody\n", false, 7, true);
+
+    ck_assert_str_eq(got,
+        "M\n"
+        "H1 Subject: a  folded\tline\n"
+        "H3 X-Empty: \n"
+        "H4 List-Archive: <http://l.example/>\n"
+        "P1 text/plain - || 6\n"
+        "body\n"
+        "E\n");
+    free(got);
+}
+END_TEST
+
+START_TEST(test_mail_missing_end)
+{
+    /* the inner multipart never closes; the outer boundary ends it */
+    char *got = parse("Content-Type: multipart/mixed; boundary=o\n\n--o\n"
+                      "Content-Type: multipart/mixed; boundary=i\n\n--i\n\n"
+                      "one\n--o\n\ntwo\n", false, 3, false);
+
+    ck_assert_str_eq(got, "M\nP1.1 text/plain - || 8\none\nE\n"
+                          "P2 text/plain - || 11\ntwo\nE\n");
+    free(got);
+}
+END_TEST
+
+START_TEST(test_mail_mbox)
+{
+    char *got = parse("From a@x Mon May  6 10:00:00 2024\nSubject: 1\n"
+                      "Base: <URL:http://one.example/>\n\n"
+                      ">From quoted\n>>From twice\n\n"
+                      "From the desk: not a separator\n\n"
+                      "From b@x Mon May  6 11:00:00 2024\n\nsecond\n",
+                      true, 5, false);
+
+    ck_assert_str_eq(got,
+        "M\nP1 text/plain - http://one.example/|| 5\n"
+        "From quoted\n>From twice\n\nFrom the desk: not a separator\n\nE\n"
+        "M\nP1 text/plain - || 12\nsecond\nE\n");
+    free(got);
+}
+END_TEST
+
+START_TEST(test_mail_long_lines)
+{
+    /* a body line far longer than the line buffer streams through whole,
+     * and a long header is kept up to its limit */
+    size_t n = 100000, i;
+    char *text = malloc(n + 200), *got;
+
+    strcpy(text, "Subject: s\n\n");
+    for (i = 0; i < n; i++)
+        text[12 + i] = (char)('a' + i % 26);
+    strcpy(text + 12 + n, "\n--not-a-boundary\n");
+    got = parse(text, false, 4093, false);
+    ck_assert_uint_eq(strlen(got), strlen("M\nP1 text/plain - || 3\n") + n +
+                      strlen("\n--not-a-boundary\nE\n"));
+    free(got);
+    free(text);
+}
+END_TEST
+
+START_TEST(test_mail_detection)
+{
+    ck_assert(mail_looks_like_message("Return-Path: <a@b>\n", 19));
+    ck_assert(mail_looks_like_message("Path: news!not-for-mail\n", 24));
+    ck_assert(mail_looks_like_message("X-Mozilla-Status: 0001\n", 23));
+    ck_assert(!mail_looks_like_message("Hello: world\n", 13));
+    ck_assert(!mail_looks_like_message("From a@b Mon May  6 10:00:00 2024\n", 34));
+    ck_assert(mail_is_from_line("From a@b Mon May  6 10:00:00 2024\n", 34));
+    ck_assert(mail_is_from_line("From MAILER-DAEMON Fri Jul  8 12:08:34 2011\n", 44));
+    ck_assert(!mail_is_from_line("From the desk of Bob\n", 21));
+    ck_assert(!mail_is_from_line("From: a@b 10:00\n", 16));
+}
+END_TEST
+
+Suite *mail_suite(void);
+
+Suite *
+mail_suite(void)
+{
+    Suite *s = suite_create("mail");
+    TCase *tc = tcase_create("mime");
+
+    tcase_add_test(tc, test_mail_nested);
+    tcase_add_test(tc, test_mail_chunking);
+    tcase_add_test(tc, test_mail_headers);
+    tcase_add_test(tc, test_mail_missing_end);
+    tcase_add_test(tc, test_mail_long_lines);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("mbox");
+    tcase_add_test(tc, test_mail_mbox);
+    tcase_add_test(tc, test_mail_detection);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(mail_suite());
+    int failed;
+
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

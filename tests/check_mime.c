@@ -1,0 +1,163 @@
+/* check_mime.c: MIME header parameters and transfer decodings. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mime.h"
+
+START_TEST(test_mime_media_type)
+{
+    char t[64];
+
+    ck_assert(mime_media_type(" Text/HTML ; charset=x", 22, t, sizeof t));
+    ck_assert_str_eq(t, "text/html");
+    ck_assert(mime_media_type("(comment) multipart/mixed;b=1", 29, t, sizeof t));
+    ck_assert_str_eq(t, "multipart/mixed");
+    ck_assert(!mime_media_type("text", 4, t, sizeof t));
+    ck_assert_str_eq(t, "");
+    ck_assert(!mime_media_type("/x", 2, t, sizeof t));
+}
+END_TEST
+
+START_TEST(test_mime_params)
+{
+    static const char *ct = "multipart/alternative;\t boundary=\"----=_Part_1;x\";"
+                            " charset=UTF-8 (the charset); Name=\"a \\\"q\\\" b\"";
+    char v[64];
+
+    ck_assert(mime_param(ct, strlen(ct), "boundary", v, sizeof v));
+    ck_assert_str_eq(v, "----=_Part_1;x");
+    ck_assert(mime_param(ct, strlen(ct), "CHARSET", v, sizeof v));
+    ck_assert_str_eq(v, "UTF-8");
+    ck_assert(mime_param(ct, strlen(ct), "name", v, sizeof v));
+    ck_assert_str_eq(v, "a \"q\" b");
+    ck_assert(!mime_param(ct, strlen(ct), "format", v, sizeof v));
+    /* a parameter name that only starts like the one asked for */
+    ck_assert(!mime_param("text/plain; charsetx=a", 22, "charset", v, sizeof v));
+    /* RFC 2231 continuations and an extended value */
+    ct = "message/external-body; url*0=\"ftp://\"; url*1=\"a.example/b\"";
+    ck_assert(mime_param(ct, strlen(ct), "url", v, sizeof v));
+    ck_assert_str_eq(v, "ftp://a.example/b");
+    ct = "text/plain; charset*=us-ascii'en'utf%2D8";
+    ck_assert(mime_param(ct, strlen(ct), "charset", v, sizeof v));
+    ck_assert_str_eq(v, "utf-8");
+    /* truncated, never overflowing */
+    ck_assert(mime_param("a/b; x=0123456789", 17, "x", v, 5));
+    ck_assert_str_eq(v, "0123");
+}
+END_TEST
+
+START_TEST(test_mime_cte_and_uri_value)
+{
+    char v[64];
+
+    ck_assert_int_eq(mime_parse_cte(" Quoted-Printable ", 18), MIME_CTE_QP);
+    ck_assert_int_eq(mime_parse_cte("BASE64", 6), MIME_CTE_BASE64);
+    ck_assert_int_eq(mime_parse_cte("8bit", 4), MIME_CTE_IDENTITY);
+    ck_assert_int_eq(mime_parse_cte("x-uuencode", 10), MIME_CTE_IDENTITY);
+    /* RFC 1808 3.1: Base: <URL:...>, folding whitespace ignored */
+    mime_uri_value(" <URL:http://www.ics.uci.edu/Test/\r\n a/b/c>", 43, v,
+                   sizeof v);
+    ck_assert_str_eq(v, "http://www.ics.uci.edu/Test/a/b/c");
+    mime_uri_value("\"http://q.example/\"", 19, v, sizeof v);
+    ck_assert_str_eq(v, "http://q.example/");
+}
+END_TEST
+
+/* Decode IN in pieces of CHUNK bytes. */
+static char *
+qp(const char *in, size_t chunk)
+{
+    struct mime_qp q;
+    size_t len = strlen(in), i, o = 0;
+    char *out = malloc(len + 8);
+
+    mime_qp_init(&q);
+    for (i = 0; i < len; i += chunk) {
+        size_t n = len - i < chunk ? len - i : chunk;
+        o += mime_qp_decode(&q, in + i, n, out + o, false);
+    }
+    o += mime_qp_decode(&q, "", 0, out + o, true);
+    out[o] = '\0';
+    return out;
+}
+
+START_TEST(test_mime_qp)
+{
+    static const struct { const char *in, *want; } t[] = {
+        { "caf=C3=A9", "caf\xc3\xa9" },
+        { "http://a.example/lo=\nng", "http://a.example/long" },
+        { "soft with CRLF=\r\nnext", "soft with CRLFnext" },
+        { "padding =  \t\nafter", "padding after" },
+        { "a=3Db=3db", "a=b=b" },
+        { "bad =ZZ escape =4", "bad =ZZ escape =4" },
+        { "equals at end=", "equals at end=" },
+        { "= alone", "= alone" },
+        { "line\nbreaks\r\nkept", "line\nbreaks\r\nkept" },
+    };
+    size_t i, k;
+
+    for (i = 0; i < sizeof t / sizeof *t; i++)
+        for (k = 1; k <= strlen(t[i].in) + 1; k++) {
+            char *got = qp(t[i].in, k);
+            ck_assert_msg(strcmp(got, t[i].want) == 0, "'%s' chunk %zu: '%s'",
+                          t[i].in, k, got);
+            free(got);
+        }
+}
+END_TEST
+
+START_TEST(test_mime_base64)
+{
+    static const char *in = "aHR0cDovL2I2\nNC5leGFtcGxl\r\nLw==\n"
+                            "!!*?*!! aGk=";
+    struct mime_b64 b;
+    char out[64];
+    size_t k, i, o;
+
+    for (k = 1; k <= strlen(in); k++) {
+        mime_b64_init(&b);
+        for (i = 0, o = 0; i < strlen(in); i += k) {
+            size_t n = strlen(in) - i < k ? strlen(in) - i : k;
+            o += mime_b64_decode(&b, in + i, n, out + o);
+        }
+        out[o] = '\0';
+        ck_assert_msg(strcmp(out, "http://b64.example/hi") == 0, "chunk %zu: %s",
+                      k, out);
+    }
+}
+END_TEST
+
+Suite *mime_suite(void);
+
+Suite *
+mime_suite(void)
+{
+    Suite *s = suite_create("mime");
+    TCase *tc = tcase_create("headers");
+
+    tcase_add_test(tc, test_mime_media_type);
+    tcase_add_test(tc, test_mime_params);
+    tcase_add_test(tc, test_mime_cte_and_uri_value);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("decoding");
+    tcase_add_test(tc, test_mime_qp);
+    tcase_add_test(tc, test_mime_base64);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    SRunner *sr = srunner_create(mime_suite());
+    int failed;
+
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,158 @@
+/* fuzz_mail.c: libFuzzer target for the message parser and HTML scanner. */
+/* SPDX-License-Identifier: MIT */
+/*
+ * The first byte picks mbox or message mode and a chunking seed; the rest
+ * is parsed whole and in pseudo-random chunks by the message parser, and
+ * the decoded text of every part also goes through the HTML scanner.  The
+ * two logs must be identical, part begin and end must pair up, and every
+ * string reported must lie within its limits.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "mail.h"
+
+struct log {
+    unsigned char *p;
+    size_t len, cap;
+    int open;
+    struct html_scanner *hs;
+};
+
+static void
+put(struct log *l, const void *p, size_t n)
+{
+    if (l->len + n > l->cap) {
+        l->cap = (l->len + n) * 2 + 64;
+        if ((l->p = realloc(l->p, l->cap)) == NULL)
+            abort();
+    }
+    memcpy(l->p + l->len, p, n);
+    l->len += n;
+}
+
+/* Text is logged as it comes, without a marker: how it is cut into calls
+ * may depend on the input split, the bytes may not. */
+static void
+h_text(void *arg, const char *p, size_t n)
+{
+    put(arg, p, n);
+}
+
+static void
+h_uri(void *arg, const char *p, size_t n, const char *tag, const char *attr)
+{
+    (void)tag;
+    if (n > 4096)
+        abort();
+    put(arg, "\0u", 2);
+    put(arg, attr, strlen(attr));
+    put(arg, p, n);
+}
+
+static void
+h_base(void *arg, const char *p, size_t n)
+{
+    put(arg, "\0b", 2);
+    put(arg, p, n);
+}
+
+static void
+on_begin(void *arg, const struct mail_part_info *i)
+{
+    struct log *l = arg;
+
+    if (l->open)
+        abort();
+    l->open = 1;
+    put(l, "\0P", 2);
+    put(l, i->path, strlen(i->path) + 1);
+    put(l, i->content_type, strlen(i->content_type) + 1);
+    put(l, i->base, strlen(i->base) + 1);
+    put(l, &i->line, sizeof i->line);
+}
+
+static void
+on_data(void *arg, const char *p, size_t n, uint64_t line)
+{
+    struct log *l = arg;
+    struct html_sink s = { h_text, h_uri, h_base, l };
+
+    if (!l->open)
+        abort();
+    (void)line;
+    html_feed(l->hs, p, n, &s);
+}
+
+static void
+on_end(void *arg)
+{
+    struct log *l = arg;
+    struct html_sink s = { h_text, h_uri, h_base, l };
+
+    if (!l->open)
+        abort();
+    l->open = 0;
+    html_finish(l->hs, &s);
+    put(l, "\0E", 2);
+}
+
+static void
+on_header(void *arg, const char *n, size_t nl, const char *v, size_t vl,
+          uint64_t line)
+{
+    put(arg, "\0H", 2);
+    put(arg, n, nl);
+    put(arg, v, vl);
+    put(arg, &line, sizeof line);
+}
+
+static void
+run(const uint8_t *d, size_t n, bool mbox, unsigned seed, struct log *l)
+{
+    struct mail_sink sink = { NULL, on_header, on_begin, on_data, on_end, l };
+    struct mail_parser *m = mail_new(mbox);
+    size_t i = 0;
+
+    l->hs = html_new(4096);
+    if (m == NULL || l->hs == NULL)
+        abort();
+    while (i < n) {
+        size_t k = n - i;
+        if (seed) {
+            seed = seed * 1103515245u + 12345u;
+            k = 1 + (seed >> 8) % 61;
+            if (k > n - i)
+                k = n - i;
+        }
+        mail_feed(m, (const char *)d + i, k, &sink);
+        i += k;
+    }
+    mail_finish(m, &sink);
+    if (l->open)
+        abort();
+    mail_free(m);
+    html_free(l->hs);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct log a = { 0 }, b = { 0 };
+
+    if (size < 1)
+        return 0;
+    run(data + 1, size - 1, data[0] & 1, 0, &a);
+    run(data + 1, size - 1, data[0] & 1, data[0] | 1u, &b);
+    if (a.len != b.len || (a.len && memcmp(a.p, b.p, a.len) != 0))
+        abort();
+    free(a.p);
+    free(b.p);
+    return 0;
+}
