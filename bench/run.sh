@@ -50,6 +50,67 @@ if [ ! -s "$text" ]; then
     done
     rm -f "$gen"
 fi
+
+# mail-like mbox: multipart/alternative (quoted-printable text and HTML
+# with tracking links), base64 text parts, base64 attachments, forwarded
+# messages; URLs split by soft line breaks and across base64 lines
+mbox=$data/mail-${mb}M.mbox
+if [ ! -s "$mbox" ]; then
+    echo "generating $mbox ..."
+    unit=$data/unit.mbox
+    b64text=$(printf 'Hello,\nthe minutes are at https://wiki.example.org/meetings/2024/minutes.html\nand the slides at <https://files.example.org/slides/deck-final.pdf>.\nRegards\n' | base64 -w 76 | tr '\n' '~')
+    awk -v b64text="$b64text" 'BEGIN {
+        srand(1808);
+        for (i = 0; i < 4000; i++) {
+            h = "lists" int(rand() * 50) ".example.org";
+            printf "From list-bounces@%s Mon May  6 10:%02d:%02d 2024\n", h, i % 60, i % 60;
+            printf "Return-Path: <list-bounces@%s>\n", h;
+            printf "Received: from mx%d.%s (mx%d.%s [192.0.2.%d])\n\tby mail.example.net with ESMTPS; Mon, 6 May 2024 10:00:00 +0000\n", i % 9, h, i % 9, h, i % 250;
+            printf "From: Sender %d <sender%d@%s>\nTo: list@%s\nSubject: [list] issue %d\n", i, i, h, h, i;
+            printf "Date: Mon, 6 May 2024 10:%02d:00 +0000\nMessage-ID: <%d.%d@%s>\n", i % 60, i, i * 13, h;
+            printf "List-Archive: <https://%s/archive/>\nList-Unsubscribe: <mailto:leave@%s>\n", h, h;
+            printf "MIME-Version: 1.0\n";
+            k = i % 4;
+            if (k == 3) {
+                printf "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n";
+                n = split(b64text, lines, "~");
+                for (j = 1; j <= n; j++) if (lines[j] != "") print lines[j];
+                print "";
+                continue;
+            }
+            b = "=_b" i "_" int(rand() * 1000000);
+            if (k == 2)
+                printf "Content-Type: multipart/mixed; boundary=\"%s-m\"\n\n--%s-m\n", b, b;
+            printf "Content-Type: multipart/alternative; boundary=\"%s\"\n\nThis is a multi-part message in MIME format.\n\n", b;
+            printf "--%s\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n", b;
+            for (p = 0; p < 12; p++) {
+                printf "Paragraph %d of the discussion about the patch at https://git.%s/c=\nommit/%x?id=3D%d&view=3Dfull and the tracker, which says the bug=\n is fixed; caf=C3=A9 au lait for everyone who reviewed it (see http=\ns://%s/wiki/Review_(process)).\n\n", p, h, i * 7919 + p, i, h;
+            }
+            printf "--%s\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n", b;
+            printf "<html><head><style>p{margin:0}</style></head><body>\n";
+            for (p = 0; p < 12; p++) {
+                printf "<p>Paragraph %d: see <a href=3D\"https://click.%s/track?u=3D%d&amp;l=\n=3D%d&amp;dest=3Dhttps%%3A%%2F%%2Fgit.%s%%2Fcommit%%2F%x\">the patch</a> and=\n <img src=3D\"https://pixel.%s/open/%d.gif\" alt=3D\"\"> the <b>tracker</b>.</p>\n", p, h, i, p, h, i * 7919 + p, h, i;
+            }
+            printf "</body></html>\n--%s--\n", b;
+            if (k == 2) {
+                printf "\n--%s-m\nContent-Type: application/pdf; name=report.pdf\nContent-Transfer-Encoding: base64\n\n", b;
+                for (j = 0; j < 200; j++) {
+                    line = "";
+                    for (c = 0; c < 19; c++)
+                        line = line substr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 1 + int(rand() * 64), 4);
+                    print line;
+                }
+                printf "--%s-m--\n", b;
+            }
+            print "";
+        }
+    }' >"$unit"
+    : >"$mbox"
+    while [ "$(wc -c <"$mbox")" -lt $((mb * 1024 * 1024)) ]; do
+        cat "$unit" "$unit" "$unit" "$unit" >>"$mbox"
+    done
+    rm -f "$unit"
+fi
 size=$(wc -c <"$text")
 
 # run NAME CMD...: best of three wall times; MB/s and peak RSS
@@ -76,6 +137,11 @@ fi
 run "urigrep" "$ug" "$text"
 run "urigrep -c" "$ug" -c "$text"
 run "urigrep --json" "$ug" --json "$text"
+size=$(wc -c <"$mbox")
+echo "input: $mbox ($size bytes)"
+run "cat (mbox)" cat "$mbox"
+run "urigrep (mbox: MIME decoded)" "$ug" "$mbox"
+run "urigrep --type=text (same mbox)" "$ug" --type=text "$mbox"
 echo "URIs found: urigrep $("$ug" -c "$text")" \
     "rg $(command -v rg >/dev/null && rg -o '(https?|ftp)://[^\]\[<>"\s]+' "$text" | wc -l)"
 

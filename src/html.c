@@ -58,8 +58,9 @@ html_is_uri_attr(const char *name)
 {
     size_t i;
 
+    /* most attributes (class, style, alt, width...) fail the first test */
     for (i = 0; i < sizeof uri_attrs / sizeof *uri_attrs; i++)
-        if (strcmp(name, uri_attrs[i]) == 0)
+        if (name[0] == uri_attrs[i][0] && strcmp(name, uri_attrs[i]) == 0)
             return true;
     return false;
 }
@@ -463,13 +464,23 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
         case S_VALUE_DQ:
         case S_VALUE_SQ: {
             char q = h->st == S_VALUE_DQ ? '"' : '\'';
-            if (c == q) {
+            const char *end = memchr(p + i, q, len - i);
+            size_t run = end ? (size_t)(end - (p + i)) : len - i;
+
+            /* the value up to the quote in one piece */
+            if (h->nvalue + run <= h->max_value) {
+                memcpy(h->value + h->nvalue, p + i, run);
+                h->nvalue += run;
+            } else {
+                h->value_too_long = true;
+            }
+            i += run;
+            if (end) {
                 end_value(h, sink);
                 h->st = S_BEFORE_ATTR;
-            } else {
-                add_value(h, c);
+                i++;
             }
-            break;
+            continue;
         }
         case S_VALUE_UNQ:
             if (is_space(c) || c == '>') {

@@ -227,7 +227,20 @@ mime_qp_decode(struct mime_qp *q, const char *in, size_t len, char *out,
     size_t i, o = 0;
 
     for (i = 0; i < len; i++) {
-        char c = in[i];
+        char c;
+
+        if (q->state == 0) {
+            /* plain text up to the next '=' goes out in one copy */
+            const char *eq = memchr(in + i, '=', len - i);
+            size_t run = eq ? (size_t)(eq - (in + i)) : len - i;
+
+            memcpy(out + o, in + i, run);
+            o += run;
+            i += run;
+            if (i == len)
+                break;
+        }
+        c = in[i];
     again:
         switch (q->state) {
         case 0: /* text */
