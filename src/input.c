@@ -131,8 +131,10 @@ release_held(struct input *in, uint64_t upto, bool all)
             free(in->held[k].s);
         i = in->nheld;
     }
-    memmove(in->held, in->held + i, (in->nheld - i) * sizeof *in->held);
-    in->nheld -= i;
+    if (i > 0) {
+        memmove(in->held, in->held + i, (in->nheld - i) * sizeof *in->held);
+        in->nheld -= i;
+    }
 }
 
 static int
