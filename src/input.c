@@ -307,6 +307,20 @@ html_base(void *arg, const char *p, size_t n)
     free(abs);
 }
 
+/* Run *P (*N bytes) through the open charset converter, if any, and point
+ * them at the UTF-8 it gave (FINAL: flush it). */
+static void
+convert(struct input *in, const char **p, size_t *n, bool final)
+{
+    if (in->cv == NULL)
+        return;
+    in->conv.len = 0;
+    if (charset_convert(in->cv, *p, *n, final, &in->conv, &in->bad_bytes))
+        out_of_memory();
+    *p = in->conv.data;
+    *n = in->conv.len;
+}
+
 /* Decoded bytes of the current document, from stored line LINE. */
 static void
 doc_data(struct input *in, const char *p, size_t n, uint64_t line)
@@ -316,13 +330,7 @@ doc_data(struct input *in, const char *p, size_t n, uint64_t line)
     if (in->skip || in->r->stop)
         return;
     in->cur_line = line;
-    if (in->cv) {
-        in->conv.len = 0;
-        if (charset_convert(in->cv, p, n, 0, &in->conv, &in->bad_bytes))
-            out_of_memory();
-        p = in->conv.data;
-        n = in->conv.len;
-    }
+    convert(in, &p, &n, false);
     if (in->html)
         html_feed(in->hs, p, n, &sink);
     else
@@ -339,15 +347,14 @@ doc_end(struct input *in)
         return;
     }
     if (in->cv) {
-        in->conv.len = 0;
-        if (charset_convert(in->cv, "", 0, 1, &in->conv, &in->bad_bytes))
-            out_of_memory();
-        if (in->conv.len) {
-            if (in->html)
-                html_feed(in->hs, in->conv.data, in->conv.len, &sink);
-            else
-                text_out(in, in->conv.data, in->conv.len);
-        }
+        const char *p = "";
+        size_t n = 0;
+
+        convert(in, &p, &n, true);
+        if (in->html)
+            html_feed(in->hs, p, n, &sink);
+        else
+            text_out(in, p, n);
         charset_close(in->cv);
         in->cv = NULL;
     }
@@ -601,13 +608,7 @@ feed_bytes(struct input *in, struct mail_parser *mp,
            size_t n)
 {
     if (in->o->line_uri) {
-        if (in->cv) {
-            in->conv.len = 0;
-            if (charset_convert(in->cv, p, n, 0, &in->conv, &in->bad_bytes))
-                out_of_memory();
-            p = in->conv.data;
-            n = in->conv.len;
-        }
+        convert(in, &p, &n, false);
         lines_feed(in, p, n, false);
     } else if (mp) {
         mail_feed(mp, p, n, ms);
@@ -662,13 +663,11 @@ process_fd(struct input *in, int fd, char *buf, size_t peeked, bool eof,
         feed_bytes(in, mp, &ms, type, buf, (size_t)k);
     }
     if (o->line_uri) {
-        if (in->cv) {
-            in->conv.len = 0;
-            if (charset_convert(in->cv, "", 0, 1, &in->conv, &in->bad_bytes))
-                out_of_memory();
-            lines_feed(in, in->conv.data, in->conv.len, false);
-        }
-        lines_feed(in, "", 0, true);
+        const char *p = "";
+        size_t n = 0;
+
+        convert(in, &p, &n, true);
+        lines_feed(in, p, n, true);
     } else if (mp) {
         mail_finish(mp, &ms);
         mail_free(mp);

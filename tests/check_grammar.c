@@ -8,6 +8,7 @@
 
 #include "grammar.h"
 #include "urigrep.h"
+#include "check_main.h"
 
 /* Appendix B: the example, with $7 undefined. */
 START_TEST(test_grammar_appendix_b)
@@ -257,14 +258,4 @@ grammar_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    SRunner *sr = srunner_create(grammar_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(grammar_suite)

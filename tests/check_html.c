@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "html.h"
+#include "check_main.h"
 
 /* What the scanner reported: "T:text" runs joined, "U:attr=value" and
  * "B:value" lines. */
@@ -166,14 +167,4 @@ html_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    SRunner *sr = srunner_create(html_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(html_suite)

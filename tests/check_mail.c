@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mail.h"
+#include "check_main.h"
 
 /* One line per event: "P path ctype charset base|location|mid line",
  * "D data" (joined per part), "E", "H name: value", "M". */
@@ -263,14 +264,4 @@ mail_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    SRunner *sr = srunner_create(mail_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(mail_suite)

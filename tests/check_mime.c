@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mime.h"
+#include "check_main.h"
 
 START_TEST(test_mime_media_type)
 {
@@ -150,14 +151,4 @@ mime_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    SRunner *sr = srunner_create(mime_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(mime_suite)

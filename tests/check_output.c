@@ -11,6 +11,7 @@
 #include "grammar.h"
 #include "output.h"
 #include "uniq.h"
+#include "check_main.h"
 
 static char *
 text_of(struct urigrep_buf *b)
@@ -205,14 +206,4 @@ output_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    SRunner *sr = srunner_create(output_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(output_suite)

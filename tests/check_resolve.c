@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "urigrep.h"
+#include "check_main.h"
 
 struct example {
     const char *ref;
@@ -292,14 +293,4 @@ resolve_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    SRunner *sr = srunner_create(resolve_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(resolve_suite)

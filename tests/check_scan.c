@@ -9,6 +9,7 @@
 
 #include "scan.h"
 #include "urigrep.h"
+#include "check_main.h"
 
 /* Everything the scanner reported, as one string per event:
  * "REF|delim|line:column@offset" (flags appended when set). */
@@ -441,14 +442,4 @@ scan_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    SRunner *sr = srunner_create(scan_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(scan_suite)
