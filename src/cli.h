@@ -60,6 +60,7 @@ struct run {
     bool error;
     bool stop;                  /* -q matched: stop everything */
     bool write_failed;
+    bool walking;               /* inside -r: files were not named */
 };
 
 /* Where a reference came from, for mail input (all borrowed). */

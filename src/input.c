@@ -748,7 +748,8 @@ input_scan_file(struct run *r, const char *name)
         type = o->line_uri ? TYPE_TEXT : detect_type(r->readbuf, (size_t)got);
     if (!o->text && !o->charset && (type == TYPE_TEXT || type == TYPE_HTML) &&
         memchr(r->readbuf, '\0', (size_t)got)) {
-        if (!o->no_messages && !o->quiet)
+        /* a file found by -r (a maildir's index, say) is skipped quietly */
+        if (!o->no_messages && !o->quiet && (!r->walking || o->verbose))
             fprintf(stderr, PROGRAM ": %s: binary file skipped "
                     "(use -a to scan it)\n", r->file);
         goto done;

@@ -407,9 +407,11 @@ scan_arg(struct run *r, const char *name)
     struct stat st;
 
     if (r->o->recursive && strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
-        S_ISDIR(st.st_mode))
+        S_ISDIR(st.st_mode)) {
+        r->walking = true;
         walk(r, name);
-    else
+        r->walking = false;
+    } else
         input_scan_file(r, name);
 }
 

@@ -8,3 +8,11 @@ expect_text 0 "2" -r -c -h spool/comp/lang/c/1
 expect_text 2 "" maildir
 (cd spool && ug -r -h) >"$tmp/out" || fail "-r without a file reads ."
 [ "$(wc -l <"$tmp/out")" = 3 ] || fail "-r in .: $(cat "$tmp/out")"
+# binary files met on the way (a maildir's index) are skipped quietly
+mkdir -p "$tmp/md/cur"
+cp maildir/cur/* "$tmp/md/cur/"
+printf 'idx\000\001\002http://index.example/\n' >"$tmp/md/dovecot.index"
+expect_text 0 "http://maildir-cur.example/x" -r -h "$tmp/md"
+[ -s "$tmp/err" ] && fail "note for a binary file found by -r: $(cat "$tmp/err")"
+ug -r --verbose "$tmp/md" >/dev/null 2>"$tmp/err"
+grep -q "dovecot.index: binary file skipped" "$tmp/err" || fail "no note with --verbose"
