@@ -334,10 +334,19 @@ parse_options(int argc, char **argv, struct options *o)
     }
     if (o->strict && o->invalid)
         usage_error("%s", "--strict and --invalid exclude each other");
-    if (o->base && !o->no_resolve) {
+    if (o->base) {
+        /* written as RFC 1808 does it ("<URL:...>") or as typed: strip */
+        static char base[8192];
         struct urigrep_parts pt;
-        grammar_split(o->base, strlen(o->base), &pt);
-        if (!pt.scheme.defined)
+        size_t n = strlen(o->base);
+
+        if (n >= sizeof base)
+            usage_error("%s", "--base: too long");
+        n = urigrep_strip_typed(o->base, n, base);
+        base[n] = '\0';
+        o->base = base;
+        grammar_split(o->base, n, &pt);
+        if (!pt.scheme.defined && !o->no_resolve)
             usage_error("--base: '%s' is not an absolute URI", o->base);
     }
     if (o->charset) {

@@ -13,3 +13,5 @@ printf 'A <URL:../x> reference\n' >"$tmp/d.txt"
 expect_text 0 "http://www.ics.uci.edu/Test/a/x" --base=http://www.ics.uci.edu/Test/a/b/c "$tmp/d.txt"
 # without a base, relative references are printed as found
 expect_text 0 "../x" "$tmp/d.txt"
+# a base written as RFC 1808 writes it is accepted
+expect_text 0 "http://www.ics.uci.edu/Test/a/x" --base='<URL:http://www.ics.uci.edu/Test/a/b/c>' "$tmp/d.txt"
