@@ -19,7 +19,6 @@ static const char *const messages[URIGREP_STATUS_MAX] = {
     [URIGREP_E_PORT] = "port is not a number",
     [URIGREP_E_PATH] = "invalid character in path",
     [URIGREP_E_REL_COLON] = "':' in the first segment of a relative path",
-    [URIGREP_E_PATH_START] = "path starts with '//' but there is no authority",
     [URIGREP_E_OPAQUE_EMPTY] = "nothing after the scheme's ':'",
     [URIGREP_E_QUERY] = "invalid character in query",
     [URIGREP_E_FRAGMENT] = "invalid character in fragment",

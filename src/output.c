@@ -192,7 +192,8 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
     if (r->mail &&
         ((rc = put_key_str(b, "message_id", r->message_id,
                            r->message_id ? strlen(r->message_id) : 0)) ||
-         (rc = put_key_str(b, "part", r->part, r->part ? strlen(r->part) : 0)) ||
+         (rc = put_key_str(b, "part", r->part,
+                           r->part ? strlen(r->part) : 0)) ||
          (rc = put_key_str(b, "content_type", r->content_type,
                            r->content_type ? strlen(r->content_type) : 0))))
         return rc;

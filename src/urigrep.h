@@ -25,8 +25,7 @@ enum urigrep_status {
     URIGREP_E_IPV6,             /**< malformed IPv6 literal */
     URIGREP_E_PORT,             /**< port is not made of digits */
     URIGREP_E_PATH,             /**< bad character in the path */
-    URIGREP_E_REL_COLON,        /**< ':' in the first segment of a relative path */
-    URIGREP_E_PATH_START,       /**< path begins with "//" but has no authority */
+    URIGREP_E_REL_COLON,        /**< ':' in a relative path's first segment */
     URIGREP_E_OPAQUE_EMPTY,     /**< nothing after "scheme:" */
     URIGREP_E_QUERY,            /**< bad character in the query */
     URIGREP_E_FRAGMENT,         /**< bad character in the fragment */
@@ -94,8 +93,10 @@ enum urigrep_event {
 };
 
 /** Match flags. */
-#define URIGREP_MATCH_HYPHEN_DROPPED 0x1u /**< the '-' at a line break is dropped */
-#define URIGREP_MATCH_HYPHEN_BREAK   0x2u /**< a '-' stood at a line break */
+/** The '-' at a line break is dropped in this reading. */
+#define URIGREP_MATCH_HYPHEN_DROPPED 0x1u
+/** A '-' stood at a line break. */
+#define URIGREP_MATCH_HYPHEN_BREAK   0x2u
 
 /** One event. REF is borrowed: valid only during the callback. */
 struct urigrep_match {
