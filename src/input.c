@@ -220,6 +220,19 @@ text_out(struct input *in, const char *p, size_t n)
 {
     uint64_t off = in->fed + in->text.len;
 
+    if (!in->mapped && !in->html && in->text.len == 0) {
+        /* plain text needs no checkpoints: straight to the scanner, in
+         * the read size */
+        enum urigrep_status st = URIGREP_OK;
+
+        if (!in->r->stop)
+            st = urigrep_scanner_feed(in->r->sc, p, n, on_event, in);
+        if (st == URIGREP_ERR_NOMEM)
+            out_of_memory();
+        in->fed += n;
+        return;
+    }
+
     if (in->mapped && (in->ncps == 0 ||
                        in->cps[in->ncps - 1].line != in->cur_line)) {
         if (in->ncps == in->cps_cap) {
