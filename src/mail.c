@@ -62,7 +62,6 @@ struct mail_parser {
     size_t nline;
     bool long_line;           /* passing a long line through */
     bool at_start;            /* nothing read yet */
-    bool prev_blank;          /* the previous line was empty */
     uint64_t line_no;         /* stored line number of the current line */
     char *field;              /* header field being unfolded */
     size_t nfield;
@@ -101,7 +100,6 @@ mail_new(bool mbox)
         return NULL;
     }
     m->at_start = true;
-    m->prev_blank = true;
     m->line_no = 1;
     return m;
 }
@@ -485,15 +483,15 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
     bool blank = complete && is_blank_line(p, n), close = false;
     int b;
 
-    if (m->mbox && m->prev_blank && complete && mail_is_from_line(p, n)) {
+    /* mbox separator: as mutt, any "From " line with a date; the blank
+     * line before it is not required (some tools do not write one) */
+    if (m->mbox && complete && mail_is_from_line(p, n)) {
         start_message(m, sink);
-        m->prev_blank = false;
         return;
     }
     if (m->at_start && m->depth == 0)
         start_message(m, sink);
     m->at_start = false;
-    m->prev_blank = blank;
     if (m->depth == 0)
         return; /* mbox text before the first "From " line */
     if (complete && (b = find_boundary(m, p, n, &close)) >= 0) {
@@ -553,7 +551,6 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
             if (nl) {
                 m->long_line = false;
                 m->line_no++;
-                m->prev_blank = false;
             }
             p += take;
             len -= take;
@@ -606,7 +603,6 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
     m->skip_depth = 0;
     m->long_line = false;
     m->at_start = true;
-    m->prev_blank = true;
     m->line_no = 1;
 }
 
