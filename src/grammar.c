@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,17 +105,14 @@ init_classes(void)
     }
 }
 
-/* The table is built once; the values written are always the same, so a
- * second thread racing here writes nothing new. */
+/* The tables are built once, on first use, whatever thread comes first:
+ * the library is safe to call from several threads. */
 static void
 ensure_classes(void)
 {
-    static bool ready;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-    if (!ready) {
-        init_classes();
-        ready = true;
-    }
+    pthread_once(&once, init_classes);
 }
 
 /* Accept *( SET | escaped ) over S[0..LEN); return the index of the first

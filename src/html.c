@@ -251,11 +251,19 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
     if (h->end_tag || h->value_too_long || !html_is_uri_attr(h->attr))
         return;
     n = html_decode_refs(v, h->nvalue, v);
-    /* HTML strips leading and trailing ASCII whitespace from URLs */
+    /* as browsers do (URL parsing in HTML): leading and trailing blanks
+     * go, and so do tabs and line breaks inside */
     while (n && is_space(v[n - 1]))
         n--;
     while (n && is_space(v[0]))
         v++, n--;
+    {
+        size_t i, o = 0;
+        for (i = 0; i < n; i++)
+            if (v[i] != '\t' && v[i] != '\n' && v[i] != '\r')
+                v[o++] = v[i];
+        n = o;
+    }
     if (strcmp(h->attr, "srcset") == 0) {
         report_srcset(v, n, sink);
     } else if (strcmp(h->tag, "base") == 0 && strcmp(h->attr, "href") == 0) {

@@ -77,7 +77,9 @@ static const char doc[] =
     "<form action=/post><button formaction=\"/alt\">"
     "<blockquote cite=\"&#104;ttp://cite.example/\">"
     "<p>Text &lt;http://t.example/&gt; &amp &unknown; 5 &lt 6</p>"
-    "<a href=\"  spaced.html \n\">s</a><a href>empty</a></body></html>";
+    "<a href=\"  spaced.html \n\">s</a><a href>empty</a>"
+    "<a href=\"http://wrapped.example/long/\n   path\tx.html\">w</a>"
+    "</body></html>";
 
 START_TEST(test_html_document)
 {
@@ -93,7 +95,8 @@ START_TEST(test_html_document)
         "U:action=/post\n"
         "U:formaction=/alt\n"
         "U:cite=http://cite.example/\n"
-        "U:href=spaced.html\n");
+        "U:href=spaced.html\n"
+        "U:href=http://wrapped.example/long/   pathx.html\n");
     /* text: references decoded, tags are line breaks, no script/style */
     ck_assert_ptr_nonnull(strstr(l.text, "T\xc3\xa9l\xc3\xa9\xc3\xa9"));
     ck_assert_ptr_nonnull(strstr(l.text, "Text <http://t.example/> & &unknown; 5 < 6"));
