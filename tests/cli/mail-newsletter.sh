@@ -16,3 +16,6 @@ grep -q '"message_id":"<20240506100000.12345@news.example.com>","part":"1","cont
 ug --json newsletter.eml | grep '"delimiter":"attribute"' | head -n 1 >"$tmp/j"
 grep -q '"part":"2","content_type":"text/html","base":"https://news.example.com/2024/05/"' "$tmp/j" ||
     fail "HTML part JSON: $(cat "$tmp/j")"
+# piped in, as the mutt macro of the man page does: still read as mail
+ug -n <newsletter.eml >"$tmp/out" || fail "stdin exit status"
+diff -u newsletter.out "$tmp/out" || fail "mail on standard input"
