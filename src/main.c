@@ -118,6 +118,24 @@ parse_size(const char *arg, const char *opt)
     return (size_t)v;
 }
 
+/* The value of NAMES[i] when ARG is NAMES[i] (NULL-terminated); else a
+ * usage error listing them. */
+static int
+choose(const char *opt, const char *arg, const char *const names[],
+       const int values[])
+{
+    char list[128] = "";
+    size_t i;
+
+    for (i = 0; names[i]; i++) {
+        if (strcmp(arg, names[i]) == 0)
+            return values[i];
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                 i ? ", " : "", names[i]);
+    }
+    usage_error("%s takes %s, not '%s'", opt, list, arg);
+}
+
 static void
 add_pattern(struct options *o, const char *pat)
 {
@@ -254,15 +272,10 @@ parse_options(int argc, char **argv, struct options *o)
         case OPT_BASE: o->base = optarg; break;
         case OPT_NO_RESOLVE: o->no_resolve = true; break;
         case OPT_RFC:
-            if (strcmp(optarg, "1808") == 0)
-                o->rfc = URIGREP_RFC1808;
-            else if (strcmp(optarg, "2396") == 0)
-                o->rfc = URIGREP_RFC2396;
-            else if (strcmp(optarg, "3986") == 0)
-                o->rfc = URIGREP_RFC3986;
-            else
-                usage_error("--rfc takes 1808, 2396 or 3986, not '%s'",
-                            optarg);
+            o->rfc = (enum urigrep_rfc)choose(
+                "--rfc", optarg, (const char *const[]){ "1808", "2396",
+                "3986", NULL }, (const int[]){ URIGREP_RFC1808,
+                URIGREP_RFC2396, URIGREP_RFC3986 });
             break;
         case 'x': o->line_uri = true; break;
         case 'e': add_pattern(o, optarg); break;
@@ -282,15 +295,10 @@ parse_options(int argc, char **argv, struct options *o)
         case 's': o->no_messages = true; break;
         case 'a': o->text = true; break;
         case OPT_HYPHEN:
-            if (strcmp(optarg, "keep") == 0)
-                o->scan.hyphen = URIGREP_HYPHEN_KEEP;
-            else if (strcmp(optarg, "drop") == 0)
-                o->scan.hyphen = URIGREP_HYPHEN_DROP;
-            else if (strcmp(optarg, "both") == 0)
-                o->scan.hyphen = URIGREP_HYPHEN_BOTH;
-            else
-                usage_error("--hyphen takes keep, drop or both, not '%s'",
-                            optarg);
+            o->scan.hyphen = (enum urigrep_hyphen)choose(
+                "--hyphen", optarg, (const char *const[]){ "keep", "drop",
+                "both", NULL }, (const int[]){ URIGREP_HYPHEN_KEEP,
+                URIGREP_HYPHEN_DROP, URIGREP_HYPHEN_BOTH });
             break;
         case OPT_ABBREV: o->scan.flags |= URIGREP_SCAN_ABBREV; break;
         case OPT_ASCII: o->ascii = true; break;
@@ -307,19 +315,10 @@ parse_options(int argc, char **argv, struct options *o)
         case 'r': o->recursive = true; break;
         case OPT_HEADERS: o->headers = true; break;
         case OPT_TYPE:
-            if (strcmp(optarg, "auto") == 0)
-                o->type = TYPE_AUTO;
-            else if (strcmp(optarg, "text") == 0)
-                o->type = TYPE_TEXT;
-            else if (strcmp(optarg, "mail") == 0)
-                o->type = TYPE_MAIL;
-            else if (strcmp(optarg, "mbox") == 0)
-                o->type = TYPE_MBOX;
-            else if (strcmp(optarg, "html") == 0)
-                o->type = TYPE_HTML;
-            else
-                usage_error("--type takes auto, text, mail, mbox or html, "
-                            "not '%s'", optarg);
+            o->type = (enum input_type)choose(
+                "--type", optarg, (const char *const[]){ "auto", "text",
+                "mail", "mbox", "html", NULL }, (const int[]){ TYPE_AUTO,
+                TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML });
             break;
         case OPT_HELP: help(); break;
         case OPT_VERSION:
