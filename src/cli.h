@@ -39,6 +39,7 @@ struct options {
     bool strict, invalid;
     bool unique, count, quiet, no_messages, json, ascii, text, verbose;
     bool recursive, headers;
+    char **include, **exclude, **exclude_dir;   /* -r globs, NULL-ended */
     enum input_type type;
     struct output_opts out;
     int with_file; /* -1: decide by the number of files */

@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <dirent.h>
+#include <fnmatch.h>
 #include <unistd.h>
 
 #include "charset.h"
@@ -59,6 +60,9 @@ help(void)
 "      --type=TYPE           auto (default), text, mail, mbox or html\n"
 "  -r, --recursive           read all files under each directory\n"
 "      --headers             also report URIs in mail header fields\n"
+"      --include=GLOB        with -r, only files whose name matches GLOB\n"
+"      --exclude=GLOB        with -r, skip files whose name matches GLOB\n"
+"      --exclude-dir=GLOB    with -r, skip directories matching GLOB\n"
 "      --charset=NAME        text input charset (default UTF-8), via iconv\n"
 "  -a, --text                scan binary files too\n"
 "\n"
@@ -134,6 +138,36 @@ choose(const char *opt, const char *arg, const char *const names[],
                  i ? ", " : "", names[i]);
     }
     usage_error("%s takes %s, not '%s'", opt, list, arg);
+}
+
+/* Append GLOB to the NULL-ended list *LIST (the string is borrowed). */
+static void
+add_glob(char ***list, char *glob)
+{
+    size_t n = 0;
+    char **l;
+
+    while (*list && (*list)[n])
+        n++;
+    l = realloc(*list, (n + 2) * sizeof *l);
+    if (l == NULL)
+        out_of_memory();
+    l[n] = glob;
+    l[n + 1] = NULL;
+    *list = l;
+}
+
+/* Does the last component of PATH match a glob of LIST? */
+static bool
+glob_match(char *const *list, const char *path)
+{
+    const char *base = strrchr(path, '/');
+
+    base = base ? base + 1 : path;
+    for (; list && *list; list++)
+        if (fnmatch(*list, base, 0) == 0)
+            return true;
+    return false;
 }
 
 static void
@@ -216,7 +250,8 @@ enum {
     OPT_BASE = 256, OPT_NO_RESOLVE, OPT_RFC, OPT_SCHEME, OPT_STRICT,
     OPT_INVALID, OPT_HYPHEN, OPT_ABBREV, OPT_ASCII, OPT_CHARSET,
     OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
-    OPT_NO_JIT, OPT_TYPE, OPT_HEADERS
+    OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
+    OPT_EXCLUDE_DIR
 };
 
 static const struct option long_options[] = {
@@ -253,6 +288,9 @@ static const struct option long_options[] = {
     { "type", required_argument, NULL, OPT_TYPE },
     { "recursive", no_argument, NULL, 'r' },
     { "headers", no_argument, NULL, OPT_HEADERS },
+    { "include", required_argument, NULL, OPT_INCLUDE },
+    { "exclude", required_argument, NULL, OPT_EXCLUDE },
+    { "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 }
@@ -314,6 +352,9 @@ parse_options(int argc, char **argv, struct options *o)
         case OPT_NO_JIT: o->no_jit = true; break;
         case 'r': o->recursive = true; break;
         case OPT_HEADERS: o->headers = true; break;
+        case OPT_INCLUDE: add_glob(&o->include, optarg); break;
+        case OPT_EXCLUDE: add_glob(&o->exclude, optarg); break;
+        case OPT_EXCLUDE_DIR: add_glob(&o->exclude_dir, optarg); break;
         case OPT_TYPE:
             o->type = (enum input_type)choose(
                 "--type", optarg, (const char *const[]){ "auto", "text",
@@ -399,10 +440,16 @@ walk(struct run *r, const char *dir)
         struct stat st;
 
         if (!r->stop && lstat(names[i], &st) == 0) {
-            if (S_ISDIR(st.st_mode))
-                walk(r, names[i]);
-            else if (S_ISREG(st.st_mode))
+            const struct options *o = r->o;
+
+            if (S_ISDIR(st.st_mode)) {
+                if (!glob_match(o->exclude_dir, names[i]))
+                    walk(r, names[i]);
+            } else if (S_ISREG(st.st_mode) &&
+                       (!o->include || glob_match(o->include, names[i])) &&
+                       !glob_match(o->exclude, names[i])) {
                 input_scan_file(r, names[i]);
+            }
         }
         free(names[i]);
     }
@@ -468,6 +515,9 @@ main(int argc, char **argv)
     for (size_t k = 0; k < o.nschemes; k++)
         free(o.schemes[k]);
     free(o.schemes);
+    free(o.include);
+    free(o.exclude);
+    free(o.exclude_dir);
     if (o.quiet && r.any_selected)
         return 0;
     return r.error ? 2 : r.any_selected ? 0 : 1;

@@ -16,3 +16,9 @@ expect_text 0 "http://maildir-cur.example/x" -r -h "$tmp/md"
 [ -s "$tmp/err" ] && fail "note for a binary file found by -r: $(cat "$tmp/err")"
 ug -r --verbose "$tmp/md" >/dev/null 2>"$tmp/err"
 grep -q "dovecot.index: binary file skipped" "$tmp/err" || fail "no note with --verbose"
+# --include, --exclude and --exclude-dir, as grep has them
+expect_text 0 "spool/comp/lang/c/1:http://c-faq.example.com/
+spool/comp/lang/c/1:news:comp.lang.c.moderated" -r --include=1 spool
+expect_text 0 "spool/comp/lang/c/2:ftp://ftp.example.net/pub/c/snippets.tar.gz" -r --exclude=1 spool
+expect_text 0 "maildir/cur/1715000000.M1P1.host!2,S:http://maildir-cur.example/x" -r --exclude-dir=new maildir
+expect_text 1 "" -r --include='*.eml' maildir
