@@ -274,11 +274,14 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
     }
 }
 
-/* A tag is complete: <script> and <style> start raw text. */
+/* A tag is complete: <script> and <style> start raw text. A tag ends the
+ * text before it, so that two URIs are never joined, but <wbr>: it only
+ * marks where a long word, such as a URL, may wrap. */
 static void
 end_tag(struct html_scanner *h, const struct html_sink *sink)
 {
-    sink->text(sink->arg, "\n", 1);
+    if (strcmp(h->tag, "wbr") != 0)
+        sink->text(sink->arg, "\n", 1);
     h->st = S_TEXT;
     if (!h->end_tag && (strcmp(h->tag, "script") == 0 ||
                         strcmp(h->tag, "style") == 0)) {

@@ -9,8 +9,9 @@
 
 /* What the scanner reports. Strings are borrowed for the call only. */
 struct html_sink {
-    /* Text between tags, character references decoded; every tag, comment
-     * and script or style element is reported as one "\n". */
+    /* Text between tags, character references decoded; every tag (but
+     * <wbr>), comment and script or style element is reported as one
+     * "\n". */
     void (*text)(void *arg, const char *p, size_t n);
     /* The value of a URI-valued attribute (href, src, ...; each URL of a
      * srcset), references decoded and surrounding spaces removed. */

@@ -104,6 +104,9 @@ START_TEST(test_html_document)
     ck_assert_ptr_null(strstr(l.text, "style.example"));
     ck_assert_ptr_null(strstr(l.text, "comment.example"));
     ck_assert_ptr_null(strstr(l.text, "title.example"));
+    /* <wbr> does not cut a URL; other tags do */
+    run("<p>http://w.example/long<wbr>er/path<br>next</p>", 7, &l);
+    ck_assert_str_eq(l.text, "\nhttp://w.example/longer/path\nnext\n");
 }
 END_TEST
 
