@@ -1,4 +1,4 @@
-/* mime.c: MIME header fields and transfer decodings (RFC 2045-2047). */
+/* mime.c: MIME header fields and transfer decodings (RFC 2045, 2231). */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 

@@ -1,4 +1,4 @@
-/* mime.h: MIME header fields and transfer decodings (RFC 2045-2047). */
+/* mime.h: MIME header fields and transfer decodings (RFC 2045, 2231). */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_MIME_H
 #define URIGREP_MIME_H
