@@ -40,7 +40,6 @@ struct held_uri {
     uint64_t line;
     char *s;
     size_t n;
-    const char *attr;
 };
 
 struct input {
@@ -273,6 +272,7 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
     struct held_uri *h;
 
     (void)tag;
+    (void)attr;
     if (in->nheld == in->held_cap) {
         size_t cap = in->held_cap ? in->held_cap * 2 : 16;
         h = realloc(in->held, cap * sizeof *h);
@@ -289,7 +289,6 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
     h->n = n;
     h->pos = in->fed + in->text.len;
     h->line = in->cur_line;
-    h->attr = attr;
     in->nheld++;
 }
 
