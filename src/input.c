@@ -33,13 +33,20 @@ struct checkpoint {
     uint64_t off, line;
 };
 
-/* An HTML attribute URI held until the scanner has reported everything
- * before it, so that output stays in document order. */
+/* A URI held back: an HTML attribute until the scanner has reported
+ * everything before it, so that output stays in document order; a header
+ * URI until the message's Message-ID is known. */
 struct held_uri {
     uint64_t pos;   /* scanner offset of the text at that point */
-    uint64_t line;
+    uint64_t line, column;
+    const char *delimiter;
     char *s;
     size_t n;
+};
+
+struct held_list {
+    struct held_uri *v;
+    size_t n, cap;
 };
 
 struct input {
@@ -58,8 +65,8 @@ struct input {
     uint64_t cur_line;          /* stored line of the data at hand */
     struct checkpoint *cps;
     size_t ncps, cps_cap;
-    struct held_uri *held;
-    size_t nheld, held_cap;
+    struct held_list held;      /* HTML attributes */
+    struct held_list headers;   /* --headers */
     char hdr_base[MAX_BASE], doc_uri[MAX_BASE], html_base[MAX_BASE];
     bool has_mail;
     struct found_mail mail;
@@ -83,6 +90,76 @@ effective_base(const struct input *in)
     return NULL;
 }
 
+/* Hold a copy of P (N bytes). */
+static void
+held_push(struct held_list *l, const char *p, size_t n, uint64_t pos,
+          uint64_t line, uint64_t column, const char *delimiter)
+{
+    struct held_uri *h;
+
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        h = realloc(l->v, cap * sizeof *h);
+        if (h == NULL)
+            out_of_memory();
+        l->v = h;
+        l->cap = cap;
+    }
+    h = &l->v[l->n];
+    h->s = malloc(n ? n : 1);
+    if (h->s == NULL)
+        out_of_memory();
+    memcpy(h->s, p, n);
+    h->n = n;
+    h->pos = pos;
+    h->line = line;
+    h->column = column;
+    h->delimiter = delimiter;
+    l->n++;
+}
+
+/* Forget the first K held URIs. */
+static void
+held_drop(struct held_list *l, size_t k)
+{
+    size_t i;
+
+    for (i = 0; i < k; i++)
+        free(l->v[i].s);
+    if (k > 0) {
+        memmove(l->v, l->v + k, (l->n - k) * sizeof *l->v);
+        l->n -= k;
+    }
+}
+
+static void
+held_free(struct held_list *l)
+{
+    held_drop(l, l->n);
+    free(l->v);
+}
+
+/* Report held URI H. */
+static void
+held_report(struct input *in, const struct held_uri *h)
+{
+    struct found f;
+
+    memset(&f, 0, sizeof f);
+    f.ref = h->s;
+    f.len = h->n;
+    f.line = h->line;
+    f.column = h->column;
+    f.offset = h->pos;
+    f.delimiter = h->delimiter;
+    if (strcmp(h->delimiter, "attribute") == 0) {
+        f.base = effective_base(in);
+        f.doc_uri = in->doc_uri[0] ? in->doc_uri : NULL;
+    }
+    f.mail = in->has_mail ? &in->mail : NULL;
+    report_ref(in->r, &f);
+}
+
 /* The stored line of scanner offset OFF. */
 static uint64_t
 line_of(const struct input *in, uint64_t off)
@@ -100,40 +177,17 @@ line_of(const struct input *in, uint64_t off)
     return lo ? in->cps[lo - 1].line : in->cur_line;
 }
 
+/* Report the held attributes up to scanner offset UPTO (ALL: every one);
+ * after -q matched, just forget them. */
 static void
 release_held(struct input *in, uint64_t upto, bool all)
 {
-    size_t i = 0, k;
+    size_t i = 0;
 
-    while (i < in->nheld && (all || in->held[i].pos <= upto) &&
-           !in->r->stop) {
-        struct held_uri *h = &in->held[i];
-        struct found f;
-
-        memset(&f, 0, sizeof f);
-        f.ref = h->s;
-        f.len = h->n;
-        f.line = h->line;
-        f.column = 0;
-        f.offset = h->pos;
-        f.delimiter = "attribute";
-        f.base = effective_base(in);
-        f.doc_uri = in->doc_uri[0] ? in->doc_uri : NULL;
-        f.mail = in->has_mail ? &in->mail : NULL;
-        report_ref(in->r, &f);
-        i++;
-    }
-    for (k = 0; k < i; k++)
-        free(in->held[k].s);
-    if (in->r->stop) {
-        for (k = i; k < in->nheld; k++)
-            free(in->held[k].s);
-        i = in->nheld;
-    }
-    if (i > 0) {
-        memmove(in->held, in->held + i, (in->nheld - i) * sizeof *in->held);
-        in->nheld -= i;
-    }
+    while (i < in->held.n && (all || in->held.v[i].pos <= upto) &&
+           !in->r->stop)
+        held_report(in, &in->held.v[i++]);
+    held_drop(&in->held, in->r->stop ? in->held.n : i);
 }
 
 static int
@@ -142,7 +196,7 @@ on_event(void *arg, const struct urigrep_match *m)
     struct input *in = arg;
     struct found f;
 
-    if (in->nheld)
+    if (in->held.n)
         release_held(in, m->offset, false);
     if (m->event == URIGREP_EVENT_TOO_LONG) {
         if (!in->o->no_messages)
@@ -209,7 +263,7 @@ flush_text(struct input *in, bool final)
     }
     if (in->mapped)
         prune_checkpoints(in);
-    if (in->nheld)
+    if (in->held.n)
         release_held(in, scan_horizon(in->r->sc), false);
 }
 
@@ -269,27 +323,11 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
          const char *attr)
 {
     struct input *in = arg;
-    struct held_uri *h;
 
     (void)tag;
     (void)attr;
-    if (in->nheld == in->held_cap) {
-        size_t cap = in->held_cap ? in->held_cap * 2 : 16;
-        h = realloc(in->held, cap * sizeof *h);
-        if (h == NULL)
-            out_of_memory();
-        in->held = h;
-        in->held_cap = cap;
-    }
-    h = &in->held[in->nheld];
-    h->s = malloc(n ? n : 1);
-    if (h->s == NULL)
-        out_of_memory();
-    memcpy(h->s, p, n);
-    h->n = n;
-    h->pos = in->fed + in->text.len;
-    h->line = in->cur_line;
-    in->nheld++;
+    held_push(&in->held, p, n, in->fed + in->text.len, in->cur_line, 0,
+              "attribute");
 }
 
 /* <BASE href>: the base for the rest of the document (Appendix D); a
@@ -412,11 +450,58 @@ doc_begin(struct input *in, bool html, const char *charset, bool force)
 
 /* ---- mail ---- */
 
+static int
+on_header_event(void *arg, const struct urigrep_match *m)
+{
+    struct input *in = arg;
+
+    if (m->event == URIGREP_EVENT_URI)
+        held_push(&in->headers, m->ref.ptr, m->ref.len, m->offset,
+                  in->header_line, m->column, output_delim_name(m->delim));
+    return 0;
+}
+
+/* Report the header URIs held, now that the message's Message-ID (MID)
+ * is known. */
+static void
+release_headers(struct input *in, const char *mid)
+{
+    size_t i;
+
+    snprintf(in->mid, sizeof in->mid, "%s", mid);
+    in->part[0] = '\0';
+    snprintf(in->ctype, sizeof in->ctype, "header");
+    for (i = 0; i < in->headers.n && !in->r->stop; i++)
+        held_report(in, &in->headers.v[i]);
+    held_drop(&in->headers, in->headers.n);
+}
+
+/* --headers: URIs in header fields (List-Archive, List-Unsubscribe...). */
+static void
+mail_header(void *arg, const char *name, size_t nlen, const char *value,
+            size_t vlen, uint64_t line)
+{
+    struct input *in = arg;
+
+    (void)name;
+    (void)nlen;
+    if (!in->o->headers || in->r->stop)
+        return;
+    if (in->hsc == NULL &&
+        urigrep_scanner_new(&in->o->scan, &in->hsc) != URIGREP_OK)
+        out_of_memory();
+    in->header_line = line;
+    urigrep_scanner_feed(in->hsc, value, vlen, on_header_event, in);
+    urigrep_scanner_finish(in->hsc, on_header_event, in);
+}
+
 static void
 mail_part_begin(void *arg, const struct mail_part_info *info)
 {
     struct input *in = arg;
 
+    if (in->headers.n)
+        release_headers(in, info->message_id);
     in->cur_line = info->line;
     if (!info->scan) {
         in->skip = true;
@@ -441,47 +526,6 @@ static void
 mail_part_end(void *arg)
 {
     doc_end(arg);
-}
-
-static int
-on_header_event(void *arg, const struct urigrep_match *m)
-{
-    struct input *in = arg;
-    struct found f;
-
-    if (m->event != URIGREP_EVENT_URI)
-        return 0;
-    memset(&f, 0, sizeof f);
-    f.ref = m->ref.ptr;
-    f.len = m->ref.len;
-    f.line = in->header_line;
-    f.column = m->column;
-    f.offset = m->offset;
-    f.delimiter = output_delim_name(m->delim);
-    f.mail = &in->mail;
-    report_ref(in->r, &f);
-    return in->r->stop;
-}
-
-/* --headers: URIs in header fields (List-Archive, List-Unsubscribe...). */
-static void
-mail_header(void *arg, const char *name, size_t nlen, const char *value,
-            size_t vlen, uint64_t line)
-{
-    struct input *in = arg;
-
-    (void)name;
-    (void)nlen;
-    if (!in->o->headers || in->r->stop)
-        return;
-    if (in->hsc == NULL &&
-        urigrep_scanner_new(&in->o->scan, &in->hsc) != URIGREP_OK)
-        out_of_memory();
-    in->header_line = line;
-    in->part[0] = '\0';
-    snprintf(in->ctype, sizeof in->ctype, "header");
-    urigrep_scanner_feed(in->hsc, value, vlen, on_header_event, in);
-    urigrep_scanner_finish(in->hsc, on_header_event, in);
 }
 
 static void
@@ -771,9 +815,8 @@ input_scan_file(struct run *r, const char *name)
         fprintf(stderr, PROGRAM ": %s: %zu bytes not valid in %s\n", r->file,
                 in.bad_bytes, o->charset ? o->charset : "their charset");
 done:
-    for (size_t k = 0; k < in.nheld; k++)
-        free(in.held[k].s);
-    free(in.held);
+    held_free(&in.held);
+    held_free(&in.headers);
     free(in.cps);
     buf_free(&in.conv);
     buf_free(&in.text);

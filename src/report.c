@@ -179,7 +179,7 @@ report_ref(struct run *r, const struct found *f)
     if (f->mail) {
         rec.mail = true;
         rec.message_id = f->mail->message_id[0] ? f->mail->message_id : NULL;
-        rec.part = f->mail->part;
+        rec.part = f->mail->part[0] ? f->mail->part : NULL;
         rec.content_type = f->mail->content_type;
     }
     rc = o->json ? output_json(&r->outbuf, &rec)

@@ -19,3 +19,7 @@ grep -q '"part":"2","content_type":"text/html","base":"https://news.example.com/
 # piped in, as the mutt macro of the man page does: still read as mail
 ug -n <newsletter.eml >"$tmp/out" || fail "stdin exit status"
 diff -u newsletter.out "$tmp/out" || fail "mail on standard input"
+# header URIs carry their message's Message-ID, even one written after them
+ug --headers --json newsletter.eml | head -n 1 >"$tmp/j"
+grep -q '"message_id":"<20240506100000.12345@news.example.com>","part":null,"content_type":"header"' "$tmp/j" ||
+    fail "header JSON: $(cat "$tmp/j")"
