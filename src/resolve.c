@@ -349,7 +349,9 @@ resolve_1808(const char *base, size_t blen, const char *ref, size_t rlen,
 
         memset(&bp, 0, sizeof bp);
         bp.path = b.path;
-        bp.authority.defined = false;
+        /* "http://a" + "g": the slash after a net_loc is syntax in RFC
+         * 1808 (2.1), so an empty path merges as "/" */
+        bp.authority.defined = b.net_loc.defined;
         buf_init(&merged, out->max);
         rc = merge_paths(&bp, &r.path, &merged);
         if (rc == URIGREP_OK)

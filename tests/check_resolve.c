@@ -245,6 +245,7 @@ START_TEST(test_resolve_edge_cases)
     /* a base with an authority and no path merges as "/" */
     check_one("http://a", &host_only, URIGREP_RFC2396);
     check_one("http://a", &host_only, URIGREP_RFC3986);
+    check_one("http://a", &host_only, URIGREP_RFC1808);
     check_one("mailto:joe@example.org", &opaque, URIGREP_RFC2396);
     check_one(BASE_2396, &empty_seg, URIGREP_RFC2396);
     check_one(BASE_2396, &dotdot_end, URIGREP_RFC2396);
