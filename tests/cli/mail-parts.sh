@@ -16,3 +16,10 @@ expect_text 0 "http://data.example.com/reports/2024/q2.csv" pdf-attachment.eml
 for b in 1 4 9 64; do
     expect 0 mail-misc.out -H --buffer-size=$b forwarded.eml latin1.eml sjis.eml pdf-attachment.eml broken.eml
 done
+# ISO-2022-JP, the usual charset of Japanese mail: stateful, shifted
+# around the URIs, the same at every read size
+for b in 1 5 4096; do
+    expect_text 0 "7:http://example.jp/$(printf '\346\227\245\346\234\254')
+7:http://example.jp/kagi
+8:https://example.jp/second" -n --buffer-size=$b iso-2022-jp.eml
+done
