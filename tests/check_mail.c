@@ -229,6 +229,29 @@ START_TEST(test_mail_long_lines)
 }
 END_TEST
 
+START_TEST(test_mail_deep_nesting)
+{
+    /* 40 nested multiparts: past the depth followed, parts are skipped
+     * whole, and the text after the deep ones is found again */
+    char *text = malloc(20000), *got;
+    size_t o = 0;
+    int i;
+
+    o += (size_t)sprintf(text + o, "Content-Type: multipart/mixed; "
+                         "boundary=b0\n\n");
+    for (i = 0; i < 40; i++)
+        o += (size_t)sprintf(text + o, "--b%d\nContent-Type: multipart/"
+                             "mixed; boundary=b%d\n\n", i, i + 1);
+    o += (size_t)sprintf(text + o, "--b40\n\ndeep\n--b40--\n");
+    o += (size_t)sprintf(text + o, "--b0\n\nshallow\n--b0--\n");
+    got = parse(text, false, 13, false);
+    ck_assert_ptr_nonnull(strstr(got, "shallow\nE\n"));
+    ck_assert_ptr_null(strstr(got, "deep"));
+    free(got);
+    free(text);
+}
+END_TEST
+
 START_TEST(test_mail_detection)
 {
     ck_assert(mail_looks_like_message("Return-Path: <a@b>\n", 19));
@@ -256,6 +279,7 @@ mail_suite(void)
     tcase_add_test(tc, test_mail_headers);
     tcase_add_test(tc, test_mail_missing_end);
     tcase_add_test(tc, test_mail_long_lines);
+    tcase_add_test(tc, test_mail_deep_nesting);
     suite_add_tcase(s, tc);
     tc = tcase_create("mbox");
     tcase_add_test(tc, test_mail_mbox);
