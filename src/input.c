@@ -18,6 +18,7 @@
 #include "html.h"
 #include "internal.h"
 #include "mail.h"
+#include "mime.h"
 #include "scan.h"
 
 /* How much of a file's start decides its type and binariness (as GNU
@@ -491,7 +492,19 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
         urigrep_scanner_new(&in->o->scan, &in->hsc) != URIGREP_OK)
         out_of_memory();
     in->header_line = line;
-    urigrep_scanner_feed(in->hsc, value, vlen, on_header_event, in);
+    if (memmem(value, vlen, "=?", 2)) {
+        /* RFC 2047 encoded words: scan what a reader sees */
+        size_t size = vlen * 3 + 16;
+        char *dec = malloc(size);
+
+        if (dec == NULL)
+            out_of_memory();
+        vlen = mime_decode_words(value, vlen, dec, size);
+        urigrep_scanner_feed(in->hsc, dec, vlen, on_header_event, in);
+        free(dec);
+    } else {
+        urigrep_scanner_feed(in->hsc, value, vlen, on_header_event, in);
+    }
     urigrep_scanner_finish(in->hsc, on_header_event, in);
 }
 

@@ -1,10 +1,12 @@
-/* mime.c: MIME header fields and transfer decodings (RFC 2045, 2231). */
+/* mime.c: MIME fields and transfer decodings (RFC 2045, 2047, 2231). */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
+#include "charset.h"
 #include "internal.h"
 #include "mime.h"
 
@@ -350,5 +352,143 @@ mime_b64_decode(struct mime_b64 *b, const char *in, size_t len, char *out)
             out[o++] = (char)((b->acc >> b->n) & 0xff);
         }
     }
+    return o;
+}
+
+/* Parse an encoded word at V[0..LEN): "=?" charset "?" encoding "?" text
+ * "?=". Sets the pieces and returns its length, or 0. */
+static size_t
+parse_word(const char *v, size_t len, char *charset, size_t csize,
+           char *enc, const char **text, size_t *tlen)
+{
+    const char *q1, *q2, *end;
+    size_t n;
+
+    if (len < 8 || v[0] != '=' || v[1] != '?')
+        return 0;
+    if ((q1 = memchr(v + 2, '?', len - 2)) == NULL ||
+        q1 + 3 >= v + len || q1[2] != '?')
+        return 0;
+    q2 = q1 + 2;
+    for (end = q2 + 1; end + 1 < v + len; end++)
+        if (end[0] == '?' && end[1] == '=')
+            break;
+    if (end + 1 >= v + len)
+        return 0;
+    n = (size_t)(q1 - (v + 2));
+    if (n == 0 || n >= csize)
+        return 0;
+    memcpy(charset, v + 2, n);
+    charset[n] = '\0';
+    /* RFC 2231 section 5: charset*language */
+    if (strchr(charset, '*'))
+        *strchr(charset, '*') = '\0';
+    *enc = (char)(q1[1] | 0x20);
+    if (*enc != 'q' && *enc != 'b')
+        return 0;
+    *text = q2 + 1;
+    *tlen = (size_t)(end - *text);
+    return (size_t)(end + 2 - v);
+}
+
+/* Can the RN bytes of RAW in CHARSET be taken as UTF-8 without iconv
+ * (whose charset lookup is slow)? UTF-8 itself, and pure ASCII in any
+ * charset that extends it (not UTF-7/16/32, not the ESC of ISO-2022). */
+static bool
+no_conversion(const char *charset, const char *raw, size_t rn)
+{
+    size_t k;
+
+    if (strcasecmp(charset, "utf-8") == 0 || strcasecmp(charset, "utf8") == 0)
+        return true;
+    if (strncasecmp(charset, "utf-7", 5) == 0 ||
+        strncasecmp(charset, "utf-16", 6) == 0 ||
+        strncasecmp(charset, "utf-32", 6) == 0 ||
+        strncasecmp(charset, "ucs", 3) == 0)
+        return false;
+    for (k = 0; k < rn; k++)
+        if ((unsigned char)raw[k] >= 0x80 || raw[k] == 0x1b)
+            return false;
+    return true;
+}
+
+size_t
+mime_decode_words(const char *v, size_t len, char *out, size_t size)
+{
+    size_t i = 0, o = 0, pending_blank = 0;
+    bool after_word = false;
+
+    while (i < len && o + 1 < size) {
+        char charset[64], enc, raw[256];
+        const char *text;
+        size_t tlen, wlen = parse_word(v + i, len - i, charset,
+                                       sizeof charset, &enc, &text, &tlen);
+        size_t rn = 0, k;
+
+        if (wlen == 0 || tlen > sizeof raw) {
+            if (v[i] == ' ' || v[i] == '\t') {
+                pending_blank++;
+            } else {
+                /* blanks between two encoded words vanish, others stay */
+                for (; pending_blank && o + 1 < size; pending_blank--)
+                    out[o++] = ' ';
+                pending_blank = 0;
+                out[o++] = v[i];
+                after_word = false;
+            }
+            i++;
+            continue;
+        }
+        if (!after_word)
+            for (; pending_blank && o + 1 < size; pending_blank--)
+                out[o++] = ' ';
+        pending_blank = 0;
+        if (enc == 'b') {
+            struct mime_b64 b;
+            mime_b64_init(&b);
+            rn = mime_b64_decode(&b, text, tlen, raw);
+        } else {
+            for (k = 0; k < tlen; k++) {
+                int h, l;
+                if (text[k] == '_')
+                    raw[rn++] = ' ';
+                else if (text[k] == '=' && k + 2 < tlen &&
+                         (h = hex_value(text[k + 1])) >= 0 &&
+                         (l = hex_value(text[k + 2])) >= 0) {
+                    raw[rn++] = (char)(h * 16 + l);
+                    k += 2;
+                } else
+                    raw[rn++] = text[k];
+            }
+        }
+        if (no_conversion(charset, raw, rn)) {
+            size_t take = rn < size - 1 - o ? rn : size - 1 - o;
+            memcpy(out + o, raw, take);
+            o += take;
+        } else {
+            struct charset_conv *cv = charset_open(charset);
+            struct urigrep_buf u;
+            size_t bad = 0;
+
+            buf_init(&u, 4 * sizeof raw + 64);
+            if (cv && charset_convert(cv, raw, rn, 1, &u, &bad) == URIGREP_OK) {
+                size_t take = u.len < size - 1 - o ? u.len : size - 1 - o;
+                memcpy(out + o, u.data, take);
+                o += take;
+            } else {
+                /* unknown charset: the word as it was written */
+                size_t take = wlen < size - 1 - o ? wlen : size - 1 - o;
+                memcpy(out + o, v + i, take);
+                o += take;
+            }
+            charset_close(cv);
+            buf_free(&u);
+        }
+        i += wlen;
+        after_word = true;
+    }
+    for (; pending_blank && o + 1 < size; pending_blank--)
+        out[o++] = ' ';
+    out[o] = '\0';
     return o;
 }

@@ -1,4 +1,4 @@
-/* mime.h: MIME header fields and transfer decodings (RFC 2045, 2231). */
+/* mime.h: MIME fields and transfer decodings (RFC 2045, 2047, 2231). */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_MIME_H
 #define URIGREP_MIME_H
@@ -36,6 +36,13 @@ bool mime_param(const char *v, size_t len, const char *name, char *out,
  * Base). Writes at most SIZE-1 bytes and a NUL to OUT; returns its
  * length. */
 size_t mime_uri_value(const char *v, size_t len, char *out, size_t size);
+
+/* Decode the RFC 2047 encoded words ("=?charset?Q?...?=" or "?B?") of a
+ * header value V (LEN bytes) into OUT (SIZE bytes, NUL-terminated),
+ * converting each to UTF-8 with iconv; blanks between two encoded words
+ * go, as RFC 2047 section 6.2 says. A word in an unknown charset is kept
+ * as it is, unless its text is plain ASCII. Returns the length written. */
+size_t mime_decode_words(const char *v, size_t len, char *out, size_t size);
 
 /* Streaming quoted-printable decoder (RFC 2045 6.7): "=XX" and soft line
  * breaks ("=" at the end of a line, trailing blanks allowed) are undone

@@ -132,6 +132,33 @@ START_TEST(test_mime_base64)
 }
 END_TEST
 
+START_TEST(test_mime_encoded_words)
+{
+    static const struct { const char *in, *want; } t[] = {
+        { "=?UTF-8?Q?caf=C3=A9_http://q.example/?=", "caf\xc3\xa9 http://q.example/" },
+        { "=?iso-8859-1?q?caf=E9?= plain", "caf\xc3\xa9 plain" },
+        { "=?UTF-8?B?aHR0cDovL2IuZXhhbXBsZS8=?=", "http://b.example/" },
+        /* blanks between encoded words vanish (RFC 2047 6.2) */
+        { "=?UTF-8?Q?http://split.ex?=  =?UTF-8?Q?ample/?=", "http://split.example/" },
+        { "a =?UTF-8?Q?b?= c", "a b c" },
+        /* an unknown charset: ASCII text is shown, other bytes are not */
+        { "=?x-unknown?Q?shown?= =?broken", "shown =?broken" },
+        { "=?x-unknown?Q?caf=E9?=", "=?x-unknown?Q?caf=E9?=" },
+        { "no words here", "no words here" },
+    };
+    char out[128];
+    size_t i;
+
+    for (i = 0; i < sizeof t / sizeof *t; i++) {
+        mime_decode_words(t[i].in, strlen(t[i].in), out, sizeof out);
+        ck_assert_msg(strcmp(out, t[i].want) == 0, "'%s': '%s'", t[i].in, out);
+    }
+    /* never past the end of OUT */
+    mime_decode_words("=?UTF-8?Q?0123456789?=", 22, out, 5);
+    ck_assert_str_eq(out, "0123");
+}
+END_TEST
+
 Suite *mime_suite(void);
 
 Suite *
@@ -143,6 +170,7 @@ mime_suite(void)
     tcase_add_test(tc, test_mime_media_type);
     tcase_add_test(tc, test_mime_params);
     tcase_add_test(tc, test_mime_cte_and_uri_value);
+    tcase_add_test(tc, test_mime_encoded_words);
     suite_add_tcase(s, tc);
     tc = tcase_create("decoding");
     tcase_add_test(tc, test_mime_qp);

@@ -48,3 +48,7 @@ expect_text 0 "http://cli.example/d/rel" --base=http://cli.example/d/x "$tmp/n.e
 expect_text 0 "http://message.example/m/p1" --base=http://cli.example/d/x -e p1 "$tmp/mail.eml"
 ug --json -e p1 "$tmp/mail.eml" | grep -q '"part":"1","content_type":"text/plain","base":"http://message.example/m/"' ||
     fail "JSON base"
+# --headers decodes RFC 2047 encoded words before scanning
+printf 'From: a@example.org\nSubject: =?UTF-8?Q?Read_http://subject.ex?=\n =?UTF-8?Q?ample/caf=C3=A9?=\n\nbody\n' >"$tmp/w.eml"
+expect_text 1 "" "$tmp/w.eml"
+expect_text 0 "$(printf 'http://subject.example/caf\303\251')" --headers "$tmp/w.eml"

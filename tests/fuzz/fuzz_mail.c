@@ -15,6 +15,7 @@
 
 #include "html.h"
 #include "mail.h"
+#include "mime.h"
 
 struct log {
     unsigned char *p;
@@ -105,9 +106,15 @@ static void
 on_header(void *arg, const char *n, size_t nl, const char *v, size_t vl,
           uint64_t line)
 {
+    char dec[512];
+    size_t dl = mime_decode_words(v, vl, dec, sizeof dec);
+
+    if (dl >= sizeof dec || dec[dl] != '\0')
+        abort();
     put(arg, "\0H", 2);
     put(arg, n, nl);
     put(arg, v, vl);
+    put(arg, dec, dl);
     put(arg, &line, sizeof line);
 }
 
