@@ -54,7 +54,9 @@ help(void)
     fputs(
 "Usage: " PROGRAM " [OPTION]... [FILE]...\n"
 "Find URI references in each FILE (or standard input) as RFC 2396\n"
-"Appendix E delimits them, and print one per line.\n"
+"Appendix E delimits them, and print one per line.  Text, mail (MIME),\n"
+"mbox and HTML are read as such; relative references are resolved\n"
+"against --base or the base the document declares.\n"
 "\n"
 "Input:\n"
 "      --type=TYPE           auto (default), text, mail, mbox or html\n"
