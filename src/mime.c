@@ -433,7 +433,8 @@ mime_decode_words(const char *v, size_t len, char *out, size_t size)
                 for (; pending_blank && o + 1 < size; pending_blank--)
                     out[o++] = ' ';
                 pending_blank = 0;
-                out[o++] = v[i];
+                if (o + 1 < size)
+                    out[o++] = v[i];
                 after_word = false;
             }
             i++;

@@ -153,9 +153,13 @@ START_TEST(test_mime_encoded_words)
         mime_decode_words(t[i].in, strlen(t[i].in), out, sizeof out);
         ck_assert_msg(strcmp(out, t[i].want) == 0, "'%s': '%s'", t[i].in, out);
     }
-    /* never past the end of OUT */
+    /* never past the end of OUT (the fuzzer found blanks then text) */
     mime_decode_words("=?UTF-8?Q?0123456789?=", 22, out, 5);
     ck_assert_str_eq(out, "0123");
+    mime_decode_words("abc   x", 7, out, 5);
+    ck_assert_str_eq(out, "abc ");
+    mime_decode_words("ab    xyz", 9, out, 4);
+    ck_assert_str_eq(out, "ab ");
 }
 END_TEST
 
