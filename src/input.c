@@ -240,19 +240,23 @@ prune_checkpoints(struct input *in)
     }
 }
 
+/* Feed P (N bytes) to the scanner, unless -q has matched already. */
+static void
+feed_scanner(struct input *in, const char *p, size_t n)
+{
+    if (n && !in->r->stop &&
+        urigrep_scanner_feed(in->r->sc, p, n, on_event, in) ==
+            URIGREP_ERR_NOMEM)
+        out_of_memory();
+    in->fed += n;
+}
+
 /* Hand the waiting text to the scanner (FINAL: and end the stream). */
 static void
 flush_text(struct input *in, bool final)
 {
-    enum urigrep_status st = URIGREP_OK;
-
-    if (in->text.len && !in->r->stop)
-        st = urigrep_scanner_feed(in->r->sc, in->text.data, in->text.len,
-                                  on_event, in);
-    in->fed += in->text.len;
+    feed_scanner(in, in->text.data, in->text.len);
     in->text.len = 0;
-    if (st == URIGREP_ERR_NOMEM)
-        out_of_memory();
     if (final) {
         if (!in->r->stop)
             urigrep_scanner_finish(in->r->sc, on_event, in);
@@ -274,21 +278,14 @@ text_out(struct input *in, const char *p, size_t n)
 {
     uint64_t off = in->fed + in->text.len;
 
-    if (!in->mapped && !in->html && in->text.len == 0) {
+    if (!in->mapped) {
         /* plain text needs no checkpoints: straight to the scanner, in
          * the read size */
-        enum urigrep_status st = URIGREP_OK;
-
-        if (!in->r->stop)
-            st = urigrep_scanner_feed(in->r->sc, p, n, on_event, in);
-        if (st == URIGREP_ERR_NOMEM)
-            out_of_memory();
-        in->fed += n;
+        feed_scanner(in, p, n);
         return;
     }
 
-    if (in->mapped && (in->ncps == 0 ||
-                       in->cps[in->ncps - 1].line != in->cur_line)) {
+    if (in->ncps == 0 || in->cps[in->ncps - 1].line != in->cur_line) {
         if (in->ncps == in->cps_cap) {
             size_t cap = in->cps_cap ? in->cps_cap * 2 : 256;
             struct checkpoint *c = realloc(in->cps, cap * sizeof *c);
