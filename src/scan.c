@@ -13,7 +13,7 @@
 #include "buf.h"
 #include "internal.h"
 #include "scan.h"
-#include "schemes.h"
+#include "scheme.h"
 
 /*
  * How it works.  Every reference the scanner reports contains a ':' right
@@ -37,8 +37,11 @@
 /* A run of scheme characters longer than this before ':' is not a scheme
  * (IANA's longest is about 30). */
 #define SCHEME_RUN_MAX 64
-/* Look-back room before a scheme: '<' and "URL:" plus a little space. */
-#define CTX_BACK 32
+/* Look-back room before a scheme: '<' and "URL:" plus a little space,
+ * and the start of its line (quote markers, a uuencoded line of 61
+ * bytes). Every byte this far before a candidate is in the window
+ * whatever the feeds, so decisions read from it do not depend on them. */
+#define CTX_BACK 128
 /* Spaces or tabs allowed between '<' or "URL:" and the reference. */
 #define GAP_MAX 16
 
@@ -53,6 +56,13 @@ struct urigrep_scanner {
     size_t floor;         /* no look-back crosses this index */
     size_t search;        /* the search for triggers goes on here */
     bool skipping;        /* inside an over-long bare candidate */
+    /* The last bare stretch scanned: no byte from stream offset bc_from
+     * up to bc_to ends a bare URI, and the byte at bc_to does. Candidates
+     * starting inside it end there too, so it is read once, not once per
+     * ':' in it ("x:x:x:..."). */
+    uint64_t bc_from, bc_to;
+    char **extra;         /* private schemes (--add-scheme), lower case */
+    size_t nextra;
     /* line accounting: newlines are counted lazily up to nl_off */
     uint64_t nl_off;
     uint64_t line;
@@ -61,12 +71,18 @@ struct urigrep_scanner {
 
 enum outcome { REPORTED, REJECTED, NEED_MORE, TOO_LONG, STOPPED };
 
+/* Where a candidate stands: which rules of "What counts as a URI"
+ * (urigrep.1) apply to it. */
+enum context { CTX_BARE, CTX_QUOTE, CTX_ANGLE };
+
 /* The state of one candidate while it is examined. */
 struct cand {
     size_t ss;            /* first byte of the reference in the window */
     size_t colon;         /* its scheme's ':' (or the trigger) */
     size_t end;           /* resume point after it */
     enum urigrep_delim delim;
+    size_t quote_depth;   /* '>' quote markers starting the line of '<' */
+    bool entity;          /* opened by "&lt;" rather than '<' */
 };
 
 static inline bool
@@ -101,6 +117,28 @@ is_space(unsigned char c)
            c == '\f';
 }
 
+/* Byte sets as 256-bit maps, tested in one load: the hot loops look
+ * closer only at bytes in them. */
+static inline bool
+in_map(const uint64_t map[4], unsigned char c)
+{
+    return (map[c >> 6] >> (c & 63)) & 1;
+}
+
+/* Bytes scan_bare_end() must look at: those of is_bare_break(), '&', '[',
+ * ')' and every non-ASCII byte. Keep in sync with it. */
+static const uint64_t bare_stop[4] = {
+    0x50000245ffffffffull, 0x9000000158000000ull,
+    0xffffffffffffffffull, 0xffffffffffffffffull
+};
+
+/* Bytes scan_angle() must look at: space and controls, < > " &, the
+ * unwise { } | \ ^ ` and every non-ASCII byte. Keep in sync with it. */
+static const uint64_t angle_stop[4] = {
+    0x50000045ffffffffull, 0xb800000150000000ull,
+    0xffffffffffffffffull, 0xffffffffffffffffull
+};
+
 /* ASCII bytes that end a bare URI: space, controls, the delimiters of
  * section 2.4.3 that mark its edges, and the "unwise" ` | \ ^. */
 static inline bool
@@ -113,24 +151,107 @@ is_bare_break(unsigned char c)
 bool
 scan_is_well_known(const char *s, size_t len)
 {
-    size_t lo = 0, hi = sizeof well_known_schemes / sizeof *well_known_schemes;
+    const struct scheme_info *si = scheme_lookup(s, len);
 
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const char *w = well_known_schemes[mid];
-        size_t wl = strlen(w);
-        int c = strncasecmp(s, w, len < wl ? len : wl);
+    return si != NULL && si->status != SCHEME_UNREGISTERED;
+}
 
-        if (c == 0)
-            c = len < wl ? -1 : len > wl;
-        if (c == 0)
+/* Is the scheme S (LEN bytes) registered, or one of the private schemes
+ * given to SC? Sets *RULE to how its references look. */
+static bool
+scheme_known(const struct urigrep_scanner *sc, const char *s, size_t len,
+             enum scheme_rule *rule)
+{
+    const struct scheme_info *si = scheme_lookup(s, len);
+    size_t i;
+
+    *rule = si ? si->rule : SR_OPAQUE;
+    if (si && si->status != SCHEME_UNREGISTERED)
+        return true;
+    for (i = 0; i < sc->nextra; i++)
+        if (strlen(sc->extra[i]) == len && strncasecmp(sc->extra[i], s, len) == 0)
             return true;
-        if (c < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
     return false;
+}
+
+/* Is P (LEN bytes) an XML name, optionally closed by '/': what follows
+ * "prefix:" in a tag such as <xs:sequence> or <x:y/>? */
+static bool
+is_markup_name(const char *p, size_t len)
+{
+    size_t i;
+
+    if (len > 0 && p[len - 1] == '/')
+        len--;
+    if (len == 0 || !(is_alpha((unsigned char)p[0]) || p[0] == '_'))
+        return false;
+    for (i = 1; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (!is_alpha(c) && !is_digit(c) && c != '.' && c != '-' &&
+            c != '_' && c < 0x80)
+            return false;
+    }
+    return true;
+}
+
+/* Does REF (LEN bytes: a scheme SLEN long, ':', the rest) count as a URI
+ * where it stands (CTX)? The rules of urigrep.1, "What counts as a URI":
+ * "scheme://" needs an authority that names a host and, unregistered, a
+ * name that is no misspelling of a common scheme; otherwise inside <...>
+ * any scheme counts but XML names and code; in quotes and bare text the
+ * scheme must be registered, not one written with "//", and fit its
+ * RFC's syntax where we know it. */
+static bool
+accept_ref(const struct urigrep_scanner *sc, const char *ref, size_t len,
+           size_t slen, enum context ctx)
+{
+    const char *rest = ref + slen + 1;
+    size_t rlen = len - slen - 1;
+    enum scheme_rule rule;
+    bool any = (sc->opt.flags & URIGREP_SCAN_ANY_SCHEME) != 0;
+    bool known = scheme_known(sc, ref, slen, &rule);
+
+    if (rlen == 0 || rule == SR_NEVER)
+        return false;
+    if (rlen >= 2 && rest[0] == '/' && rest[1] == '/') {
+        if (rlen == 2)
+            return false;
+        if (!known && !any && (slen < 2 || scheme_near_miss(ref, slen)))
+            return false;
+        return scheme_authority_ok(rest + 2, rlen - 2);
+    }
+    if (ctx == CTX_ANGLE) {
+        if (rule == SR_MAILTO)
+            return scheme_rest_ok(rule, rest, rlen);
+        return known || any || !is_markup_name(rest, rlen);
+    }
+    if (!known && !any)
+        return false;
+    if (rule != SR_OPAQUE)
+        return rule != SR_HIER && scheme_rest_ok(rule, rest, rlen);
+    /* a registered scheme we know nothing more of: in running text,
+     * "Example:foo" or "Service:x" is a label; "about:blank" is a URI */
+    if (ctx == CTX_BARE && !any) {
+        size_t i = 0, k;
+
+        if (ref[0] >= 'A' && ref[0] <= 'Z')
+            return false;
+        if (!is_alpha((unsigned char)rest[0]) &&
+            !is_digit((unsigned char)rest[0]) && !strchr("/?%+", rest[0]))
+            return false;
+        /* "proxy:3128" is a host and a port */
+        while (i < rlen && is_digit((unsigned char)rest[i]))
+            i++;
+        if (i == rlen)
+            return false;
+        /* "at:http://x": a word and a colon before a URI */
+        for (k = 0; k < rlen && is_scheme_char((unsigned char)rest[k]); k++)
+            ;
+        if (k < rlen && rest[k] == ':' && scheme_known(sc, rest, k, &rule))
+            return false;
+    }
+    return true;
 }
 
 int
@@ -286,21 +407,85 @@ emit(struct urigrep_scanner *sc, enum urigrep_event ev, const char *p,
     return fn(arg, &m);
 }
 
+/* Does the text at W[I..N) start with one of the HTML references that
+ * stand for a delimiter ("&gt;", "&lt;", "&quot;")? 1 if so, 0 if not,
+ * -1 if the window ends first. */
+static int
+delim_entity(const unsigned char *w, size_t i, size_t n)
+{
+    static const char *const names[] = { "&gt;", "&lt;", "&quot;" };
+    size_t k;
+    int cut = 0;
+
+    for (k = 0; k < sizeof names / sizeof *names; k++) {
+        size_t l = strlen(names[k]), a = n - i < l ? n - i : l;
+
+        if (strncasecmp((const char *)w + i, names[k], a) == 0) {
+            if (a == l)
+                return 1;
+            cut = -1;
+        }
+    }
+    return cut;
+}
+
+/* Does a '[' at W[I] open a new URI ("text[https://url]", as Outlook
+ * writes a link in plain text)? Not when it opens an IPv6 literal after
+ * "//" or '@'. 1, 0, or -1 if the window ends first. */
+static int
+bracket_opens_uri(const unsigned char *w, size_t i, size_t n)
+{
+    size_t j = i + 1;
+
+    if (i >= 1 && (w[i - 1] == '@' || (i >= 2 && w[i - 1] == '/' &&
+                                       w[i - 2] == '/')))
+        return 0;
+    if (j < n && !is_alpha(w[j]))
+        return 0;
+    while (j < n && is_scheme_char(w[j]) && j - i <= SCHEME_RUN_MAX)
+        j++;
+    if (j == n)
+        return -1;
+    return w[j] == ':' && j > i + 1;
+}
+
 /* Scan a bare URI whose text starts at SS, from FROM on. Sets *E to the
- * first byte that is not part of it. */
+ * first byte that is not part of it. What ends it does not depend on SS,
+ * which lets the last stretch scanned be remembered. */
 static enum outcome
 scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
               size_t *e)
 {
     const unsigned char *w = (const unsigned char *)sc->win.data;
     size_t n = sc->win.len, i = from;
+    uint64_t off = sc->win_off + from;
 
+    if (off >= sc->bc_from && off < sc->bc_to &&
+        sc->bc_to - sc->win_off <= n &&
+        sc->bc_to - sc->win_off - ss <= sc->max) {
+        *e = (size_t)(sc->bc_to - sc->win_off);
+        return REPORTED;
+    }
     while (i < n) {
         unsigned char c = w[i];
         size_t k = 1;
 
-        if (c < 0x80) {
+        if (!in_map(bare_stop, c)) {
+            /* the common case: a byte that continues the URI */
+        } else if (c < 0x80) {
+            int r = 0;
+
             if (is_bare_break(c))
+                break;
+            if (c == '&')
+                r = delim_entity(w, i, n);
+            else if (c == '[')
+                r = bracket_opens_uri(w, i, n);
+            else if (c == ')' && i + 1 < n && w[i + 1] == '[')
+                r = 1; /* "[a](http://x)[b](...)": Markdown links */
+            if (r < 0 && !final)
+                return NEED_MORE;
+            if (r > 0)
                 break;
         } else {
             uint32_t cp;
@@ -322,6 +507,8 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
     if (i == n && !final)
         return NEED_MORE;
     *e = i;
+    sc->bc_from = off;
+    sc->bc_to = sc->win_off + i;
     return REPORTED;
 }
 
@@ -378,22 +565,6 @@ strip_trailing(const char *p, size_t len, size_t min)
     return len;
 }
 
-/* Is REF (scheme ':' rest, scheme SLEN long) enough to be a URI in running
- * text? "scheme://" needs something after it; other schemes must be
- * well-known non-"//" ones. ANY_SCHEME: inside <...>, any scheme counts. */
-static bool
-enough_for_uri(const char *ref, size_t len, size_t slen, bool any_scheme)
-{
-    const char *rest = ref + slen + 1;
-    size_t rlen = len - slen - 1;
-
-    if (rlen >= 2 && rest[0] == '/' && rest[1] == '/')
-        return rlen > 2;
-    if (rlen == 0)
-        return false;
-    return any_scheme || scan_is_well_known(ref, slen);
-}
-
 /* Bare rules for a reference starting at SS with its scheme ending at
  * COLON. */
 static enum outcome
@@ -409,8 +580,9 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     }
     len = strip_trailing(sc->win.data + cd->ss, e - cd->ss,
                          cd->colon + 1 - cd->ss);
-    if (!enough_for_uri(sc->win.data + cd->ss, len, cd->colon - cd->ss,
-                        false))
+    if (!accept_ref(sc, sc->win.data + cd->ss, len, cd->colon - cd->ss,
+                    cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
+                                                          : CTX_BARE))
         return REJECTED;
     cd->end = cd->ss + len;
     if (emit(sc, URIGREP_EVENT_URI, sc->win.data + cd->ss, len, cd->ss,
@@ -419,16 +591,36 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     return REPORTED;
 }
 
-/* Read <...> from S: everything up to '>' with whitespace removed, into
- * sc->out (and sc->alt without hyphens at line breaks). Fails on a blank
- * line, a '<', a control character, invalid UTF-8 or the length limit.
- * Sets *END past the '>' and *FLAGS. */
+/* After a line break inside <...> in a quoted reply, skip the next
+ * line's quote markers: blanks and up to DEPTH '>'. Returns the index of
+ * the first byte after them. */
+static size_t
+skip_quote_markers(const unsigned char *w, size_t i, size_t n, size_t depth)
+{
+    size_t seen = 0;
+
+    while (i < n && (is_gap(w[i]) || (w[i] == '>' && seen < depth))) {
+        seen += w[i] == '>';
+        i++;
+    }
+    return i;
+}
+
+/* Read <...> from S: everything up to '>' (or "&gt;" after "&lt;") with
+ * whitespace removed, into sc->out (and sc->alt without hyphens at line
+ * breaks). Line breaks, and the blanks and quote markers around them, are
+ * how a mailer wraps a URI (Appendix E); blanks inside one line, a '"',
+ * or a blank line mean the brackets hold something else: markup, a
+ * signature box, prose. Fails then, and on a '<', a control character,
+ * invalid UTF-8 or the length limit. Sets *END past the close and
+ * *FLAGS. */
 static enum outcome
-scan_angle(struct urigrep_scanner *sc, size_t s, bool final, size_t *end,
-           unsigned *flags)
+scan_angle(struct urigrep_scanner *sc, const struct cand *cd, size_t s,
+           bool final, size_t *end, unsigned *flags)
 {
     const unsigned char *w = (const unsigned char *)sc->win.data;
     size_t n = sc->win.len, i = s;
+    bool joined = false, unwise = false;
 
     sc->out.len = 0;
     sc->alt.len = 0;
@@ -441,26 +633,52 @@ scan_angle(struct urigrep_scanner *sc, size_t s, bool final, size_t *end,
         if (i - s > sc->raw_max)
             return REJECTED;
         c = w[i];
+        if (!in_map(angle_stop, c)) {
+            if (sc->out.len >= sc->max)
+                return REJECTED;
+            buf_put(&sc->out, (char)c);
+            buf_put(&sc->alt, (char)c);
+            i++;
+            continue;
+        }
+        if (c == '&' && cd->entity) {
+            int r = delim_entity(w, i, n);
+
+            if (r < 0 && !final)
+                return NEED_MORE;
+            if (r > 0 && strncasecmp((const char *)w + i, "&gt;", 4) == 0) {
+                *end = i + 4;
+                return joined && unwise ? REJECTED : REPORTED;
+            }
+        }
         if (c == '>') {
             *end = i + 1;
-            return REPORTED;
+            return joined && unwise ? REJECTED : REPORTED;
         }
-        if (c == '<')
+        if (c == '<' || c == '"')
             return REJECTED;
         if (is_space(c)) {
             size_t j = i;
             int nl = 0;
 
-            for (; j < n && is_space(w[j]); j++)
-                if (w[j] == '\n' && ++nl == 2)
+            while (j < n && is_space(w[j])) {
+                if (w[j++] != '\n')
+                    continue;
+                if (++nl == 2)
                     return REJECTED; /* a blank line ends the search */
+                j = skip_quote_markers(w, j, n, cd->quote_depth);
+            }
             if (j == n && !final)
                 return NEED_MORE;
+            if (nl == 0 && sc->out.len > 0 && j < n && w[j] != '>' &&
+                !(cd->entity && w[j] == '&'))
+                return REJECTED; /* blanks inside a line: not a wrap */
             if (nl && sc->out.len && sc->out.data[sc->out.len - 1] == '-') {
                 /* Appendix E: the hyphen may or may not be part of it */
                 sc->alt.len--;
                 *flags |= URIGREP_MATCH_HYPHEN_BREAK;
             }
+            joined |= nl > 0 && sc->out.len > 0;
             i = j;
             continue;
         }
@@ -481,6 +699,10 @@ scan_angle(struct urigrep_scanner *sc, size_t s, bool final, size_t *end,
             i += (size_t)k;
             continue;
         }
+        /* characters no URI holds: fine in brackets the author typed on
+         * one line, not worth rejoining lines for */
+        unwise |= c == '{' || c == '}' || c == '|' || c == '\\' ||
+                  c == '^' || c == '`';
         if (sc->out.len >= sc->max)
             return REJECTED;
         buf_put(&sc->out, (char)c);
@@ -512,22 +734,111 @@ emit_angle(struct urigrep_scanner *sc, struct cand *cd, unsigned flags,
     return REPORTED;
 }
 
-/* Is there a '<' before SS, with at most a few spaces between, not
- * before FLOOR? Sets *LT to its index. */
+/* Is there a '<' (or "&lt;", text that was HTML once) before SS, with at
+ * most a few spaces between, not before FLOOR? Sets *LT to its index and
+ * CD->entity. */
 static bool
 angle_before(const struct urigrep_scanner *sc, size_t ss, size_t floor,
-             size_t *lt)
+             size_t *lt, struct cand *cd)
 {
     size_t i = ss, gap = 0;
 
     while (i > floor && is_gap((unsigned char)sc->win.data[i - 1]) &&
            gap < GAP_MAX)
         i--, gap++;
+    cd->entity = false;
     if (i > floor && sc->win.data[i - 1] == '<') {
         *lt = i - 1;
         return true;
     }
+    if (i >= floor + 4 && sc->win.data[i - 1] == ';' &&
+        strncasecmp(sc->win.data + i - 4, "&lt;", 4) == 0) {
+        *lt = i - 4;
+        cd->entity = true;
+        return true;
+    }
     return false;
+}
+
+/* Look-backs for the line's context (quote markers, SDP, uuencode) reach
+ * at most this far before a scheme: process() keeps more than that before
+ * every candidate, so they see the same bytes whatever the feeds. */
+#define LINE_BACK 96
+
+/* The start of the line that holds index I, found no further back than
+ * LINE_BACK before index X (a scheme's start, X >= I). */
+static bool
+line_start(const struct urigrep_scanner *sc, size_t x, size_t i,
+           size_t *start)
+{
+    size_t lim = x > LINE_BACK ? x - LINE_BACK : 0;
+
+    while (i > lim && sc->win.data[i - 1] != '\n')
+        i--;
+    if (i > lim || (i == 0 && sc->win_off == 0)) {
+        *start = i;
+        return true;
+    }
+    return false;
+}
+
+/* The number of '>' quote markers that begin the line of index LT (a '<'
+ * before the scheme at X): in "> > see <http://x/" it is 2. */
+static size_t
+quote_depth(const struct urigrep_scanner *sc, size_t x, size_t lt)
+{
+    size_t q, depth = 0;
+
+    if (!line_start(sc, x, lt, &q))
+        return 0;
+    for (; q < lt; q++) {
+        if (sc->win.data[q] == '>')
+            depth++;
+        else if (!is_gap((unsigned char)sc->win.data[q]))
+            break;
+    }
+    return depth;
+}
+
+/* Is the scheme at SS the value of an SDP attribute line ("a=mid:audio",
+ * RFC 8866 section 5)? Session descriptions quoted in RFCs and mail are
+ * "x=..." lines, and their values are not URIs. */
+static bool
+sdp_line(const struct urigrep_scanner *sc, size_t ss)
+{
+    const char *w = sc->win.data;
+    size_t q;
+
+    return ss >= 2 && w[ss - 1] == '=' && w[ss - 2] >= 'a' &&
+           w[ss - 2] <= 'z' && line_start(sc, ss, ss - 2, &q) && q == ss - 2;
+}
+
+/* Is the scheme at SS..COLON on a uuencoded line (a "begin 644" block in
+ * a text body)? Such a line is a length character, then the four-char
+ * groups it announces, all in ' '..'`'. REPORTED means no, REJECTED yes,
+ * NEED_MORE that its end is not in the window yet. */
+static enum outcome
+uuencoded_line(const struct urigrep_scanner *sc, size_t ss, size_t colon,
+               bool final)
+{
+    const unsigned char *w = (const unsigned char *)sc->win.data;
+    size_t n = sc->win.len, q, i, len, want;
+
+    for (i = ss; i < colon; i++)
+        if (w[i] >= 'a' && w[i] <= 'z')
+            return REPORTED; /* lower case is never uuencoded */
+    if (!line_start(sc, ss, ss, &q) || w[q] <= ' ' || w[q] > '`')
+        return REPORTED;
+    want = 1 + 4 * (((size_t)((w[q] - ' ') & 63) + 2) / 3);
+    for (i = q; i < n && w[i] != '\n' && i - q <= want + 2; i++)
+        if (w[i] != '\r' && (w[i] < ' ' || w[i] > '`'))
+            return REPORTED;
+    if (i == n && !final)
+        return NEED_MORE;
+    len = i - q;
+    if (len > 0 && i < n && w[i - 1] == '\r')
+        len--;
+    return len == want || len == want + 1 ? REJECTED : REPORTED;
 }
 
 /* A scheme at SS..COLON in <...>: report the bracket's content, or fall
@@ -537,13 +848,13 @@ try_angle(struct urigrep_scanner *sc, struct cand *cd, bool final,
           urigrep_match_fn fn, void *arg)
 {
     unsigned flags;
-    enum outcome o = scan_angle(sc, cd->ss, final, &cd->end, &flags);
+    enum outcome o = scan_angle(sc, cd, cd->ss, final, &cd->end, &flags);
 
     if (o == NEED_MORE)
         return o;
     if (o == REPORTED) {
-        if (!enough_for_uri(sc->out.data, sc->out.len, cd->colon - cd->ss,
-                            true))
+        if (!accept_ref(sc, sc->out.data, sc->out.len, cd->colon - cd->ss,
+                        CTX_ANGLE))
             return REJECTED;
         return emit_angle(sc, cd, flags, fn, arg);
     }
@@ -566,8 +877,8 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
         if (c == '"') {
             size_t len = i - cd->ss;
 
-            if (!enough_for_uri(sc->win.data + cd->ss, len,
-                                cd->colon - cd->ss, false))
+            if (!accept_ref(sc, sc->win.data + cd->ss, len,
+                            cd->colon - cd->ss, CTX_QUOTE))
                 return REJECTED;
             cd->end = i;
             if (emit(sc, URIGREP_EVENT_URI, sc->win.data + cd->ss, len,
@@ -614,11 +925,12 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
     if (s == n && !final)
         return NEED_MORE;
     cd->ss = s;
-    if (angle_before(sc, u, floor, &lt)) {
+    if (angle_before(sc, u, floor, &lt, cd)) {
         unsigned flags;
 
+        cd->quote_depth = quote_depth(sc, u, lt);
         cd->delim = URIGREP_DELIM_ANGLE_URL;
-        o = scan_angle(sc, s, final, &cd->end, &flags);
+        o = scan_angle(sc, cd, s, final, &cd->end, &flags);
         if (o == NEED_MORE)
             return o;
         if (o == REPORTED) {
@@ -630,7 +942,7 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
                 (c && sl > 0 && is_alpha((unsigned char)sc->out.data[0]) &&
                  strspn(sc->out.data, "abcdefghijklmnopqrstuvwxyz"
                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") == sl &&
-                 !enough_for_uri(sc->out.data, sc->out.len, sl, true)))
+                 !accept_ref(sc, sc->out.data, sc->out.len, sl, CTX_ANGLE)))
                 return REJECTED;
             return emit_angle(sc, cd, flags, fn, arg);
         }
@@ -648,6 +960,33 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
     return try_bare(sc, cd, final, fn, arg);
 }
 
+/* Text run together with a URI ("lists.example.comhttp://x",
+ * "Blockedhttps://x"): if the unregistered scheme at SS..COLON, followed
+ * by "//", ends with a registered "//" scheme after a letter, digit or
+ * '.', return where that one starts; else SS. */
+static size_t
+split_run_together(const struct urigrep_scanner *sc, size_t ss, size_t colon)
+{
+    const unsigned char *w = (const unsigned char *)sc->win.data;
+    enum scheme_rule r;
+    size_t k;
+
+    if (colon + 2 >= sc->win.len || w[colon + 1] != '/' || w[colon + 2] != '/')
+        return ss;
+    if (scheme_known(sc, (const char *)w + ss, colon - ss, &r))
+        return ss;
+    for (k = ss + 1; k + 1 < colon; k++) {
+        unsigned char b = w[k - 1];
+
+        if (!is_alpha(w[k]) || !(is_alpha(b) || is_digit(b) || b == '.'))
+            continue;
+        if (scheme_known(sc, (const char *)w + k, colon - k, &r) &&
+            r == SR_HIER)
+            return k;
+    }
+    return ss;
+}
+
 /* A ':' at COLON: find the scheme before it and try the delimiter rules. */
 static enum outcome
 try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
@@ -655,6 +994,7 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
 {
     const char *w = sc->win.data;
     size_t ss = colon, lt;
+    enum outcome o;
 
     while (ss > floor && is_scheme_char((unsigned char)w[ss - 1])) {
         if (colon - ss >= SCHEME_RUN_MAX)
@@ -670,13 +1010,20 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
         return try_url_prefix(sc, ss, colon, floor, final, fn, arg, cd);
     cd->ss = ss;
     cd->colon = colon;
-    if (colon + 1 == sc->win.len && !final)
+    cd->quote_depth = 0;
+    cd->entity = false;
+    if (colon + 3 > sc->win.len && !final)
         return NEED_MORE;
+    /* C++, Perl and Rust paths: "std::string", "<< std::endl" */
+    if (colon + 1 < sc->win.len && w[colon + 1] == ':')
+        return REJECTED;
+    cd->ss = ss = split_run_together(sc, ss, colon);
     if (ss > floor && is_scheme_char((unsigned char)w[ss - 1])) {
         cd->delim = URIGREP_DELIM_BARE;
         return try_bare(sc, cd, final, fn, arg);
     }
-    if (angle_before(sc, ss, floor, &lt)) {
+    if (angle_before(sc, ss, floor, &lt, cd)) {
+        cd->quote_depth = quote_depth(sc, ss, lt);
         cd->delim = URIGREP_DELIM_ANGLE;
         return try_angle(sc, cd, final, fn, arg);
     }
@@ -691,6 +1038,14 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
     else if (ss >= floor + 5 && w[ss - 1] == ' ' && w[ss - 2] == ':' &&
              strncasecmp(w + ss - 5, "URL", 3) == 0)
         cd->delim = URIGREP_DELIM_URL_PREFIX;
+    if (cd->delim == URIGREP_DELIM_BARE) {
+        /* "u=http://..." is a URI in SDP too; "a=mid:audio" is not */
+        if (w[colon + 1] != '/' && sdp_line(sc, ss))
+            return REJECTED;
+        o = uuencoded_line(sc, ss, colon, final);
+        if (o != REPORTED)
+            return o;
+    }
     return try_bare(sc, cd, final, fn, arg);
 }
 
@@ -830,7 +1185,7 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     size_t n = sc->win.len, floor = sc->floor, p = sc->search, keep;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
-    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE };
+    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, false };
 
     if (n == 0) {
         sc->floor = sc->search = 0;
@@ -890,10 +1245,11 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     }
     if (pending) {
         /* keep the candidate and the context before its scheme */
-        keep = cd.ss > floor + CTX_BACK ? cd.ss - CTX_BACK : floor;
+        keep = cd.ss > CTX_BACK ? cd.ss - CTX_BACK : 0;
         p = t;
     } else if (sc->skipping) {
-        keep = p; /* N, or a UTF-8 sequence cut at the end */
+        /* N, or a UTF-8 sequence cut at the end */
+        keep = p > CTX_BACK ? p - CTX_BACK : 0;
     } else {
         /* keep a scheme that may be cut off at the end, and its context */
         size_t j = n;
@@ -901,7 +1257,7 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
         while (j > floor && n - j <= SCHEME_RUN_MAX &&
                is_scheme_char((unsigned char)sc->win.data[j - 1]))
             j--;
-        keep = j > floor + CTX_BACK ? j - CTX_BACK : floor;
+        keep = j > CTX_BACK ? j - CTX_BACK : 0;
         p = n;
     }
     lines_to(sc, keep);
@@ -912,11 +1268,45 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     return URIGREP_OK;
 }
 
+/* Copy the private scheme names of OPTS into SC, lower case. */
+static enum urigrep_status
+copy_schemes(struct urigrep_scanner *sc, const struct urigrep_scan_options *o)
+{
+    size_t i, k;
+
+    if (o->nschemes == 0)
+        return URIGREP_OK;
+    if (o->schemes == NULL)
+        return URIGREP_ERR_ARG;
+    sc->extra = calloc(o->nschemes, sizeof *sc->extra);
+    if (sc->extra == NULL)
+        return URIGREP_ERR_NOMEM;
+    for (i = 0; i < o->nschemes; i++) {
+        const char *name = o->schemes[i];
+
+        if (name == NULL || !is_alpha((unsigned char)name[0]))
+            return URIGREP_ERR_ARG;
+        for (k = 0; name[k]; k++)
+            if (!is_scheme_char((unsigned char)name[k]) ||
+                k >= SCHEME_RUN_MAX)
+                return URIGREP_ERR_ARG;
+        sc->extra[i] = strdup(name);
+        if (sc->extra[i] == NULL)
+            return URIGREP_ERR_NOMEM;
+        sc->nextra = i + 1;
+        for (k = 0; name[k]; k++)
+            if (name[k] >= 'A' && name[k] <= 'Z')
+                sc->extra[i][k] = (char)(name[k] | 0x20);
+    }
+    return URIGREP_OK;
+}
+
 URIGREP_EXPORT enum urigrep_status
 urigrep_scanner_new(const struct urigrep_scan_options *opts,
                     urigrep_scanner **out)
 {
     struct urigrep_scanner *sc;
+    enum urigrep_status st = URIGREP_ERR_ARG;
     size_t max;
 
     if (out == NULL)
@@ -927,25 +1317,30 @@ urigrep_scanner_new(const struct urigrep_scan_options *opts,
         return URIGREP_ERR_NOMEM;
     if (opts)
         sc->opt = *opts;
+    sc->opt.schemes = NULL;
+    sc->opt.nschemes = 0;
     max = sc->opt.max_uri_length ? sc->opt.max_uri_length
                                  : URIGREP_DEFAULT_MAX_URI;
-    if (max > SIZE_MAX / 8 || sc->opt.hyphen > URIGREP_HYPHEN_BOTH) {
-        free(sc);
-        return URIGREP_ERR_ARG;
-    }
+    if (max > SIZE_MAX / 8 || sc->opt.hyphen > URIGREP_HYPHEN_BOTH ||
+        (sc->opt.flags & ~(URIGREP_SCAN_ABBREV | URIGREP_SCAN_ANY_SCHEME)))
+        goto fail;
+    if (opts && (st = copy_schemes(sc, opts)) != URIGREP_OK)
+        goto fail;
+    st = URIGREP_ERR_NOMEM;
     sc->max = max;
     /* inside <...> whitespace is dropped, so allow it as much room again */
     sc->raw_max = 2 * max + 256;
     buf_init(&sc->win, sc->raw_max + SCHEME_RUN_MAX + 2 * CTX_BACK + SLICE);
     buf_init(&sc->out, max + 4);
     buf_init(&sc->alt, max + 4);
-    if (buf_reserve(&sc->out, max + 4) || buf_reserve(&sc->alt, max + 4)) {
-        urigrep_scanner_free(sc);
-        return URIGREP_ERR_NOMEM;
-    }
+    if (buf_reserve(&sc->out, max + 4) || buf_reserve(&sc->alt, max + 4))
+        goto fail;
     urigrep_scanner_reset(sc);
     *out = sc;
     return URIGREP_OK;
+fail:
+    urigrep_scanner_free(sc);
+    return st;
 }
 
 URIGREP_EXPORT void
@@ -958,6 +1353,7 @@ urigrep_scanner_reset(urigrep_scanner *sc)
     sc->floor = 0;
     sc->search = 0;
     sc->skipping = false;
+    sc->bc_from = sc->bc_to = 0;
     sc->nl_off = 0;
     sc->line = 1;
     sc->line_start = 0;
@@ -1018,6 +1414,9 @@ urigrep_scanner_free(urigrep_scanner *sc)
     buf_free(&sc->win);
     buf_free(&sc->out);
     buf_free(&sc->alt);
+    for (size_t i = 0; i < sc->nextra; i++)
+        free(sc->extra[i]);
+    free(sc->extra);
     free(sc);
 }
 

@@ -78,12 +78,18 @@ enum urigrep_hyphen {
 
 /** Scanner option flags. */
 #define URIGREP_SCAN_ABBREV 0x1u  /**< also report Appendix F abbreviations */
+/** Any scheme counts in running text, registered or not (as inside <...>) */
+#define URIGREP_SCAN_ANY_SCHEME 0x2u
 
 /** Scanner options; zero-initialise, then set what you need. */
 struct urigrep_scan_options {
     size_t max_uri_length;        /**< 0 means the default, 8192 bytes */
     enum urigrep_hyphen hyphen;
     unsigned flags;               /**< URIGREP_SCAN_* */
+    /** Private schemes to treat as registered ones (NULL if none); the
+     *  names are copied by urigrep_scanner_new(). */
+    const char *const *schemes;
+    size_t nschemes;              /**< number of names in SCHEMES */
 };
 
 /** Events the scanner reports. */

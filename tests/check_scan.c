@@ -127,15 +127,87 @@ static const struct case_ cases[] = {
     { "see <URL:../x> and <URL:?q> and <URL:>", "../x ?q" },
     /* the scheme is the longest run starting with a letter */
     { "1.http://x.example/ a1.b2://y/", "http://x.example/ a1.b2://y/" },
-    { "e.g.http://x/", "e.g.http://x/" },
+    /* ... unless it runs a registered "//" scheme into text */
+    { "e.g.http://x/ lists.example.comhttp://x/y Blockedhttps://z/",
+      "http://x/ http://x/y https://z/" },
+    { "svn+ssh://a.example/r git+https://b.example/",
+      "svn+ssh://a.example/r git+https://b.example/" },
     /* a scheme alone is never a URI */
     { "http: http:// <http:> <http://> \"http://\" mailto: <URL:http://>", "" },
     /* bare: // or a well-known scheme */
-    { "foo:bar x-y:z mailto:a@b.example news:comp.lang.c urn:isbn:1 tel:+1-2",
-      "mailto:a@b.example news:comp.lang.c urn:isbn:1 tel:+1-2" },
+    { "foo:bar x-y:z mailto:a@b.example news:comp.lang.c urn:isbn:1 "
+      "tel:+1-201-555-0123",
+      "mailto:a@b.example news:comp.lang.c urn:isbn:1 tel:+1-201-555-0123" },
     { "Note:this Re: that 10:30 Date: Mon", "" },
-    /* but in brackets any scheme counts */
-    { "<foo:bar> <x-y:z>", "foo:bar x-y:z" },
+    /* but in brackets any scheme counts (Appendix E)... */
+    { "<hdl:4263537/4000> <x-y:z/a>", "hdl:4263537/4000 x-y:z/a" },
+    /* ... that is not an XML tag or qualified name */
+    { "<foo:bar> <xs:sequence> <x:y/> </ns:x>", "" },
+    /* code and markup are not URIs (urigrep.1, "What counts as a URI") */
+    { "std::string s; std::cout << x << std::endl;\n<std::string> "
+      "uhd::usrp::multi_usrp::make(args)", "" },
+    { "<xs:element name=\"foo\" type=\"xs:string\"/>\n<xsd:complexType>\n"
+      "<soapenv:Envelope\n  xmlns:soapenv=\"http://schemas.example.org/env/\">",
+      "http://schemas.example.org/env/" },
+    { "<xs:import namespace=\"http://www.w3.org/2001/XMLSchema\"/>",
+      "http://www.w3.org/2001/XMLSchema" },
+    { "<  USENET: Post to alt.test  >", "" },
+    { "<urn:ietf:rfc:2396> <mailto:a@b.example> <mailto:user at x.example>",
+      "urn:ietf:rfc:2396 mailto:a@b.example" },
+    /* scheme-specific syntax for opaque schemes found bare */
+    { "FAX:(404) 555-1212 TEL: 555-1234 Tel:555-1234 tel:+1-201-555-0123 "
+      "tel:7042;phone-context=example.com modem:+3585551234567;type=v32b",
+      "tel:+1-201-555-0123 tel:7042;phone-context=example.com "
+      "modem:+3585551234567;type=v32b" },
+    { "mailto:useratlists.example.org mailto:a@b.example,c@d.example "
+      "mailto:?to=joe@example.com&subject=hi",
+      "mailto:a@b.example,c@d.example mailto:?to=joe@example.com&subject=hi" },
+    { "News:today news:comp.lang.c news:alt news:123@host.example",
+      "news:comp.lang.c news:123@host.example" },
+    { "urn:ietf:rfc:2396 URN:ISBN:0-395-36341-1 urn:x urn::a urn:-a:b",
+      "urn:ietf:rfc:2396 URN:ISBN:0-395-36341-1" },
+    { "sip:alice@atlanta.com sip:foo sips:bob@192.0.2.4;transport=tcp",
+      "sip:alice@atlanta.com sips:bob@192.0.2.4;transport=tcp" },
+    { "mid:foo cid:part1.x@example.com mid:960830.1639@XIson.com/partA",
+      "cid:part1.x@example.com mid:960830.1639@XIson.com/partA" },
+    { "data:,Hello data:text/plain;base64,SGVsbG8= Data:1234 data:foo",
+      "data:,Hello data:text/plain;base64,SGVsbG8=" },
+    { "geo:37.786971,-122.399677 geo:here geo:1,2,3;u=10",
+      "geo:37.786971,-122.399677 geo:1,2,3;u=10" },
+    { "a=mid:audio\na=group:BUNDLE 0 1\nu=http://www.example.com/sdp.pdf\n",
+      "http://www.example.com/sdp.pdf" },
+    { "\"javascript:void(0)\" <javascript:alert(1)> javascript:x", "" },
+    { "about:blank Example:foo proxy:3128 at:http://x.example/ "
+      "spotify:track:6rqhFgbbKwnb9MLmUQDhG6 VER: 0x12 REG:0x00",
+      "about:blank http://x.example/ spotify:track:6rqhFgbbKwnb9MLmUQDhG6" },
+    /* misspelt, defanged and broken schemes; authorities that are no host */
+    { "hxxp://evil.example/ hppt://x.example/ ttp://x.example/ htp://x.example",
+      "" },
+    { "http://.example.com http://-example.com http://# http://example.com_ "
+      "http://{host}/x http://a..b/", "" },
+    { "http://a_b.example/ http://[::1]:80/ http://192.0.2.1/ file:///etc "
+      "http://user:pw@h.example:8080/p http://example.com./",
+      "http://a_b.example/ http://[::1]:80/ http://192.0.2.1/ file:///etc "
+      "http://user:pw@h.example:8080/p http://example.com./" },
+    /* what mailers and people type around links */
+    { "See https://a.example/x[https://safe.example/y] and "
+      "Devices[https://kb.example/z]. http://a.example/?a[]=1",
+      "https://a.example/x https://safe.example/y https://kb.example/z "
+      "http://a.example/?a[]=1" },
+    { "[a](http://x.example/)[b](mailto:c@d.example) "
+      "[t](http://x.example/a_(b)) `text <http://rst.example/a>`_ "
+      "[http://wiki.example/p wiki text]",
+      "http://x.example/ mailto:c@d.example http://x.example/a_(b) "
+      "http://rst.example/a http://wiki.example/p" },
+    { "> > see <https://www.example.com/very/long/\n> > path/index.html> ok\n"
+      "<URL:http://a.example/x\n> text",
+      "https://www.example.com/very/long/path/index.html http://a.example/x" },
+    { "> see <http://a.example/x/\n>\n> more> text", "http://a.example/x/" },
+    { "&lt;http://lt.example/x\n  y&gt; and http://b.example/y&gt; "
+      "&quot;http://c.example/&quot;",
+      "http://lt.example/xy http://b.example/y http://c.example/" },
+    /* uuencoded lines are not prose */
+    { "begin 644 f.bin\nM4AH://EXAMPLE.COM/XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\n`\nend\n", "" },
     /* trailing punctuation and unbalanced brackets */
     { "(http://en.wikipedia.org/wiki/Mercury_(planet)). ",
       "http://en.wikipedia.org/wiki/Mercury_(planet)" },
@@ -397,7 +469,8 @@ START_TEST(test_scan_helpers)
     ck_assert(!scan_is_unicode_break(0x4f8b));
     ck_assert(scan_is_well_known("MailTo", 6));
     ck_assert(scan_is_well_known("urn", 3));
-    ck_assert(!scan_is_well_known("http", 4));
+    ck_assert(scan_is_well_known("http", 4));
+    ck_assert(!scan_is_well_known("javascript", 10));
     ck_assert(!scan_is_well_known("mail", 4));
     out[urigrep_strip_typed("  <URL: http://a.example/\n  x >  ", 33, out)] = 0;
     ck_assert_str_eq(out, "http://a.example/x");

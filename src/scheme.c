@@ -1,0 +1,599 @@
+/* scheme.c: URI scheme registry lookup and scheme-specific syntax checks. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <strings.h>
+
+#include "scheme.h"
+#include "schemes.h"
+
+/*
+ * Why scheme-specific checks.  In running text "Fax:(404) 555-1212",
+ * "a=mid:audio" or "mailto:user at host" look like "scheme:rest" but no
+ * author meant them as URIs.  For the opaque schemes people really write
+ * in text, the scheme's own RFC says what may follow the colon; a
+ * candidate that does not fit is a label or a word, not a URI.  Each check
+ * reads the candidate once from the left and stops at the first byte that
+ * cannot fit, so the scanner stays linear.
+ */
+
+static inline bool
+is_alpha(unsigned char c)
+{
+    return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
+static inline bool
+is_digit(unsigned char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
+static inline bool
+is_alnum(unsigned char c)
+{
+    return is_alpha(c) || is_digit(c);
+}
+
+static inline bool
+is_hex(unsigned char c)
+{
+    return is_digit(c) || (unsigned char)((c | 0x20) - 'a') < 6;
+}
+
+/* Is C, not NUL, one of SET? */
+static inline bool
+in_set(const char *set, unsigned char c)
+{
+    return c != '\0' && strchr(set, c) != NULL;
+}
+
+/* Is there a "%XX" escape at P[I..LEN)? */
+static bool
+is_escape(const char *p, size_t i, size_t len)
+{
+    return i + 2 < len && p[i] == '%' && is_hex((unsigned char)p[i + 1]) &&
+           is_hex((unsigned char)p[i + 2]);
+}
+
+const struct scheme_info *
+scheme_lookup(const char *s, size_t len)
+{
+    unsigned h;
+
+    if (len == 0 || len > SCHEME_NAME_MAX)
+        return NULL;
+    /* the hash of data/genschemes.awk, keep in sync: first and last
+     * character and length. Scheme characters are letters, digits and
+     * "+-.", which c | 0x20 maps to lower case or leaves alone. */
+    h = ((unsigned)((unsigned char)s[0] | 0x20) * 7 +
+         (unsigned)((unsigned char)s[len - 1] | 0x20) * 31 +
+         (unsigned)len * 131) % SCHEME_HASH_SIZE;
+    for (; scheme_index[h] >= 0; h = (h + 1) % SCHEME_HASH_SIZE) {
+        const struct scheme_info *si = &scheme_table[scheme_index[h]];
+        size_t i;
+
+        if (si->len != len)
+            continue;
+        for (i = 0; i < len; i++)
+            if (((unsigned char)s[i] | 0x20) != (unsigned char)si->name[i])
+                break;
+        if (i == len)
+            return si;
+    }
+    return NULL;
+}
+
+/* tel, fax, modem (RFC 3966 section 3, RFC 2806 section 2):
+ *   telephone-subscriber = global-number / local-number
+ *   global-number-digits = "+" *phonedigit DIGIT *phonedigit
+ *   local-number-digits  = *phonedigit-hex (HEXDIG / "*" / "#")
+ *                          *phonedigit-hex
+ *   phonedigit           = DIGIT / visual-separator
+ *   visual-separator     = "-" / "." / "(" / ")"
+ * A local number needs a ";phone-context=" parameter: without it
+ * "FAX:(404)" in prose is a label and a number, not a URI. */
+static bool
+check_tel(const char *p, size_t len)
+{
+    size_t i = 0, digits = 0;
+    bool global = len > 0 && p[0] == '+';
+
+    if (global)
+        i++;
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (is_digit(c))
+            digits++;
+        else if (!global && (is_hex(c) || c == '*' || c == '#'))
+            digits++;
+        else if (c != '-' && c != '.' && c != '(' && c != ')')
+            break;
+    }
+    if (digits == 0 || (global && digits < 3))
+        return false;
+    if (i < len && p[i] != ';')
+        return false;
+    if (!global) {
+        /* the context parameter, in any case, anywhere among them */
+        size_t k;
+
+        for (k = i; k + 15 <= len; k++)
+            if (strncasecmp(p + k, ";phone-context=", 15) == 0)
+                break;
+        if (k + 15 > len || k + 15 == len)
+            return false;
+    }
+    /* parameters: ";" pname ["=" pvalue], URI characters */
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (!is_alnum(c) && !in_set(";=-_.!~*'()%&+$[]/:", c))
+            return false;
+    }
+    return true;
+}
+
+/* A dot-atom or domain made of CHARS, alphanumerics and non-ASCII: stops
+ * at the first other byte; returns the index reached. */
+static size_t
+span_atom(const char *p, size_t i, size_t len, const char *chars)
+{
+    while (i < len) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (is_alnum(c) || c >= 0x80 || (c != '%' && in_set(chars, c)))
+            i++;
+        else if (c == '%' && is_escape(p, i, len))
+            i += 3;
+        else
+            break;
+    }
+    return i;
+}
+
+/* addr-spec (RFC 5322 section 3.4.1, as RFC 6068 and RFC 2392 put it in a
+ * URI): local-part "@" domain, both non-empty. Returns the index past it,
+ * or 0 if there is none at I. */
+static size_t
+addr_spec(const char *p, size_t i, size_t len)
+{
+    size_t at = span_atom(p, i, len, "!$'*+-/=^_`{|}~.&#");
+    size_t end;
+
+    if (at == i || at >= len || p[at] != '@')
+        return 0;
+    if (at + 1 < len && p[at + 1] == '[') {
+        const char *close = memchr(p + at, ']', len - at);
+        return close ? (size_t)(close - p) + 1 : 0;
+    }
+    end = span_atom(p, at + 1, len, "-.");
+    if (end == at + 1 || p[at + 1] == '.' || p[at + 1] == '-')
+        return 0;
+    return end;
+}
+
+/* mailto (RFC 6068 section 2):
+ *   mailtoURI = "mailto:" [ to ] [ hfields ]
+ *   to        = addr-spec *("," addr-spec )
+ * An address is what makes it a link: "mailto:user at host", rejoined,
+ * has none. An empty "to" is fine when a header field carries the
+ * address ("mailto:?to=a@b.example"). */
+static bool
+check_mailto(const char *p, size_t len)
+{
+    size_t i = 0;
+
+    if (len > 0 && p[0] != '?') {
+        for (;;) {
+            size_t e = addr_spec(p, i, len);
+
+            if (e == 0)
+                return false;
+            i = e;
+            if (i < len && p[i] == ',')
+                i++;
+            else if (i + 3 <= len && strncasecmp(p + i, "%2C", 3) == 0)
+                i += 3;
+            else
+                break;
+        }
+        return i == len || p[i] == '?';
+    }
+    /* hfields only: one of them must hold an address */
+    for (i = 0; i < len; i++)
+        if (p[i] == '@' || (i + 3 <= len && strncmp(p + i, "%40", 3) == 0))
+            return true;
+    return false;
+}
+
+/* news (RFC 5538 section 2.2):
+ *   newsURI = "news:" ( newsgroup-name / "*" / article ) [ ... ]
+ *   newsgroup-name = component *( "." component ), component =
+ *   1*( ALPHA / DIGIT / "+" / "-" / "_" ); article = msg-id-core.
+ * In text a group needs a '.' ("news:comp.lang.c"), which one-word
+ * labels ("News:today") lack. */
+static bool
+check_news(const char *p, size_t len)
+{
+    size_t i, dots = 0;
+    bool empty = true;
+
+    if (len == 1 && p[0] == '*')
+        return true;
+    if (memchr(p, '@', len)) {
+        size_t at = (size_t)((const char *)memchr(p, '@', len) - p);
+        return at > 0 && at + 1 < len && !memchr(p, '<', len) &&
+               !memchr(p, '>', len);
+    }
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (c == '.') {
+            if (empty)
+                return false;
+            dots++;
+            empty = true;
+        } else if (is_alnum(c) || c == '+' || c == '-' || c == '_' ||
+                   c == '*') {
+            empty = false;
+        } else {
+            return false;
+        }
+    }
+    return dots > 0 && !empty;
+}
+
+/* urn (RFC 8141 section 2):
+ *   namestring = assigned-name [ rq-components ] [ "#" f-component ]
+ *   assigned-name = "urn" ":" NID ":" NSS
+ *   NID = (alphanum) 0*30(ldh) (alphanum), NSS = pchar *(pchar / "/") */
+static bool
+check_urn(const char *p, size_t len)
+{
+    size_t i = 0;
+
+    while (i < len && (is_alnum((unsigned char)p[i]) || p[i] == '-'))
+        i++;
+    if (i < 2 || i > 32 || p[0] == '-' || p[i - 1] == '-')
+        return false;
+    if (i + 1 >= len || p[i] != ':')
+        return false;
+    return p[i + 1] != '/' && p[i + 1] != '?' && p[i + 1] != '#';
+}
+
+/* sip, sips (RFC 3261 section 19.1.1):
+ *   SIP-URI = "sip:" [ userinfo ] hostport uri-parameters [ headers ]
+ * In text: user@host, or a host that has a dot or is an IP literal. */
+static bool
+check_sip(const char *p, size_t len)
+{
+    size_t n = 0;
+
+    while (n < len && p[n] != ';' && p[n] != '?')
+        n++;
+    if (n == 0 || !scheme_authority_ok(p, n))
+        return false;
+    return memchr(p, '@', n) || memchr(p, '.', n) || p[0] == '[';
+}
+
+/* cid, mid (RFC 2392 section 2):
+ *   cid-url = "cid" ":" content-id, mid-url = "mid" ":" message-id
+ *   [ "/" content-id ], both addr-spec (url-encoded). */
+static bool
+check_msgid(const char *p, size_t len)
+{
+    const char *at = memchr(p, '@', len);
+
+    return at && at > p && (size_t)(at - p) + 1 < len &&
+           !memchr(p, '<', len) && !memchr(p, '>', len);
+}
+
+/* data (RFC 2397 section 3):
+ *   dataurl   := "data:" [ mediatype ] [ ";base64" ] "," data
+ *   mediatype := [ type "/" subtype ] *( ";" parameter ) */
+static bool
+check_data(const char *p, size_t len)
+{
+    const char *comma = memchr(p, ',', len);
+    size_t i = 0, n;
+
+    if (comma == NULL)
+        return false;
+    n = (size_t)(comma - p);
+    if (n > 0 && p[0] != ';') {
+        size_t t = span_atom(p, 0, n, "!#$&-^_.+");
+
+        if (t == 0 || t >= n || p[t] != '/')
+            return false;
+        i = span_atom(p, t + 1, n, "!#$&-^_.+");
+        if (i == t + 1)
+            return false;
+    }
+    /* parameters and ";base64" */
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (!is_alnum(c) && !in_set(";=-_.+%", c))
+            return false;
+    }
+    return true;
+}
+
+/* One number of a geo URI: ["-"] 1*DIGIT ["." 1*DIGIT]. Returns the index
+ * past it, or 0. */
+static size_t
+geo_num(const char *p, size_t i, size_t len)
+{
+    size_t s;
+
+    if (i < len && p[i] == '-')
+        i++;
+    s = i;
+    while (i < len && is_digit((unsigned char)p[i]))
+        i++;
+    if (i == s)
+        return 0;
+    if (i < len && p[i] == '.') {
+        s = ++i;
+        while (i < len && is_digit((unsigned char)p[i]))
+            i++;
+        if (i == s)
+            return 0;
+    }
+    return i;
+}
+
+/* geo (RFC 5870 section 3.3):
+ *   geo-path = coordinates p ; coordinates = coord-a "," coord-b
+ *   [ "," coord-c ]; p = [ crsp ] [ uncp ] *parameter */
+static bool
+check_geo(const char *p, size_t len)
+{
+    size_t i = 0;
+    int k;
+
+    for (k = 0; k < 3; k++) {
+        i = geo_num(p, i, len);
+        if (i == 0)
+            return false;
+        if (i == len || p[i] != ',')
+            break;
+        i++;
+    }
+    if (k == 0)
+        return false;
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (!is_alnum(c) && !in_set(";=-_.!~*'()%&+$[]:", c))
+            return false;
+    }
+    return true;
+}
+
+bool
+scheme_rest_ok(enum scheme_rule rule, const char *rest, size_t len)
+{
+    if (len == 0)
+        return false;
+    switch (rule) {
+    case SR_OPAQUE:
+    case SR_HIER:
+        return true;
+    case SR_NEVER:
+        return false;
+    case SR_TEL:
+        return check_tel(rest, len);
+    case SR_MAILTO:
+        return check_mailto(rest, len);
+    case SR_NEWS:
+        return check_news(rest, len);
+    case SR_URN:
+        return check_urn(rest, len);
+    case SR_SIP:
+        return check_sip(rest, len);
+    case SR_MSGID:
+        return check_msgid(rest, len);
+    case SR_DATA:
+        return check_data(rest, len);
+    case SR_GEO:
+        return check_geo(rest, len);
+    }
+    return false;
+}
+
+/* Bytes that may stand anywhere in a host name's label: letters, digits,
+ * '-', '_' and non-ASCII (an IRI), as a 256-bit map. */
+static const uint64_t label_bytes[4] = {
+    0x03ff200000000000ull, 0x07fffffe87fffffeull,
+    0xffffffffffffffffull, 0xffffffffffffffffull
+};
+
+/* Is P[A..B) a label: not empty, not starting or ending with '-' or '_'? */
+static bool
+label_ok(const char *p, size_t a, size_t b)
+{
+    return b > a && p[a] != '-' && p[a] != '_' && p[b - 1] != '-' &&
+           p[b - 1] != '_';
+}
+
+/* One host and port of an authority, P[0..LEN): "[" IPv6 or IPvFuture
+ * "]", or a DNS-like name / IPv4 address whose labels pass label_ok() (a
+ * final '.', an absolute DNS name, is allowed); then ":" and digits, if a
+ * port is there. */
+static bool
+hostport_ok(const char *p, size_t len)
+{
+    size_t i = 0, start = 0;
+
+    if (len == 0)
+        return false;
+    if (p[0] == '[') {
+        for (i = 1; i < len && p[i] != ']'; i++) {
+            unsigned char c = (unsigned char)p[i];
+
+            if (!is_alnum(c) && !in_set(":.%_-~", c))
+                return false;
+        }
+        if (i == len || i < 2)
+            return false;
+        i++;
+    } else {
+        for (; i < len && p[i] != ':'; i++) {
+            unsigned char c = (unsigned char)p[i];
+
+            if ((label_bytes[c >> 6] >> (c & 63)) & 1)
+                continue;
+            if (c == '.') {
+                if (!label_ok(p, start, i))
+                    return false;
+                start = i + 1;
+            } else if (c == '%' && is_escape(p, i, len)) {
+                i += 2;
+            } else {
+                return false;
+            }
+        }
+        /* the last label, unless the name ends with a dot */
+        if (i == 0 || (start < i && !label_ok(p, start, i)))
+            return false;
+        if (start == i && i == 1) /* "." alone */
+            return false;
+    }
+    if (i == len)
+        return true;
+    if (p[i] != ':')
+        return false;
+    for (i++; i < len; i++)
+        if (!is_digit((unsigned char)p[i]))
+            return false;
+    return true;
+}
+
+/* scheme_authority_ok() for the common case, in one pass: a host name
+ * and maybe a port, nothing else. Returns 1 (a host), 0 (not one), or -1
+ * when it meets '@', '[', ',', '%' or a ':' that does not start digits,
+ * which the general path sorts out. Sets *N to the authority's end. */
+static int
+simple_authority(const char *p, size_t len, size_t *n)
+{
+    size_t i, label = 0, port = 0;
+
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (port) {
+            if (is_digit(c))
+                continue;
+            if (c == '/' || c == '?' || c == '#')
+                break;
+            return -1;
+        }
+        if ((label_bytes[c >> 6] >> (c & 63)) & 1)
+            continue;
+        if (c == '.') {
+            if (!label_ok(p, label, i))
+                return 0;
+            label = i + 1;
+        } else if (c == ':') {
+            port = i + 1;
+        } else if (c == '/' || c == '?' || c == '#') {
+            break;
+        } else {
+            return -1;
+        }
+    }
+    *n = i;
+    if (port)
+        i = port - 1;
+    if (i == 0) /* no host: only "file:///x" may omit it */
+        return port == 0 && *n < len && p[*n] == '/';
+    /* the last label, unless the name ends with a dot */
+    if (label < i)
+        return label_ok(p, label, i);
+    return i > 1;
+}
+
+bool
+scheme_authority_ok(const char *p, size_t len)
+{
+    size_t n, s = 0, i;
+    int r = simple_authority(p, len, &n);
+
+    if (r >= 0)
+        return r == 1;
+    for (n = 0; n < len && p[n] != '/' && p[n] != '?' && p[n] != '#'; n++)
+        if (p[n] == '@')
+            s = n + 1; /* userinfo: anything up to the last '@' */
+    if (s == 1)
+        return false;
+    /* several hosts separated by ',' (as some database URIs list them) */
+    for (i = s; i < n; i++) {
+        if (p[i] == ',') {
+            if (!hostport_ok(p + s, i - s))
+                return false;
+            s = i + 1;
+        }
+    }
+    return hostport_ok(p + s, n - s);
+}
+
+/* Optimal string alignment distance between A and B (short strings,
+ * B lower case), or a value > MAX as soon as it is sure to exceed MAX. */
+static size_t
+edit_distance(const char *a, size_t al, const char *b, size_t bl, size_t max)
+{
+    size_t d[8][8], i, j;
+
+    if (al > 6 || bl > 6)
+        return max + 1;
+    if ((al > bl ? al - bl : bl - al) > max)
+        return max + 1;
+    for (i = 0; i <= al; i++)
+        d[i][0] = i;
+    for (j = 0; j <= bl; j++)
+        d[0][j] = j;
+    for (i = 1; i <= al; i++) {
+        for (j = 1; j <= bl; j++) {
+            size_t cost = ((unsigned char)a[i - 1] | 0x20) != (unsigned char)b[j - 1];
+            size_t v = d[i - 1][j - 1] + cost;
+
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 &&
+                ((unsigned char)a[i - 1] | 0x20) == (unsigned char)b[j - 2] &&
+                ((unsigned char)a[i - 2] | 0x20) == (unsigned char)b[j - 1] &&
+                d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    }
+    return d[al][bl];
+}
+
+bool
+scheme_near_miss(const char *s, size_t len)
+{
+    static const char *const one[] = { "http", "https", "ftp", "ftps",
+                                       "file", "sftp" };
+    size_t i;
+    bool typo_letters = true;
+
+    if (len < 2 || len > 6)
+        return false;
+    for (i = 0; i < sizeof one / sizeof *one; i++)
+        if (edit_distance(s, len, one[i], strlen(one[i]), 1) <= 1)
+            return true;
+    /* two slips, or a defanged "hxxp", in letters of "https" and 'x' */
+    for (i = 0; i < len; i++)
+        if (!strchr("htpsx", (unsigned char)s[i] | 0x20))
+            typo_letters = false;
+    return typo_letters && (edit_distance(s, len, "http", 4, 2) <= 2 ||
+                            edit_distance(s, len, "https", 5, 2) <= 2);
+}
