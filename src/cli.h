@@ -36,6 +36,8 @@ struct options {
     bool invert, ignore_case, no_jit;
     char **schemes;
     size_t nschemes;
+    char **private;       /* --add-scheme names */
+    size_t nprivate;
     bool strict, invalid;
     bool unique, count, quiet, no_messages, json, ascii, text, verbose;
     bool recursive, headers;

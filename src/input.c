@@ -20,6 +20,7 @@
 #include "mail.h"
 #include "mime.h"
 #include "scan.h"
+#include "scheme.h"
 
 /* How much of a file's start decides its type and binariness (as GNU
  * grep looks for NUL bytes). */
@@ -324,6 +325,9 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
 
     (void)tag;
     (void)attr;
+    /* href="javascript:..." is code, not a link */
+    if (scheme_never_ref(p, n))
+        return;
     held_push(&in->held, p, n, in->fed + in->text.len, in->cur_line, 0,
               "attribute");
 }

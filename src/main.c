@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -71,6 +72,9 @@ help(void)
 "Finding:\n"
 "  -x, --line-uri            each non-blank line is one URI reference\n"
 "      --abbrev              also report www.host and ftp.host (Appendix F)\n"
+"      --any-scheme          any scheme counts in running text\n"
+"      --add-scheme=LIST     these private schemes count as registered\n"
+"      --add-scheme-file=FILE  the same, one name a line\n"
 "      --hyphen=keep|drop|both  a '-' at a line break inside <...>\n"
 "      --max-uri-length=N    skip candidates longer than N bytes (8192)\n"
 "\n"
@@ -224,28 +228,71 @@ compile_patterns(struct options *o)
     }
 }
 
+/* Append the names of LIST, split at SEPS, to *NAMES (*N of them). */
 static void
-add_schemes(struct options *o, const char *list)
+add_names(char ***names, size_t *n, const char *list, const char *seps)
 {
     const char *p = list;
 
     while (*p) {
-        size_t n = strcspn(p, ",");
+        size_t len = strcspn(p, seps);
         char **s;
 
-        if (n) {
-            s = realloc(o->schemes, (o->nschemes + 1) * sizeof *s);
-            if (s == NULL || (s[o->nschemes] = strndup(p, n)) == NULL) {
+        if (len) {
+            s = realloc(*names, (*n + 1) * sizeof *s);
+            if (s == NULL || (s[*n] = strndup(p, len)) == NULL) {
                 fprintf(stderr, PROGRAM ": out of memory\n");
                 exit(2);
             }
-            o->schemes = s;
-            o->nschemes++;
+            *names = s;
+            (*n)++;
         }
-        p += n;
-        if (*p == ',')
+        p += len;
+        if (*p)
             p++;
     }
+}
+
+/* --add-scheme=LIST: private schemes that count as registered ones. */
+static void
+add_private(struct options *o, const char *list)
+{
+    size_t first = o->nprivate, i;
+
+    add_names(&o->private, &o->nprivate, list, ",");
+    for (i = first; i < o->nprivate; i++) {
+        const char *name = o->private[i];
+
+        if (!isalpha((unsigned char)name[0]) ||
+            strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                         "0123456789+-.") != strlen(name) ||
+            strlen(name) > 64)
+            usage_error("--add-scheme: '%s' is not a scheme name", name);
+    }
+}
+
+/* --add-scheme-file=FILE: scheme names, one a line ('#' comments). */
+static void
+add_private_file(struct options *o, const char *file)
+{
+    FILE *f = fopen(file, "r");
+    char line[256];
+    size_t n;
+
+    if (f == NULL)
+        usage_error("--add-scheme-file: %s: %s", file, strerror(errno));
+    while (fgets(line, sizeof line, f)) {
+        char *hash = strchr(line, '#');
+
+        if (hash)
+            *hash = '\0';
+        n = strcspn(line, "\r\n");
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+            n--;
+        line[n] = '\0';
+        add_private(o, line + strspn(line, " \t"));
+    }
+    fclose(f);
 }
 
 enum {
@@ -253,7 +300,7 @@ enum {
     OPT_INVALID, OPT_HYPHEN, OPT_ABBREV, OPT_ASCII, OPT_CHARSET,
     OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
     OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
-    OPT_EXCLUDE_DIR
+    OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME
 };
 
 static const struct option long_options[] = {
@@ -280,6 +327,9 @@ static const struct option long_options[] = {
     { "text", no_argument, NULL, 'a' },
     { "hyphen", required_argument, NULL, OPT_HYPHEN },
     { "abbrev", no_argument, NULL, OPT_ABBREV },
+    { "any-scheme", no_argument, NULL, OPT_ANY_SCHEME },
+    { "add-scheme", required_argument, NULL, OPT_ADD_SCHEME },
+    { "add-scheme-file", required_argument, NULL, OPT_ADD_SCHEME_FILE },
     { "ascii", no_argument, NULL, OPT_ASCII },
     { "charset", required_argument, NULL, OPT_CHARSET },
     { "max-uri-length", required_argument, NULL, OPT_MAX_URI },
@@ -321,7 +371,12 @@ parse_options(int argc, char **argv, struct options *o)
         case 'e': add_pattern(o, optarg); break;
         case 'v': o->invert = true; break;
         case 'i': o->ignore_case = true; break;
-        case OPT_SCHEME: add_schemes(o, optarg); break;
+        case OPT_SCHEME:
+            add_names(&o->schemes, &o->nschemes, optarg, ",");
+            break;
+        case OPT_ADD_SCHEME: add_private(o, optarg); break;
+        case OPT_ADD_SCHEME_FILE: add_private_file(o, optarg); break;
+        case OPT_ANY_SCHEME: o->scan.flags |= URIGREP_SCAN_ANY_SCHEME; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_INVALID: o->invalid = true; break;
         case 'u': o->unique = true; break;
@@ -376,6 +431,8 @@ parse_options(int argc, char **argv, struct options *o)
     }
     if (o->strict && o->invalid)
         usage_error("%s", "--strict and --invalid exclude each other");
+    o->scan.schemes = (const char *const *)o->private;
+    o->scan.nschemes = o->nprivate;
     if (o->base) {
         /* written as RFC 1808 does it ("<URL:...>") or as typed: strip */
         static char base[8192];
@@ -517,6 +574,9 @@ main(int argc, char **argv)
     for (size_t k = 0; k < o.nschemes; k++)
         free(o.schemes[k]);
     free(o.schemes);
+    for (size_t k = 0; k < o.nprivate; k++)
+        free(o.private[k]);
+    free(o.private);
     free(o.include);
     free(o.exclude);
     free(o.exclude_dir);

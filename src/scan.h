@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Is the scheme S (LEN bytes, any case) in data/schemes.txt? */
+/* Is the scheme S (LEN bytes, any case) in the IANA registry? */
 bool scan_is_well_known(const char *s, size_t len);
 
 /* Decode one UTF-8 sequence at P (AVAIL bytes there). Returns its length

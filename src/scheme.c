@@ -86,6 +86,27 @@ scheme_lookup(const char *s, size_t len)
     return NULL;
 }
 
+bool
+scheme_never_ref(const char *ref, size_t len)
+{
+    const struct scheme_info *si;
+    size_t i = 0, s;
+
+    while (i < len && (ref[i] == ' ' || ref[i] == '\t' || ref[i] == '\n' ||
+                       ref[i] == '\r' || ref[i] == '\f'))
+        i++;
+    for (s = i; i < len && i - s <= SCHEME_NAME_MAX; i++) {
+        unsigned char c = (unsigned char)ref[i];
+
+        if (!is_alnum(c) && c != '+' && c != '-' && c != '.')
+            break;
+    }
+    if (i == s || i == len || ref[i] != ':')
+        return false;
+    si = scheme_lookup(ref + s, i - s);
+    return si != NULL && si->rule == SR_NEVER;
+}
+
 /* tel, fax, modem (RFC 3966 section 3, RFC 2806 section 2):
  *   telephone-subscriber = global-number / local-number
  *   global-number-digits = "+" *phonedigit DIGIT *phonedigit

@@ -41,6 +41,10 @@ struct scheme_info {
  * for a name that is neither registered nor given a rule. */
 const struct scheme_info *scheme_lookup(const char *s, size_t len);
 
+/* Does REF (LEN bytes, maybe after blanks) start with a scheme whose
+ * references are never links ("javascript:", "hxxp:")? */
+bool scheme_never_ref(const char *ref, size_t len);
+
 /* Is REST (LEN bytes, what follows "scheme:") a plausible scheme-specific
  * part for RULE when found in running text? SR_OPAQUE, SR_HIER and
  * SR_NEVER are not checked here (true, true, false). */
