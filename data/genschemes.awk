@@ -5,7 +5,7 @@
 BEGIN {
     for (c = 32; c < 127; c++)
         code[sprintf("%c", c)] = c
-    rules["hier"] = "SR_HIER"; rules["never"] = "SR_NEVER"
+    rules["hier"] = "SR_HIER"; rules["path"] = "SR_PATH"; rules["never"] = "SR_NEVER"; rules["runon"] = "SR_RUNON"
     rules["tel"] = "SR_TEL"; rules["mailto"] = "SR_MAILTO"
     rules["news"] = "SR_NEWS"; rules["urn"] = "SR_URN"
     rules["sip"] = "SR_SIP"; rules["msgid"] = "SR_MSGID"

@@ -73,7 +73,12 @@ enum outcome { REPORTED, REJECTED, NEED_MORE, TOO_LONG, STOPPED };
 
 /* Where a candidate stands: which rules of "What counts as a URI"
  * (urigrep.1) apply to it. */
-enum context { CTX_BARE, CTX_QUOTE, CTX_ANGLE };
+enum context {
+    CTX_BARE,
+    CTX_BARE_LIST,   /* bare, right after a ':' ("aa:bb:cc") */
+    CTX_QUOTE,
+    CTX_ANGLE
+};
 
 /* The state of one candidate while it is examined. */
 struct cand {
@@ -126,9 +131,9 @@ in_map(const uint64_t map[4], unsigned char c)
 }
 
 /* Bytes scan_bare_end() must look at: those of is_bare_break(), '&', '[',
- * ')' and every non-ASCII byte. Keep in sync with it. */
+ * ']', ')' and every non-ASCII byte. Keep in sync with it. */
 static const uint64_t bare_stop[4] = {
-    0x50000245ffffffffull, 0x9000000158000000ull,
+    0x50000245ffffffffull, 0x9000000178000000ull,
     0xffffffffffffffffull, 0xffffffffffffffffull
 };
 
@@ -166,7 +171,7 @@ scheme_known(const struct urigrep_scanner *sc, const char *s, size_t len,
     size_t i;
 
     *rule = si ? si->rule : SR_OPAQUE;
-    if (si && si->status != SCHEME_UNREGISTERED)
+    if (si && si->status != SCHEME_UNREGISTERED && si->rule != SR_RUNON)
         return true;
     for (i = 0; i < sc->nextra; i++)
         if (strlen(sc->extra[i]) == len && strncasecmp(sc->extra[i], s, len) == 0)
@@ -195,6 +200,20 @@ is_markup_name(const char *p, size_t len)
     return true;
 }
 
+/* Is the scheme S (LEN bytes) written without capitals? Schemes are
+ * lower case by convention (RFC 3986 section 3.1); "JANET:", "TEL:" and
+ * "<OraConnection:(6721,7)>" are labels, addressing and printed objects. */
+static bool
+all_lower(const char *s, size_t len)
+{
+    size_t i;
+
+    for (i = 0; i < len; i++)
+        if (s[i] >= 'A' && s[i] <= 'Z')
+            return false;
+    return true;
+}
+
 /* Does REF (LEN bytes: a scheme SLEN long, ':', the rest) count as a URI
  * where it stands (CTX)? The rules of urigrep.1, "What counts as a URI":
  * "scheme://" needs an authority that names a host and, unregistered, a
@@ -214,32 +233,67 @@ accept_ref(const struct urigrep_scanner *sc, const char *ref, size_t len,
 
     if (rlen == 0 || rule == SR_NEVER)
         return false;
+    /* "C:/Users", "d:\\temp": a drive letter, never a scheme */
+    if (slen == 1 && !any)
+        return false;
     if (rlen >= 2 && rest[0] == '/' && rest[1] == '/') {
         if (rlen == 2)
             return false;
-        if (!known && !any && (slen < 2 || scheme_near_miss(ref, slen)))
+        if (!known && !any && scheme_near_miss(ref, slen))
             return false;
         return scheme_authority_ok(rest + 2, rlen - 2);
     }
     if (ctx == CTX_ANGLE) {
         if (rule == SR_MAILTO)
             return scheme_rest_ok(rule, rest, rlen);
-        return known || any || !is_markup_name(rest, rlen);
+        /* unregistered: a path or an address, as in <hdl:4263537/4000>;
+         * "<environment: 0x452b2c0>" is a printed object */
+        return known || any ||
+               (!is_markup_name(rest, rlen) && all_lower(ref, slen) &&
+                (memchr(rest, '/', rlen) || memchr(rest, '@', rlen)));
+    }
+    if (ctx == CTX_QUOTE && !known && !any) {
+        /* any scheme in quotes (Appendix E) with a path ("f:/.//g"),
+         * but not type="xs:string", "unix:0.0" or "error:%d\n" */
+        size_t i = 0;
+
+        while (i < rlen && is_digit((unsigned char)rest[i]))
+            i++;
+        return i < rlen && memchr(rest, '/', rlen) && all_lower(ref, slen) &&
+               urigrep_validate(ref, len, URIGREP_RFC2396, NULL) ==
+                   URIGREP_OK;
     }
     if (!known && !any)
         return false;
+    if (rule == SR_HIER)
+        return false;
+    /* "TEL:+81-422-59-4256", "Fax:+1..." in a signature are labels */
+    if (rule == SR_TEL && !any && (ref[0] < 'a' || ref[0] > 'z'))
+        return false;
     if (rule != SR_OPAQUE)
-        return rule != SR_HIER && scheme_rest_ok(rule, rest, rlen);
+        return scheme_rest_ok(rule, rest, rlen);
     /* a registered scheme we know nothing more of: in running text,
      * "Example:foo" or "Service:x" is a label; "about:blank" is a URI */
-    if (ctx == CTX_BARE && !any) {
+    if (ctx != CTX_ANGLE && !any) {
         size_t i = 0, k;
 
-        if (ref[0] >= 'A' && ref[0] <= 'Z')
+        /* "At:", and two-letter words ("at:y", "cm:user") */
+        if ((ref[0] >= 'A' && ref[0] <= 'Z') || slen < 3)
+            return false;
+        /* a colon-separated list: "b8:85:84:bb:bb:5c", "a:b:c" */
+        if (ctx == CTX_BARE_LIST)
             return false;
         if (!is_alpha((unsigned char)rest[0]) &&
             !is_digit((unsigned char)rest[0]) && !strchr("/?%+", rest[0]))
             return false;
+        /* "fish:Here": a label before a capitalised word */
+        if (rest[0] >= 'A' && rest[0] <= 'Z') {
+            for (i = 1; i < rlen && rest[i] >= 'a' && rest[i] <= 'z'; i++)
+                ;
+            if (i > 1 && (i == rlen || !is_scheme_char((unsigned char)rest[i])))
+                return false;
+            i = 0;
+        }
         /* "proxy:3128" is a host and a port */
         while (i < rlen && is_digit((unsigned char)rest[i]))
             i++;
@@ -408,12 +462,13 @@ emit(struct urigrep_scanner *sc, enum urigrep_event ev, const char *p,
 }
 
 /* Does the text at W[I..N) start with one of the HTML references that
- * stand for a delimiter ("&gt;", "&lt;", "&quot;")? 1 if so, 0 if not,
+ * stand for a delimiter ("&gt;", "&lt;", "&quot;", "&nbsp;")? 1 if so, 0 if not,
  * -1 if the window ends first. */
 static int
 delim_entity(const unsigned char *w, size_t i, size_t n)
 {
-    static const char *const names[] = { "&gt;", "&lt;", "&quot;" };
+    static const char *const names[] = { "&gt;", "&lt;", "&quot;",
+                                         "&nbsp;" };
     size_t k;
     int cut = 0;
 
@@ -481,8 +536,11 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
                 r = delim_entity(w, i, n);
             else if (c == '[')
                 r = bracket_opens_uri(w, i, n);
-            else if (c == ')' && i + 1 < n && w[i + 1] == '[')
-                r = 1; /* "[a](http://x)[b](...)": Markdown links */
+            else if (c == ')' && i + 1 < n &&
+                     (w[i + 1] == '[' || w[i + 1] == ']'))
+                r = 1; /* "[a](http://x)[b](...)", "[![i](img)](link)" */
+            else if (c == ']' && i + 1 < n && w[i + 1] == '(')
+                r = 1; /* "[http://x/](http://x/)" */
             if (r < 0 && !final)
                 return NEED_MORE;
             if (r > 0)
@@ -582,7 +640,9 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
                          cd->colon + 1 - cd->ss);
     if (!accept_ref(sc, sc->win.data + cd->ss, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
-                                                          : CTX_BARE))
+                    : cd->ss > 0 && sc->win.data[cd->ss - 1] == ':'
+                        ? CTX_BARE_LIST
+                        : CTX_BARE))
         return REJECTED;
     cd->end = cd->ss + len;
     if (emit(sc, URIGREP_EVENT_URI, sc->win.data + cd->ss, len, cd->ss,
@@ -1017,6 +1077,10 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
     /* C++, Perl and Rust paths: "std::string", "<< std::endl" */
     if (colon + 1 < sc->win.len && w[colon + 1] == ':')
         return REJECTED;
+    /* binary as text: whatever delimits it there, it is not written */
+    o = uuencoded_line(sc, ss, colon, final);
+    if (o != REPORTED)
+        return o;
     cd->ss = ss = split_run_together(sc, ss, colon);
     if (ss > floor && is_scheme_char((unsigned char)w[ss - 1])) {
         cd->delim = URIGREP_DELIM_BARE;
@@ -1042,9 +1106,6 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
         /* "u=http://..." is a URI in SDP too; "a=mid:audio" is not */
         if (w[colon + 1] != '/' && sdp_line(sc, ss))
             return REJECTED;
-        o = uuencoded_line(sc, ss, colon, final);
-        if (o != REPORTED)
-            return o;
     }
     return try_bare(sc, cd, final, fn, arg);
 }

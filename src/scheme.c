@@ -287,30 +287,41 @@ check_urn(const char *p, size_t len)
 }
 
 /* sip, sips (RFC 3261 section 19.1.1):
- *   SIP-URI = "sip:" [ userinfo ] hostport uri-parameters [ headers ]
- * In text: user@host, or a host that has a dot or is an IP literal. */
+ *   SIP-URI  = "sip:" [ userinfo ] hostport uri-parameters [ headers ]
+ *   userinfo = ( user / telephone-subscriber ) [ ":" password ] "@"
+ * The user part may hold ';' ("sip:+358-555;postd=pp22@foo.com"). */
 static bool
 check_sip(const char *p, size_t len)
 {
-    size_t n = 0;
+    const char *at = memchr(p, '@', len);
+    size_t h = at ? (size_t)(at - p) + 1 : 0, n = h;
 
+    if (at == p)
+        return false;
     while (n < len && p[n] != ';' && p[n] != '?')
         n++;
-    if (n == 0 || !scheme_authority_ok(p, n))
-        return false;
-    return memchr(p, '@', n) || memchr(p, '.', n) || p[0] == '[';
+    return n > h && scheme_authority_ok(p + h, n - h);
 }
 
 /* cid, mid (RFC 2392 section 2):
  *   cid-url = "cid" ":" content-id, mid-url = "mid" ":" message-id
- *   [ "/" content-id ], both addr-spec (url-encoded). */
+ *   [ "/" content-id ], both addr-spec (url-encoded).
+ * Mailers also write bare tokens ("cid:08db76b7-f643-...", "cid:ii_l2x"):
+ * a long one with a digit counts; "cid:3" or "mid:audio" does not. */
 static bool
 check_msgid(const char *p, size_t len)
 {
     const char *at = memchr(p, '@', len);
+    bool digit = false;
+    size_t i;
 
-    return at && at > p && (size_t)(at - p) + 1 < len &&
-           !memchr(p, '<', len) && !memchr(p, '>', len);
+    if (memchr(p, '<', len) || memchr(p, '>', len) || p[0] == '%')
+        return false;
+    if (at)
+        return at > p && (size_t)(at - p) + 1 < len;
+    for (i = 0; i < len && !digit; i++)
+        digit = is_digit((unsigned char)p[i]);
+    return len >= 8 && digit;
 }
 
 /* data (RFC 2397 section 3):
@@ -405,7 +416,10 @@ scheme_rest_ok(enum scheme_rule rule, const char *rest, size_t len)
     case SR_OPAQUE:
     case SR_HIER:
         return true;
+    case SR_PATH:
+        return rest[0] == '/';
     case SR_NEVER:
+    case SR_RUNON:
         return false;
     case SR_TEL:
         return check_tel(rest, len);

@@ -19,7 +19,9 @@ enum scheme_status {
 enum scheme_rule {
     SR_OPAQUE,   /* no rule known: any non-empty scheme-specific part */
     SR_HIER,     /* written "scheme://" in practice (http, ftp...) */
+    SR_PATH,     /* "scheme://" or "scheme:/path" (file, RFC 8089) */
     SR_NEVER,    /* never a reference: code (javascript:), defanged */
+    SR_RUNON,    /* registered, but in text a letter run into "http" */
     SR_TEL,      /* RFC 3966 / RFC 2806 tel, fax, modem */
     SR_MAILTO,   /* RFC 6068 */
     SR_NEWS,     /* RFC 5538 news, snews */

@@ -166,10 +166,14 @@ static const struct case_ cases[] = {
       "news:comp.lang.c news:123@host.example" },
     { "urn:ietf:rfc:2396 URN:ISBN:0-395-36341-1 urn:x urn::a urn:-a:b",
       "urn:ietf:rfc:2396 URN:ISBN:0-395-36341-1" },
-    { "sip:alice@atlanta.com sip:foo sips:bob@192.0.2.4;transport=tcp",
-      "sip:alice@atlanta.com sips:bob@192.0.2.4;transport=tcp" },
-    { "mid:foo cid:part1.x@example.com mid:960830.1639@XIson.com/partA",
-      "cid:part1.x@example.com mid:960830.1639@XIson.com/partA" },
+    { "sip:alice@atlanta.com sip:proxy1 sips:bob@192.0.2.4;transport=tcp "
+      "sip:+358-555-1234567;postd=pp22@foo.com;user=phone sip:-x sip:@h",
+      "sip:alice@atlanta.com sip:proxy1 sips:bob@192.0.2.4;transport=tcp "
+      "sip:+358-555-1234567;postd=pp22@foo.com;user=phone" },
+    { "mid:foo cid:part1.x@example.com mid:960830.1639@XIson.com/partA "
+      "cid:3 cid:%d cid:08db76b7-f643-4b96-8acd-5325e19c1e99",
+      "cid:part1.x@example.com mid:960830.1639@XIson.com/partA "
+      "cid:08db76b7-f643-4b96-8acd-5325e19c1e99" },
     { "data:,Hello data:text/plain;base64,SGVsbG8= Data:1234 data:foo",
       "data:,Hello data:text/plain;base64,SGVsbG8=" },
     { "geo:37.786971,-122.399677 geo:here geo:1,2,3;u=10",
@@ -177,6 +181,18 @@ static const struct case_ cases[] = {
     { "a=mid:audio\na=group:BUNDLE 0 1\nu=http://www.example.com/sdp.pdf\n",
       "http://www.example.com/sdp.pdf" },
     { "\"javascript:void(0)\" <javascript:alert(1)> javascript:x", "" },
+    /* in quotes any scheme counts too, but not data, markup or code */
+    { "\"fx:/.//g\" \"x-y:a/b\" \"localhost:8080\" \"foo:bar\" "
+      "printf(\"error:%d\\n\") type=\"xs:string\" \"unix:0.0\"",
+      "fx:/.//g x-y:a/b" },
+    /* signatures and old addressing */
+    { "TEL:+81-422-59-4256 FAX:+81-422-59-4254 <JANET:benha@uk.ac.ed> "
+      "fish:Here fish:here at:y_length <environment:0x452b2c0>", "fish:here" },
+    { "ether b8:85:84:bb:bb:5c f://g f:/a file:/bin/sh file:x",
+      "file:/bin/sh" },
+    { "\"c:/a/b\" <C:/Users/x> \"GO:0008150\" <OraConnection:(6721,7)> "
+      "Dhttp://www.example.biz/a \"jdbc:mysql://localhost:3306/db\"",
+      "http://www.example.biz/a jdbc:mysql://localhost:3306/db" },
     { "about:blank Example:foo proxy:3128 at:http://x.example/ "
       "spotify:track:6rqhFgbbKwnb9MLmUQDhG6 VER: 0x12 REG:0x00",
       "about:blank http://x.example/ spotify:track:6rqhFgbbKwnb9MLmUQDhG6" },
@@ -194,6 +210,10 @@ static const struct case_ cases[] = {
       "Devices[https://kb.example/z]. http://a.example/?a[]=1",
       "https://a.example/x https://safe.example/y https://kb.example/z "
       "http://a.example/?a[]=1" },
+    { "[![b](https://img.example/b.svg)](https://ci.example/x)&nbsp;",
+      "https://img.example/b.svg https://ci.example/x" },
+    { "see [https://u.example/](https://u.example/).",
+      "https://u.example/ https://u.example/" },
     { "[a](http://x.example/)[b](mailto:c@d.example) "
       "[t](http://x.example/a_(b)) `text <http://rst.example/a>`_ "
       "[http://wiki.example/p wiki text]",
