@@ -88,6 +88,8 @@ struct cand {
     enum urigrep_delim delim;
     size_t quote_depth;   /* '>' quote markers starting the line of '<' */
     bool entity;          /* opened by "&lt;" rather than '<' */
+    int known;            /* scheme_known() of its scheme; -1: not yet */
+    enum scheme_rule rule;
 };
 
 static inline bool
@@ -215,21 +217,33 @@ all_lower(const char *s, size_t len)
 }
 
 /* Does REF (LEN bytes: a scheme SLEN long, ':', the rest) count as a URI
- * where it stands (CTX)? The rules of urigrep.1, "What counts as a URI":
+ * where it stands (CTX)? CD, if not NULL, remembers what the scheme is
+ * between calls for the same candidate. The rules of urigrep.1, "What counts as a URI":
  * "scheme://" needs an authority that names a host and, unregistered, a
  * name that is no misspelling of a common scheme; otherwise inside <...>
  * any scheme counts but XML names and code; in quotes and bare text the
  * scheme must be registered, not one written with "//", and fit its
  * RFC's syntax where we know it. */
 static bool
-accept_ref(const struct urigrep_scanner *sc, const char *ref, size_t len,
-           size_t slen, enum context ctx)
+accept_ref(const struct urigrep_scanner *sc, struct cand *cd, const char *ref,
+           size_t len, size_t slen, enum context ctx)
 {
     const char *rest = ref + slen + 1;
     size_t rlen = len - slen - 1;
     enum scheme_rule rule;
     bool any = (sc->opt.flags & URIGREP_SCAN_ANY_SCHEME) != 0;
-    bool known = scheme_known(sc, ref, slen, &rule);
+    bool known;
+
+    if (cd && cd->known >= 0) {
+        known = cd->known;
+        rule = cd->rule;
+    } else {
+        known = scheme_known(sc, ref, slen, &rule);
+        if (cd) {
+            cd->known = known;
+            cd->rule = rule;
+        }
+    }
 
     if (rlen == 0 || rule == SR_NEVER)
         return false;
@@ -638,7 +652,7 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     }
     len = strip_trailing(sc->win.data + cd->ss, e - cd->ss,
                          cd->colon + 1 - cd->ss);
-    if (!accept_ref(sc, sc->win.data + cd->ss, len, cd->colon - cd->ss,
+    if (!accept_ref(sc, cd, sc->win.data + cd->ss, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
                     : cd->ss > 0 && sc->win.data[cd->ss - 1] == ':'
                         ? CTX_BARE_LIST
@@ -694,11 +708,16 @@ scan_angle(struct urigrep_scanner *sc, const struct cand *cd, size_t s,
             return REJECTED;
         c = w[i];
         if (!in_map(angle_stop, c)) {
-            if (sc->out.len >= sc->max)
+            /* a run of plain bytes, copied at once */
+            size_t j = i + 1;
+
+            while (j < n && !in_map(angle_stop, w[j]))
+                j++;
+            if (sc->out.len + (j - i) > sc->max)
                 return REJECTED;
-            buf_put(&sc->out, (char)c);
-            buf_put(&sc->alt, (char)c);
-            i++;
+            buf_append(&sc->out, w + i, j - i);
+            buf_append(&sc->alt, w + i, j - i);
+            i = j;
             continue;
         }
         if (c == '&' && cd->entity) {
@@ -913,7 +932,7 @@ try_angle(struct urigrep_scanner *sc, struct cand *cd, bool final,
     if (o == NEED_MORE)
         return o;
     if (o == REPORTED) {
-        if (!accept_ref(sc, sc->out.data, sc->out.len, cd->colon - cd->ss,
+        if (!accept_ref(sc, cd, sc->out.data, sc->out.len, cd->colon - cd->ss,
                         CTX_ANGLE))
             return REJECTED;
         return emit_angle(sc, cd, flags, fn, arg);
@@ -937,7 +956,7 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
         if (c == '"') {
             size_t len = i - cd->ss;
 
-            if (!accept_ref(sc, sc->win.data + cd->ss, len,
+            if (!accept_ref(sc, cd, sc->win.data + cd->ss, len,
                             cd->colon - cd->ss, CTX_QUOTE))
                 return REJECTED;
             cd->end = i;
@@ -980,6 +999,7 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
     enum outcome o;
 
     cd->ss = u;
+    cd->known = -1;
     while (s < n && is_gap((unsigned char)w[s]) && s - colon <= GAP_MAX)
         s++;
     if (s == n && !final)
@@ -1002,7 +1022,8 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
                 (c && sl > 0 && is_alpha((unsigned char)sc->out.data[0]) &&
                  strspn(sc->out.data, "abcdefghijklmnopqrstuvwxyz"
                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") == sl &&
-                 !accept_ref(sc, sc->out.data, sc->out.len, sl, CTX_ANGLE)))
+                 !accept_ref(sc, NULL, sc->out.data, sc->out.len, sl,
+                             CTX_ANGLE)))
                 return REJECTED;
             return emit_angle(sc, cd, flags, fn, arg);
         }
@@ -1025,7 +1046,8 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
  * by "//", ends with a registered "//" scheme after a letter, digit or
  * '.', return where that one starts; else SS. */
 static size_t
-split_run_together(const struct urigrep_scanner *sc, size_t ss, size_t colon)
+split_run_together(const struct urigrep_scanner *sc, struct cand *cd,
+                   size_t ss, size_t colon)
 {
     const unsigned char *w = (const unsigned char *)sc->win.data;
     enum scheme_rule r;
@@ -1033,7 +1055,8 @@ split_run_together(const struct urigrep_scanner *sc, size_t ss, size_t colon)
 
     if (colon + 2 >= sc->win.len || w[colon + 1] != '/' || w[colon + 2] != '/')
         return ss;
-    if (scheme_known(sc, (const char *)w + ss, colon - ss, &r))
+    cd->known = scheme_known(sc, (const char *)w + ss, colon - ss, &cd->rule);
+    if (cd->known)
         return ss;
     for (k = ss + 1; k + 1 < colon; k++) {
         unsigned char b = w[k - 1];
@@ -1041,8 +1064,11 @@ split_run_together(const struct urigrep_scanner *sc, size_t ss, size_t colon)
         if (!is_alpha(w[k]) || !(is_alpha(b) || is_digit(b) || b == '.'))
             continue;
         if (scheme_known(sc, (const char *)w + k, colon - k, &r) &&
-            r == SR_HIER)
+            r == SR_HIER) {
+            cd->known = true;
+            cd->rule = r;
             return k;
+        }
     }
     return ss;
 }
@@ -1072,6 +1098,7 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
     cd->colon = colon;
     cd->quote_depth = 0;
     cd->entity = false;
+    cd->known = -1;
     if (colon + 3 > sc->win.len && !final)
         return NEED_MORE;
     /* C++, Perl and Rust paths: "std::string", "<< std::endl" */
@@ -1081,7 +1108,7 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
     o = uuencoded_line(sc, ss, colon, final);
     if (o != REPORTED)
         return o;
-    cd->ss = ss = split_run_together(sc, ss, colon);
+    cd->ss = ss = split_run_together(sc, cd, ss, colon);
     if (ss > floor && is_scheme_char((unsigned char)w[ss - 1])) {
         cd->delim = URIGREP_DELIM_BARE;
         return try_bare(sc, cd, final, fn, arg);
@@ -1246,7 +1273,7 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     size_t n = sc->win.len, floor = sc->floor, p = sc->search, keep;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
-    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, false };
+    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, false, -1, SR_OPAQUE };
 
     if (n == 0) {
         sc->floor = sc->search = 0;

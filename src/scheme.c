@@ -516,41 +516,39 @@ hostport_ok(const char *p, size_t len)
 static int
 simple_authority(const char *p, size_t len, size_t *n)
 {
-    size_t i, label = 0, port = 0;
+    size_t i = 0, label = 0, host;
+    unsigned char c = 0;
 
-    for (i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)p[i];
-
-        if (port) {
-            if (is_digit(c))
-                continue;
-            if (c == '/' || c == '?' || c == '#')
-                break;
-            return -1;
-        }
-        if ((label_bytes[c >> 6] >> (c & 63)) & 1)
-            continue;
-        if (c == '.') {
-            if (!label_ok(p, label, i))
-                return 0;
-            label = i + 1;
-        } else if (c == ':') {
-            port = i + 1;
-        } else if (c == '/' || c == '?' || c == '#') {
+    for (;;) {
+        /* the bytes of a label, in a tight loop: most of a host name */
+        while (i < len && ((label_bytes[(unsigned char)p[i] >> 6] >>
+                            ((unsigned char)p[i] & 63)) & 1))
+            i++;
+        if (i == len)
             break;
-        } else {
-            return -1;
-        }
+        c = (unsigned char)p[i];
+        if (c != '.')
+            break;
+        if (!label_ok(p, label, i))
+            return 0;
+        label = ++i;
     }
+    host = i;
+    if (i < len && c == ':') {
+        for (i++; i < len && is_digit((unsigned char)p[i]); i++)
+            ;
+        if (i < len)
+            c = (unsigned char)p[i];
+    }
+    if (i < len && c != '/' && c != '?' && c != '#')
+        return -1;
     *n = i;
-    if (port)
-        i = port - 1;
-    if (i == 0) /* no host: only "file:///x" may omit it */
-        return port == 0 && *n < len && p[*n] == '/';
+    if (host == 0) /* no host: only "file:///x" may omit it */
+        return i == 0 && i < len && p[0] == '/';
     /* the last label, unless the name ends with a dot */
-    if (label < i)
-        return label_ok(p, label, i);
-    return i > 1;
+    if (label < host)
+        return label_ok(p, label, host);
+    return host > 1;
 }
 
 bool
