@@ -1,6 +1,7 @@
 #!/bin/sh
-# Regenerate tests/cli/tests.am (the CLI tests, their fixtures and the fuzz
-# seeds, for TESTS and EXTRA_DIST) after adding or removing one.
+# Regenerate tests/cli/tests.am (the CLI tests, their fixtures, the fuzz
+# seeds and the labelled corpus, for TESTS and EXTRA_DIST) after adding or
+# removing one.
 cd "$(dirname "$0")/.." || exit 1
 list() {
     printf '%s =' "$1"
@@ -16,4 +17,6 @@ list() {
     # shellcheck disable=SC2046 # fixture names have no spaces
     list CLI_FIXTURES $(find tests/fixtures -type f | LC_ALL=C sort)
     list FUZZ_FILES tests/fuzz/run.sh tests/fuzz/*.c tests/fuzz/corpus-*/*
+    # shellcheck disable=SC2046 # corpus file names have no spaces
+    list CORPUS_FILES $(find tests/corpus -type f | LC_ALL=C sort)
 } > tests/cli/tests.am

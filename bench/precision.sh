@@ -1,0 +1,152 @@
+#!/bin/sh
+# bench/precision.sh: precision and recall of urigrep on hand-labelled text.
+#
+#   sh bench/precision.sh [-v] [--min-precision=P] [--min-recall=R] \
+#       URIGREP_BINARY SETDIR...
+#
+# Each SETDIR (such as tests/corpus/tune) holds SOURCE/NNN.txt windows of
+# real text and, beside each, NNN.uris: the URI references a person reads
+# in it, one per line, in order (an empty file when there are none).  The
+# SOURCE directory's name starts with its kind: mail-, news-, rfc- or
+# other-.  urigrep runs once per window with its default options and
+# --type=text; the references it prints are compared with the labels as a
+# multiset per window.  The table gives, per set and kind and for each set
+# as a whole: windows, reported, correct, labelled, precision (correct /
+# reported) and recall (correct / labelled) in per cent.  -v first lists
+# every false positive (FP) and false negative (FN) with its window.
+#
+# Exit status: 0; 1 when a set's precision or recall is below the given
+# minimum; 2 on a usage error or when urigrep fails.
+
+verbose=0
+minp=
+minr=
+while [ $# -gt 0 ]; do
+    case $1 in
+    -v) verbose=1 ;;
+    --min-precision=*) minp=${1#*=} ;;
+    --min-recall=*) minr=${1#*=} ;;
+    --) shift; break ;;
+    -*) echo "precision.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+    esac
+    shift
+done
+for m in "$minp" "$minr"; do
+    case $m in
+    '' | [0-9] | [0-9][0-9] | [0-9][0-9][0-9] | [0-9]*.[0-9]*) ;;
+    *) echo "precision.sh: not a percentage: $m" >&2; exit 2 ;;
+    esac
+done
+if [ $# -lt 2 ]; then
+    echo "usage: sh bench/precision.sh [-v] [--min-precision=P]" \
+        "[--min-recall=R] URIGREP_BINARY SETDIR..." >&2
+    exit 2
+fi
+ug=$1
+shift
+[ -x "$ug" ] || { echo "precision.sh: $ug is not executable" >&2; exit 2; }
+LC_ALL=C
+export LC_ALL
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/precision.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# One line per window for awk: window, set, kind, urigrep's output file
+# and the label file; awk reads both files.
+n=0
+for set in "$@"; do
+    [ -d "$set" ] || { echo "precision.sh: no directory $set" >&2; exit 2; }
+    setname=${set%/}
+    setname=${setname##*/}
+    for win in $(find "$set" -name '*.txt' -type f | sort); do
+        src=${win%/*}
+        src=${src##*/}
+        lab=${win%.txt}.uris
+        if [ ! -f "$lab" ]; then
+            echo "precision.sh: no labels $lab" >&2
+            exit 2
+        fi
+        n=$((n + 1))
+        "$ug" --type=text -- "$win" >"$tmp/$n" 2>"$tmp/err"
+        rc=$?
+        if [ $rc -gt 1 ]; then
+            echo "precision.sh: urigrep exit status $rc on $win:" >&2
+            cat "$tmp/err" >&2
+            exit 2
+        fi
+        printf '%s\t%s\t%s\t%s\t%s\n' "$win" "$setname" "${src%%-*}" \
+            "$tmp/$n" "$lab"
+    done
+done >"$tmp/windows" || exit 2
+
+awk -F '\t' -v verbose="$verbose" -v minp="$minp" -v minr="$minr" '
+function flush(   u, r, l, c) {
+    if (win == "")
+        return
+    for (u in rep) {
+        r = rep[u]; l = (u in lab) ? lab[u] : 0
+        c = r < l ? r : l
+        add(c, r, 0)
+        if (verbose)
+            for (; r > c; r--)
+                printf "FP %s %s\n", win, u
+    }
+    for (u in lab) {
+        l = lab[u]; r = (u in rep) ? rep[u] : 0
+        c = r < l ? r : l
+        add(0, 0, l)
+        if (verbose)
+            for (; l > c; l--)
+                printf "FN %s %s\n", win, u
+    }
+    split("", rep); split("", lab)
+}
+function add(c, r, l,   k) {
+    k = set SUBSEP kind
+    correct[k] += c; reported[k] += r; labelled[k] += l
+    k = set SUBSEP "all"
+    correct[k] += c; reported[k] += r; labelled[k] += l
+}
+function pct(a, b) {
+    return b ? sprintf("%.1f", 100 * a / b) : "-"
+}
+{
+    win = $1; set = $2; kind = $3
+    if (!(set in seen)) { seen[set] = 1; sets[++nsets] = set }
+    windows[set SUBSEP kind]++; windows[set SUBSEP "all"]++
+    while ((getline line < $4) > 0)
+        rep[line]++
+    close($4)
+    while ((getline line < $5) > 0)
+        lab[line]++
+    close($5)
+    flush()
+}
+END {
+    printf "%-10s %-6s %7s %8s %7s %8s %9s %6s\n", "set", "kind",
+        "windows", "reported", "correct", "labelled", "precision", "recall"
+    nk = split("mail news rfc other all", kinds, " ")
+    bad = 0
+    for (i = 1; i <= nsets; i++)
+        for (j = 1; j <= nk; j++) {
+            k = sets[i] SUBSEP kinds[j]
+            if (!(k in windows))
+                continue
+            p = pct(correct[k], reported[k]); r = pct(correct[k], labelled[k])
+            printf "%-10s %-6s %7d %8d %7d %8d %9s %6s\n", sets[i],
+                kinds[j], windows[k], reported[k], correct[k],
+                labelled[k], p, r
+            if (kinds[j] != "all")
+                continue
+            if (minp != "" && p != "-" && p + 0 < minp + 0) {
+                printf "precision %s%% of %s is below %s%%\n", p, sets[i],
+                    minp
+                bad = 1
+            }
+            if (minr != "" && r != "-" && r + 0 < minr + 0) {
+                printf "recall %s%% of %s is below %s%%\n", r, sets[i], minr
+                bad = 1
+            }
+        }
+    exit bad
+}' "$tmp/windows"
