@@ -1,12 +1,20 @@
 # Precision and recall on the hand-labelled windows of real text in
-# tests/corpus/tune (mail, news, RFCs, READMEs) stay at least as good as
-# when the corpus was added: a change that loses URIs or finds false ones
-# there fails here.  bench/precision.sh -v lists the differences.
+# tests/corpus (mail, news, RFCs, READMEs) stay at the floor of
+# 99%: a change that loses URIs or finds false ones there fails here.
+# tune/ is what the rules were tuned on; measure/ comes from other
+# sources (its recall floor is 98.5: two single-letter schemes in a URI
+# library's changelog, "f:/a", are taken for drive letters on purpose).
+# bench/precision.sh -v lists the differences.
 . "${srcdir:-.}/tests/init.sh"
 # some 300 runs of urigrep: too slow under valgrind, and not about memory
 [ -z "$URIGREP_WRAPPER" ] || exit 77
-sh "$srcdir/bench/precision.sh" --min-precision=97.0 --min-recall=95.2 \
+sh "$srcdir/bench/precision.sh" --min-precision=99.0 --min-recall=99.0 \
     "$URIGREP" "$srcdir/tests/corpus/tune" >"$tmp/out" 2>&1
 rc=$?
 cat "$tmp/out"
 [ $rc = 0 ] || fail "bench/precision.sh exit status $rc on tests/corpus/tune"
+sh "$srcdir/bench/precision.sh" --min-precision=99.0 --min-recall=98.5 \
+    "$URIGREP" "$srcdir/tests/corpus/measure" >"$tmp/out" 2>&1
+rc=$?
+cat "$tmp/out"
+[ $rc = 0 ] || fail "bench/precision.sh exit status $rc on tests/corpus/measure"
