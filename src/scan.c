@@ -45,6 +45,8 @@
 /* Spaces or tabs allowed between '<' or "URL:" and the reference. */
 #define GAP_MAX 16
 
+enum outcome { REPORTED, REJECTED, NEED_MORE, TOO_LONG, STOPPED };
+
 struct urigrep_scanner {
     struct urigrep_scan_options opt;
     size_t max;           /* longest reference reported */
@@ -61,6 +63,9 @@ struct urigrep_scanner {
      * starting inside it end there too, so it is read once, not once per
      * ':' in it ("x:x:x:..."). */
     uint64_t bc_from, bc_to;
+    /* the last line tested by uuencoded_line(): stream offsets, verdict */
+    uint64_t uu_from, uu_to;
+    enum outcome uu_verdict;
     char **extra;         /* private schemes (--add-scheme), lower case */
     size_t nextra;
     /* line accounting: newlines are counted lazily up to nl_off */
@@ -69,7 +74,6 @@ struct urigrep_scanner {
     uint64_t line_start;
 };
 
-enum outcome { REPORTED, REJECTED, NEED_MORE, TOO_LONG, STOPPED };
 
 /* Where a candidate stands: which rules of "What counts as a URI"
  * (urigrep.1) apply to it. */
@@ -86,7 +90,9 @@ struct cand {
     size_t colon;         /* its scheme's ':' (or the trigger) */
     size_t end;           /* resume point after it */
     enum urigrep_delim delim;
-    size_t quote_depth;   /* '>' quote markers starting the line of '<' */
+    size_t quote_depth;   /* '>' quote markers starting the line of '<',
+                           * found when a line break needs it; or -1 */
+    size_t lt, qx;        /* the '<' and the scheme it is looked up from */
     bool entity;          /* opened by "&lt;" rather than '<' */
     int known;            /* scheme_known() of its scheme; -1: not yet */
     enum scheme_rule rule;
@@ -179,6 +185,14 @@ scheme_known(const struct urigrep_scanner *sc, const char *s, size_t len,
         if (strlen(sc->extra[i]) == len && strncasecmp(sc->extra[i], s, len) == 0)
             return true;
     return false;
+}
+
+/* Is P "URL", in any case? (3 bytes there.) */
+static inline bool
+is_url_word(const char *p)
+{
+    return (p[0] | 0x20) == 'u' && (p[1] | 0x20) == 'r' &&
+           (p[2] | 0x20) == 'l';
 }
 
 /* Is P (LEN bytes) an XML name, optionally closed by '/': what follows
@@ -486,6 +500,8 @@ delim_entity(const unsigned char *w, size_t i, size_t n)
     size_t k;
     int cut = 0;
 
+    if (i + 1 < n && !strchr("glqnGLQN", w[i + 1] ? w[i + 1] : '?'))
+        return 0; /* the common case: "&x=1" in a query */
     for (k = 0; k < sizeof names / sizeof *names; k++) {
         size_t l = strlen(names[k]), a = n - i < l ? n - i : l;
 
@@ -665,6 +681,9 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     return REPORTED;
 }
 
+static size_t quote_depth(const struct urigrep_scanner *sc, size_t x,
+                          size_t lt);
+
 /* After a line break inside <...> in a quoted reply, skip the next
  * line's quote markers: blanks and up to DEPTH '>'. Returns the index of
  * the first byte after them. */
@@ -689,7 +708,7 @@ skip_quote_markers(const unsigned char *w, size_t i, size_t n, size_t depth)
  * invalid UTF-8 or the length limit. Sets *END past the close and
  * *FLAGS. */
 static enum outcome
-scan_angle(struct urigrep_scanner *sc, const struct cand *cd, size_t s,
+scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
            bool final, size_t *end, unsigned *flags)
 {
     const unsigned char *w = (const unsigned char *)sc->win.data;
@@ -745,6 +764,8 @@ scan_angle(struct urigrep_scanner *sc, const struct cand *cd, size_t s,
                     continue;
                 if (++nl == 2)
                     return REJECTED; /* a blank line ends the search */
+                if (cd->quote_depth == (size_t)-1)
+                    cd->quote_depth = quote_depth(sc, cd->qx, cd->lt);
                 j = skip_quote_markers(w, j, n, cd->quote_depth);
             }
             if (j == n && !final)
@@ -790,6 +811,23 @@ scan_angle(struct urigrep_scanner *sc, const struct cand *cd, size_t s,
     }
 }
 
+/* Is the reading P (LEN bytes) of <...> a reference: not empty, and
+ * when it starts with a scheme, one that counts there? */
+static bool
+reading_ok(const struct urigrep_scanner *sc, const char *p, size_t len)
+{
+    size_t i = 0;
+
+    if (len == 0)
+        return false;
+    if (!is_alpha((unsigned char)p[0]))
+        return true;
+    while (i < len && is_scheme_char((unsigned char)p[i]))
+        i++;
+    return i == len || p[i] != ':' ||
+           accept_ref(sc, NULL, p, len, i, CTX_ANGLE);
+}
+
 /* Report what scan_angle() read, in the hyphen reading(s) asked for. */
 static enum outcome
 emit_angle(struct urigrep_scanner *sc, struct cand *cd, unsigned flags,
@@ -799,6 +837,14 @@ emit_angle(struct urigrep_scanner *sc, struct cand *cd, unsigned flags,
     bool drop = sc->opt.hyphen != URIGREP_HYPHEN_KEEP &&
                 (flags & URIGREP_MATCH_HYPHEN_BREAK);
 
+    /* without its hyphen the reference may be nothing ("<URL:-\n>") or a
+     * scheme alone ("<http:-\n>"): then that reading is not one */
+    if (drop && !reading_ok(sc, sc->alt.data, sc->alt.len)) {
+        if (!keep)
+            return REPORTED;
+        drop = false;
+        keep = true;
+    }
     if (keep && emit(sc, URIGREP_EVENT_URI, sc->out.data, sc->out.len,
                      cd->ss, cd->end, cd->delim, flags, fn, arg))
         return STOPPED;
@@ -897,27 +943,43 @@ sdp_line(const struct urigrep_scanner *sc, size_t ss)
  * groups it announces, all in ' '..'`'. REPORTED means no, REJECTED yes,
  * NEED_MORE that its end is not in the window yet. */
 static enum outcome
-uuencoded_line(const struct urigrep_scanner *sc, size_t ss, size_t colon,
+uuencoded_line(struct urigrep_scanner *sc, size_t ss, size_t colon,
                bool final)
 {
     const unsigned char *w = (const unsigned char *)sc->win.data;
-    size_t n = sc->win.len, q, i, len, want;
+    size_t n = sc->win.len, q, i, len, want, e;
+    uint64_t off = sc->win_off + ss;
+    enum outcome verdict = REPORTED;
+    const unsigned char *nl;
 
     for (i = ss; i < colon; i++)
         if (w[i] >= 'a' && w[i] <= 'z')
             return REPORTED; /* lower case is never uuencoded */
-    if (!line_start(sc, ss, ss, &q) || w[q] <= ' ' || w[q] > '`')
-        return REPORTED;
-    want = 1 + 4 * (((size_t)((w[q] - ' ') & 63) + 2) / 3);
-    for (i = q; i < n && w[i] != '\n' && i - q <= want + 2; i++)
-        if (w[i] != '\r' && (w[i] < ' ' || w[i] > '`'))
-            return REPORTED;
-    if (i == n && !final)
-        return NEED_MORE;
-    len = i - q;
-    if (len > 0 && i < n && w[i - 1] == '\r')
-        len--;
-    return len == want || len == want + 1 ? REJECTED : REPORTED;
+    /* the verdict holds for the whole line: "MA:A:A:..." is read once */
+    if (off >= sc->uu_from && off < sc->uu_to)
+        return sc->uu_verdict;
+    q = ss;
+    if (line_start(sc, ss, ss, &q) && w[q] > ' ' && w[q] <= '`') {
+        want = 1 + 4 * (((size_t)((w[q] - ' ') & 63) + 2) / 3);
+        for (i = q; i < n && w[i] != '\n' && i - q <= want + 2; i++)
+            if (w[i] != '\r' && (w[i] < ' ' || w[i] > '`'))
+                break;
+        if (i == n && !final)
+            return NEED_MORE;
+        len = i - q;
+        if (i < n && w[i] == '\n') {
+            if (len > 0 && w[i - 1] == '\r')
+                len--;
+            if (len == want || len == want + 1)
+                verdict = REJECTED;
+        }
+    }
+    nl = memchr(w + ss, '\n', n - ss);
+    e = nl ? (size_t)(nl - w) : n;
+    sc->uu_from = sc->win_off + q;
+    sc->uu_to = sc->win_off + e;
+    sc->uu_verdict = verdict;
+    return verdict;
 }
 
 /* A scheme at SS..COLON in <...>: report the bracket's content, or fall
@@ -1008,7 +1070,9 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
     if (angle_before(sc, u, floor, &lt, cd)) {
         unsigned flags;
 
-        cd->quote_depth = quote_depth(sc, u, lt);
+        cd->quote_depth = (size_t)-1;
+        cd->lt = lt;
+        cd->qx = u;
         cd->delim = URIGREP_DELIM_ANGLE_URL;
         o = scan_angle(sc, cd, s, final, &cd->end, &flags);
         if (o == NEED_MORE)
@@ -1092,7 +1156,7 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
         ss++;
     if (ss == colon)
         return REJECTED;
-    if (colon - ss == 3 && strncasecmp(w + ss, "URL", 3) == 0)
+    if (colon - ss == 3 && is_url_word(w + ss))
         return try_url_prefix(sc, ss, colon, floor, final, fn, arg, cd);
     cd->ss = ss;
     cd->colon = colon;
@@ -1114,7 +1178,9 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
         return try_bare(sc, cd, final, fn, arg);
     }
     if (angle_before(sc, ss, floor, &lt, cd)) {
-        cd->quote_depth = quote_depth(sc, ss, lt);
+        cd->quote_depth = (size_t)-1;
+        cd->lt = lt;
+        cd->qx = ss;
         cd->delim = URIGREP_DELIM_ANGLE;
         return try_angle(sc, cd, final, fn, arg);
     }
@@ -1124,10 +1190,10 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
     }
     cd->delim = URIGREP_DELIM_BARE;
     if (ss >= floor + 4 && w[ss - 1] == ':' &&
-        strncasecmp(w + ss - 4, "URL", 3) == 0)
+        is_url_word(w + ss - 4))
         cd->delim = URIGREP_DELIM_URL_PREFIX;
     else if (ss >= floor + 5 && w[ss - 1] == ' ' && w[ss - 2] == ':' &&
-             strncasecmp(w + ss - 5, "URL", 3) == 0)
+             is_url_word(w + ss - 5))
         cd->delim = URIGREP_DELIM_URL_PREFIX;
     if (cd->delim == URIGREP_DELIM_BARE) {
         /* "u=http://..." is a URI in SDP too; "a=mid:audio" is not */
@@ -1273,7 +1339,8 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     size_t n = sc->win.len, floor = sc->floor, p = sc->search, keep;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
-    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, false, -1, SR_OPAQUE };
+    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, -1,
+                       SR_OPAQUE };
 
     if (n == 0) {
         sc->floor = sc->search = 0;
@@ -1442,6 +1509,7 @@ urigrep_scanner_reset(urigrep_scanner *sc)
     sc->search = 0;
     sc->skipping = false;
     sc->bc_from = sc->bc_to = 0;
+    sc->uu_from = sc->uu_to = 0;
     sc->nl_off = 0;
     sc->line = 1;
     sc->line_start = 0;

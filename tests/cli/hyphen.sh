@@ -12,3 +12,9 @@ ug --hyphen=both --json "$tmp/h.txt" | tail -n 1 | grep -q '"hyphen":"dropped"' 
 # a hyphen not at a line break is always kept
 printf '<http://a.example/x-y>\n' >"$tmp/k.txt"
 expect_text 0 "http://a.example/x-y" --hyphen=drop "$tmp/k.txt"
+# without its hyphen a reference may be nothing or a scheme alone: that
+# reading is not reported (issue 8: an empty line and "http:" were)
+printf '<URL:-\n>\n<http:-\n>\n' >"$tmp/e.txt"
+expect_text 1 "" --hyphen=drop "$tmp/e.txt"
+expect_text 0 "-
+http:-" --hyphen=both "$tmp/e.txt"

@@ -13,14 +13,15 @@ work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/urigrep-fuzz.XXXXXX")}
 CC=${CC_FUZZ:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz: $CC not found" >&2; exit 77; }
 mkdir -p "$work/gen"
-awk -f "$top/data/genschemes.awk" "$top/data/schemes.txt" >"$work/gen/schemes.h"
+LC_ALL=C awk -f "$top/data/genschemes.awk" "$top/data/uri-schemes.csv" \
+    "$top/data/scheme-rules.txt" >"$work/gen/schemes.h"
 cat >"$work/gen/config.h" <<'H'
 #define _GNU_SOURCE 1
 #define HAVE_MEMRCHR 1
 #define PACKAGE_VERSION "fuzz"
 H
 awk -f "$top/data/genentities.awk" "$top/data/html4-entities.txt" >"$work/gen/entities.h"
-lib="$top/src/buf.c $top/src/scan.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c $top/src/mime.c $top/src/mail.c $top/src/html.c $top/src/charset.c"
+lib="$top/src/buf.c $top/src/scan.c $top/src/scheme.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c $top/src/mime.c $top/src/mail.c $top/src/html.c $top/src/charset.c"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$work/gen -I$top/src"
 for t in $targets; do
     $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $lib
