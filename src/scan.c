@@ -130,27 +130,36 @@ is_space(unsigned char c)
            c == '\f';
 }
 
-/* Byte sets as 256-bit maps, tested in one load: the hot loops look
- * closer only at bytes in them. */
+/* Bytes the hot loops must look at closer, one load a byte.  STOP_BARE:
+ * those of is_bare_break(), '&', '[', ']', ')' and every non-ASCII byte
+ * (scan_bare_end()); STOP_ANGLE: space and controls, < > " &, the unwise
+ * { } | \\ ^ ` and every non-ASCII byte (scan_angle()).  Made by a script
+ * from those sets; keep in sync with the functions. */
+enum { STOP_BARE = 1, STOP_ANGLE = 2 };
+static const unsigned char stop_class[256] = {
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 0, 3, 0, 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 3, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 1, 3, 0,
+    3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 2, 0, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+};
+
 static inline bool
-in_map(const uint64_t map[4], unsigned char c)
+is_stop(unsigned char c, unsigned cls)
 {
-    return (map[c >> 6] >> (c & 63)) & 1;
+    return (stop_class[c] & cls) != 0;
 }
-
-/* Bytes scan_bare_end() must look at: those of is_bare_break(), '&', '[',
- * ']', ')' and every non-ASCII byte. Keep in sync with it. */
-static const uint64_t bare_stop[4] = {
-    0x50000245ffffffffull, 0x9000000178000000ull,
-    0xffffffffffffffffull, 0xffffffffffffffffull
-};
-
-/* Bytes scan_angle() must look at: space and controls, < > " &, the
- * unwise { } | \ ^ ` and every non-ASCII byte. Keep in sync with it. */
-static const uint64_t angle_stop[4] = {
-    0x50000045ffffffffull, 0xb800000150000000ull,
-    0xffffffffffffffffull, 0xffffffffffffffffull
-};
 
 /* ASCII bytes that end a bare URI: space, controls, the delimiters of
  * section 2.4.3 that mark its edges, and the "unwise" ` | \ ^. */
@@ -542,7 +551,7 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
               size_t *e)
 {
     const unsigned char *w = (const unsigned char *)sc->win.data;
-    size_t n = sc->win.len, i = from;
+    size_t n = sc->win.len, i = from, lim;
     uint64_t off = sc->win_off + from;
 
     if (off >= sc->bc_from && off < sc->bc_to &&
@@ -551,13 +560,23 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
         *e = (size_t)(sc->bc_to - sc->win_off);
         return REPORTED;
     }
+    /* a byte at LIM or after would make the candidate too long */
+    lim = sc->max < n - ss ? ss + sc->max : n;
     while (i < n) {
-        unsigned char c = w[i];
+        unsigned char c;
         size_t k = 1;
 
-        if (!in_map(bare_stop, c)) {
-            /* the common case: a byte that continues the URI */
-        } else if (c < 0x80) {
+        /* the common case, in a tight loop: bytes that continue it */
+        while (i < lim && !is_stop(w[i], STOP_BARE))
+            i++;
+        if (i == n)
+            break;
+        c = w[i];
+        if (!is_stop(c, STOP_BARE)) {
+            *e = i;
+            return TOO_LONG;
+        }
+        if (c < 0x80) {
             int r = 0;
 
             if (is_bare_break(c))
@@ -726,11 +745,11 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
         if (i - s > sc->raw_max)
             return REJECTED;
         c = w[i];
-        if (!in_map(angle_stop, c)) {
+        if (!is_stop(c, STOP_ANGLE)) {
             /* a run of plain bytes, copied at once */
             size_t j = i + 1;
 
-            while (j < n && !in_map(angle_stop, w[j]))
+            while (j < n && !is_stop(w[j], STOP_ANGLE))
                 j++;
             if (sc->out.len + (j - i) > sc->max)
                 return REJECTED;
