@@ -704,18 +704,28 @@ static size_t quote_depth(const struct urigrep_scanner *sc, size_t x,
                           size_t lt);
 
 /* After a line break inside <...> in a quoted reply, skip the next
- * line's quote markers: blanks and up to DEPTH '>'. Returns the index of
- * the first byte after them. */
+ * line's quote markers: up to DEPTH '>' and the blanks around them.
+ * Mailers write them as "> " or ">> ": a '>' not followed by a blank
+ * closes the brackets instead ("<URL:http://x\n>"). Returns the index of
+ * the first byte after them, I if there are none, or N when the window
+ * ends before that is known (unless FINAL). */
 static size_t
-skip_quote_markers(const unsigned char *w, size_t i, size_t n, size_t depth)
+skip_quote_markers(const unsigned char *w, size_t i, size_t n, size_t depth,
+                   bool final)
 {
-    size_t seen = 0;
+    size_t j = i, seen = 0;
 
-    while (i < n && (is_gap(w[i]) || (w[i] == '>' && seen < depth))) {
-        seen += w[i] == '>';
-        i++;
+    if (depth == 0)
+        return i;
+    while (j < n && (is_gap(w[j]) || (w[j] == '>' && seen < depth))) {
+        seen += w[j] == '>';
+        j++;
     }
-    return i;
+    if (j == n && !final)
+        return n; /* the caller waits for more */
+    if (seen == 0 || !is_gap(w[j - 1]))
+        return i;
+    return j;
 }
 
 /* Read <...> from S: everything up to '>' (or "&gt;" after "&lt;") with
@@ -785,7 +795,7 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
                     return REJECTED; /* a blank line ends the search */
                 if (cd->quote_depth == (size_t)-1)
                     cd->quote_depth = quote_depth(sc, cd->qx, cd->lt);
-                j = skip_quote_markers(w, j, n, cd->quote_depth);
+                j = skip_quote_markers(w, j, n, cd->quote_depth, final);
             }
             if (j == n && !final)
                 return NEED_MORE;

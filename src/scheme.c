@@ -572,6 +572,13 @@ simple_authority(const char *p, size_t len, size_t *n)
             return 0;
         label = ++i;
     }
+    /* a wildcard host, as ZeroMQ endpoints write it: tcp: then two
+     * slashes, then "*:4000" */
+    if (i == 0 && len > 0 && p[0] == '*') {
+        c = (unsigned char)(len > 1 ? p[1] : '/');
+        i = 1;
+        label = 0;
+    }
     host = i;
     if (i < len && c == ':') {
         for (i++; i < len && is_digit((unsigned char)p[i]); i++)

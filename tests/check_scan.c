@@ -199,6 +199,7 @@ static const struct case_ cases[] = {
     /* misspelt, defanged and broken schemes; authorities that are no host */
     { "hxxp://evil.example/ hppt://x.example/ ttp://x.example/ htp://x.example",
       "" },
+    { "bind tcp://*:4000 and tcp://**:1/", "tcp://*:4000" },
     { "http://.example.com http://-example.com http://# http://example.com_ "
       "http://{host}/x http://a..b/", "" },
     { "http://a_b.example/ http://[::1]:80/ http://192.0.2.1/ file:///etc "
@@ -223,6 +224,10 @@ static const struct case_ cases[] = {
       "<URL:http://a.example/x\n> text",
       "https://www.example.com/very/long/path/index.html http://a.example/x" },
     { "> see <http://a.example/x/\n>\n> more> text", "http://a.example/x/" },
+    /* a '>' right after the line break, with no blank after it, closes */
+    { "> \xc2\xa0<mailto:j@e.example\n>\n", "mailto:j@e.example" },
+    { ">\xc2\xa0 <mailto:\nj@e.example\n>", "mailto:j@e.example" },
+    { ">> <http://a.example/b\n>>c/d> e", "http://a.example/b" },
     { "&lt;http://lt.example/x\n  y&gt; and http://b.example/y&gt; "
       "&quot;http://c.example/&quot;",
       "http://lt.example/xy http://b.example/y http://c.example/" },
