@@ -355,6 +355,19 @@ html_base(void *arg, const char *p, size_t n)
     free(abs);
 }
 
+/* An attribute value longer than --max-uri-length was dropped. */
+static void
+html_cut(void *arg, const char *tag, const char *attr)
+{
+    struct input *in = arg;
+
+    if (in->o->verbose)
+        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": <%s %s> value longer "
+                "than %zu bytes skipped\n", in->r->file, in->cur_line, tag,
+                attr, in->o->scan.max_uri_length ? in->o->scan.max_uri_length
+                                                 : URIGREP_DEFAULT_MAX_URI);
+}
+
 /* Run *P (*N bytes) through the open charset converter, if any, and point
  * them at the UTF-8 it gave (FINAL: flush it). */
 static void
@@ -373,7 +386,8 @@ convert(struct input *in, const char **p, size_t *n, bool final)
 static void
 doc_data(struct input *in, const char *p, size_t n, uint64_t line)
 {
-    struct html_sink sink = { html_text, html_uri, html_base, in };
+    struct html_sink sink = { html_text, html_uri, html_base, html_cut,
+                              in };
 
     if (in->skip || in->r->stop)
         return;
@@ -388,7 +402,8 @@ doc_data(struct input *in, const char *p, size_t n, uint64_t line)
 static void
 doc_end(struct input *in)
 {
-    struct html_sink sink = { html_text, html_uri, html_base, in };
+    struct html_sink sink = { html_text, html_uri, html_base, html_cut,
+                              in };
 
     if (in->skip) {
         in->skip = false;
