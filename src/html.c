@@ -46,6 +46,9 @@ struct html_scanner {
                              * byte after it */
     size_t nref;
     int dashes;           /* in a comment: '-' seen just before */
+    char pend[256];       /* short text not yet sent (one call for many
+                           * references or tags is cheaper) */
+    size_t npend;
     const char *raw_end;  /* "</script" or "</style" in raw text */
     size_t raw_matched;
 };
@@ -115,6 +118,31 @@ is_alpha(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* Send the text held in H->pend. */
+static void
+flush_pending(struct html_scanner *h, const struct html_sink *sink)
+{
+    if (h->npend)
+        sink->text(sink->arg, h->pend, h->npend);
+    h->npend = 0;
+}
+
+/* Text P[0..N) for the sink: short pieces are gathered first. */
+static void
+emit(struct html_scanner *h, const struct html_sink *sink, const char *p,
+     size_t n)
+{
+    if (h->npend + n > sizeof h->pend) {
+        flush_pending(h, sink);
+        if (n >= sizeof h->pend) {
+            sink->text(sink->arg, p, n);
+            return;
+        }
+    }
+    memcpy(h->pend + h->npend, p, n);
+    h->npend += n;
+}
+
 /* May C continue the reference in H->ref? Names are letters and digits;
  * after "#", an optional 'x' then digits of the base it gives. */
 static bool
@@ -170,6 +198,7 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
 
     if (h->end_tag || k < 0)
         return;
+    flush_pending(h, sink); /* the text before it comes first */
     /* a repeated attribute is ignored, as browsers do: so a tag is never
      * worth more than one report per URI attribute, whatever its size */
     if (h->uri_attrs_seen & (UINT32_C(1) << k))
@@ -211,7 +240,7 @@ static void
 end_tag(struct html_scanner *h, const struct html_sink *sink)
 {
     if (strcmp(h->tag, "wbr") != 0)
-        sink->text(sink->arg, "\n", 1);
+        emit(h, sink, "\n", 1);
     h->st = S_TEXT;
     if (!h->end_tag && (strcmp(h->tag, "script") == 0 ||
                         strcmp(h->tag, "style") == 0)) {
@@ -233,11 +262,11 @@ flush_ref(struct html_scanner *h, const struct html_sink *sink, bool next)
     bool took_next = used > h->nref;
 
     if (n == 0)
-        sink->text(sink->arg, "&", 1);
+        emit(h, sink, "&", 1);
     else
-        sink->text(sink->arg, out, n);
+        emit(h, sink, out, n);
     if (used < h->nref)
-        sink->text(sink->arg, h->ref + used, h->nref - used);
+        emit(h, sink, h->ref + used, h->nref - used);
     h->nref = 0;
     return took_next;
 }
@@ -310,9 +339,11 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             while (j < len && p[j] != '<' && p[j] != '&')
                 j++;
             if (j > i)
-                sink->text(sink->arg, p + i, j - i);
-            if (j == len)
-                return;
+                emit(h, sink, p + i, j - i);
+            if (j == len) {
+                i = len;
+                continue;
+            }
             h->st = p[j] == '<' ? S_TAG_OPEN : S_REF;
             h->nref = 0;
             i = j + 1;
@@ -346,7 +377,7 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             } else if (c == '?') {
                 h->st = S_BOGUS;
             } else {
-                sink->text(sink->arg, "<", 1);
+                emit(h, sink, "<", 1);
                 h->st = S_TEXT;
                 continue;
             }
@@ -470,6 +501,7 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
         }
         i++;
     }
+    flush_pending(h, sink);
 }
 
 void
@@ -477,9 +509,9 @@ html_finish(struct html_scanner *h, const struct html_sink *sink)
 {
     if (h->st == S_REF)
         flush_ref(h, sink, false);
-    else if (h->st == S_TAG_OPEN) {
-        sink->text(sink->arg, "<", 1);
-    }
+    else if (h->st == S_TAG_OPEN)
+        emit(h, sink, "<", 1);
+    flush_pending(h, sink);
     h->st = S_TEXT;
     h->nref = 0;
 }

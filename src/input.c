@@ -27,6 +27,11 @@
 /* Text is handed to the scanner in blocks of this size. */
 #define TEXT_BLOCK (64 * 1024)
 #define MAX_BASE 2048
+/* HTML attribute URIs held for document order at most: past this, the
+ * text before them goes to the scanner and they are reported (tags
+ * without text between them, such as a flood of <wbr src=...>, would
+ * otherwise hold them all). */
+#define HELD_MAX 1024
 
 /* Where text of a decoded document started in the stored file: a
  * scanner offset and the stored line it came from. */
@@ -326,6 +331,13 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
     (void)attr;
     held_push(&in->held, p, n, in->fed + in->text.len, in->cur_line, 0,
               "attribute");
+    if (in->held.n >= HELD_MAX) {
+        flush_text(in, false);
+        /* a URI candidate of the text still open before them: memory
+         * matters more than their order then */
+        if (in->held.n >= HELD_MAX)
+            release_held(in, 0, true);
+    }
 }
 
 /* <BASE href>: the base for the rest of the document (Appendix D); a
