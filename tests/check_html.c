@@ -252,6 +252,71 @@ START_TEST(test_html_long_value)
 }
 END_TEST
 
+/* The <meta> charset prescan (HTML 13.2.3.2), "" when none is found. */
+static const struct {
+    const char *in, *label;
+} prescan_cases[] = {
+    { "<meta charset=\"windows-1252\">", "windows-1252" },
+    { "<!DOCTYPE html><html><head><META CHARSET=' Shift_JIS '>", "shift_jis" },
+    { "<meta http-equiv=\"Content-Type\" content=\"text/html; "
+      "charset=ISO-8859-1\">", "iso-8859-1" },
+    { "<meta content='text/html;charset=\"koi8-r\"' "
+      "http-equiv=content-type>", "koi8-r" },
+    /* content= without the http-equiv pragma does not count */
+    { "<meta content=\"text/html; charset=koi8-r\">", "" },
+    /* charset= wins over content=, and the first of a repeated one */
+    { "<meta http-equiv=content-type content=\"charset=koi8-r\" "
+      "charset=utf-8>", "utf-8" },
+    { "<meta charset=euc-jp charset=koi8-r>", "euc-jp" },
+    /* comments, other tags and their attribute values are skipped */
+    { "<!-- <meta charset=koi8-r> --><meta charset=gbk>", "gbk" },
+    { "<!--><meta charset=big5>", "big5" },
+    { "<a title='<meta charset=koi8-r>'><meta/charset=euc-kr>", "euc-kr" },
+    { "<?xml version=\"1.0\"?><!DOCTYPE x><meta charset=utf-8>", "utf-8" },
+    { "<metal charset=koi8-r>", "" },
+    { "<meta charset=koi8-r", "" },
+    { "<!-- unterminated <meta charset=koi8-r>", "" },
+    { "", "" },
+};
+
+START_TEST(test_html_prescan)
+{
+    char label[64];
+    bool found = html_prescan_charset(prescan_cases[_i].in,
+                                      strlen(prescan_cases[_i].in), label,
+                                      sizeof label);
+
+    ck_assert_str_eq(found ? label : "", prescan_cases[_i].label);
+}
+END_TEST
+
+/* Only the first HTML_PRESCAN_BYTES count. */
+START_TEST(test_html_prescan_limit)
+{
+    char doc_[2048], label[64];
+    const char *meta = "<meta charset=koi8-r>";
+
+    memset(doc_, ' ', sizeof doc_);
+    memcpy(doc_ + HTML_PRESCAN_BYTES - strlen(meta), meta, strlen(meta));
+    ck_assert(html_prescan_charset(doc_, sizeof doc_, label, sizeof label));
+    memmove(doc_ + 1, doc_, HTML_PRESCAN_BYTES);
+    doc_[0] = ' ';
+    ck_assert(!html_prescan_charset(doc_, sizeof doc_, label, sizeof label));
+    /* a label that does not fit is not found */
+    ck_assert(!html_prescan_charset(meta, strlen(meta), label, 4));
+}
+END_TEST
+
+START_TEST(test_html_charset_name)
+{
+    ck_assert_str_eq(html_charset_name("iso-8859-1"), "WINDOWS-1252");
+    ck_assert_str_eq(html_charset_name("US-ASCII"), "WINDOWS-1252");
+    ck_assert_str_eq(html_charset_name("shift_jis"), "CP932");
+    ck_assert_str_eq(html_charset_name("utf-16le"), "UTF-8");
+    ck_assert_str_eq(html_charset_name("koi8-r"), "koi8-r");
+}
+END_TEST
+
 Suite *html_suite(void);
 
 Suite *
@@ -273,6 +338,12 @@ html_suite(void)
                         sizeof ref_cases / sizeof *ref_cases);
     tcase_add_loop_test(tc, test_html_refs_attr, 0,
                         sizeof ref_cases / sizeof *ref_cases);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("meta charset");
+    tcase_add_loop_test(tc, test_html_prescan, 0,
+                        sizeof prescan_cases / sizeof *prescan_cases);
+    tcase_add_test(tc, test_html_prescan_limit);
+    tcase_add_test(tc, test_html_charset_name);
     suite_add_tcase(s, tc);
     return s;
 }
