@@ -18,7 +18,7 @@ if ug --ascii "$tmp/hosts.txt" 2>&1 >/dev/null | grep -q 'built without IDNA'; t
     # percent-encoded hosts, one warning for the whole run, none with -s
     printf 'http://\303\274.example/\n' >"$tmp/u.txt"
     expect_text 0 "http://%C3%BC.example/
-http://%C3%BC.example/" --ascii "$tmp/u.txt" "$tmp/u.txt"
+http://%C3%BC.example/" --ascii -h "$tmp/u.txt" "$tmp/u.txt"
     [ "$(grep -c 'built without IDNA' "$tmp/err")" = 1 ] || fail "warning not once"
     expect_text 0 "http://%C3%BC.example/" --ascii -s "$tmp/u.txt"
     [ -s "$tmp/err" ] && fail "-s: $(cat "$tmp/err")"
