@@ -27,11 +27,12 @@
 /* Text is handed to the scanner in blocks of this size. */
 #define TEXT_BLOCK (64 * 1024)
 #define MAX_BASE 2048
-/* HTML attribute URIs held for document order at most: past this, the
- * text before them goes to the scanner and they are reported (tags
- * without text between them, such as a flood of <wbr src=...>, would
- * otherwise hold them all). */
+/* HTML attribute URIs held for document order at most, and their bytes:
+ * past this, the text before them goes to the scanner and they are
+ * reported (tags without text between them, such as a flood of <wbr
+ * src=...>, would otherwise hold them all). */
 #define HELD_MAX 1024
+#define HELD_BYTES_MAX (1024 * 1024)
 
 /* Where text of a decoded document started in the stored file: a
  * scanner offset and the stored line it came from. */
@@ -53,6 +54,7 @@ struct held_uri {
 struct held_list {
     struct held_uri *v;
     size_t n, cap;
+    size_t bytes;   /* of the URIs held */
 };
 
 struct input {
@@ -132,6 +134,7 @@ held_push(struct held_list *l, const char *p, size_t n, uint64_t pos,
     h->column = column;
     h->delimiter = delimiter;
     l->n++;
+    l->bytes += n;
 }
 
 /* Forget the first K held URIs. */
@@ -140,8 +143,10 @@ held_drop(struct held_list *l, size_t k)
 {
     size_t i;
 
-    for (i = 0; i < k; i++)
+    for (i = 0; i < k; i++) {
+        l->bytes -= l->v[i].n;
         free(l->v[i].s);
+    }
     if (k > 0) {
         memmove(l->v, l->v + k, (l->n - k) * sizeof *l->v);
         l->n -= k;
@@ -341,11 +346,11 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
     (void)attr;
     held_push(&in->held, p, n, in->fed + in->text.len, in->cur_line, 0,
               "attribute");
-    if (in->held.n >= HELD_MAX) {
+    if (in->held.n >= HELD_MAX || in->held.bytes >= HELD_BYTES_MAX) {
         flush_text(in, false);
         /* a URI candidate of the text still open before them: memory
          * matters more than their order then */
-        if (in->held.n >= HELD_MAX)
+        if (in->held.n >= HELD_MAX || in->held.bytes >= HELD_BYTES_MAX)
             release_held(in, 0, true);
     }
 }
