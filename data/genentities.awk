@@ -47,6 +47,16 @@ END {
         printf "    { \"%s\", %s, %s, %d },\n", name[i], cp1[i], cp2[i], \
             legacy[i]
     print "};"
+    # where the names starting with each character are: [from, to)
+    print "static const struct { unsigned short from, to; }"
+    print "html_entity_range[128] = {"
+    for (i = 0; i < n; i = j) {
+        c = substr(name[i], 1, 1)
+        for (j = i; j < n && substr(name[j], 1, 1) == c; j++)
+            ;
+        printf "    ['%s'] = { %d, %d },\n", c, i, j
+    }
+    print "};"
 }
 # Is A before B in byte order? Compare character by character through
 # their positions in an ASCII string, so the locale plays no part.

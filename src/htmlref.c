@@ -79,20 +79,38 @@ numeric_code_point(uint32_t cp)
     return cp;
 }
 
+/* Compare NAME (LEN bytes) with the NUL-terminated E, byte-wise. */
+static int
+name_cmp(const char *name, size_t len, const char *e)
+{
+    size_t i;
+
+    for (i = 0; i < len; i++) {
+        if (e[i] == '\0')
+            return 1;
+        if (name[i] != e[i])
+            return (unsigned char)name[i] < (unsigned char)e[i] ? -1 : 1;
+    }
+    return e[len] == '\0' ? 0 : -1;
+}
+
 /* The table row for NAME (LEN bytes, without ';'; case matters), or
- * NULL. A binary search over the generated, byte-sorted table. */
+ * NULL. A binary search over the rows that start with NAME's first
+ * byte, in the generated, byte-sorted table. */
 static const struct html_entity *
 entity_lookup(const char *name, size_t len)
 {
-    size_t lo = 0, hi = sizeof html_entities / sizeof *html_entities;
+    unsigned char c0 = (unsigned char)name[0];
+    size_t lo, hi;
 
+    if (len == 0 || c0 >= 128)
+        return NULL;
+    lo = html_entity_range[c0].from;
+    hi = html_entity_range[c0].to;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        const char *e = html_entities[mid].name;
-        int c = strncmp(name, e, len);
+        int c = name_cmp(name + 1, len - 1, html_entities[mid].name + 1);
 
-        if (c == 0)
-            c = e[len] == '\0' ? 0 : -1;
         if (c == 0)
             return &html_entities[mid];
         if (c < 0)
