@@ -25,6 +25,8 @@ static const char *const messages[URIGREP_STATUS_MAX] = {
     [URIGREP_E_ESCAPE] = "'%' not followed by two hexadecimal digits",
     [URIGREP_E_NON_ASCII] = "non-ASCII character (an IRI; see --ascii)",
     [URIGREP_E_SPACE] = "whitespace or control character",
+    [URIGREP_ERR_IDNA] = "host name rejected by IDNA",
+    [URIGREP_ERR_NO_IDNA] = "IDNA support (libidn2) was not built",
 };
 
 URIGREP_EXPORT const char *

@@ -20,8 +20,9 @@
 
 /* Longest tag or attribute name we keep (longer ones match nothing). */
 #define NAME_MAX_ 16
-/* Longest character reference we wait for ("&thetasym;", "&#x10FFFF;"). */
-#define REF_MAX 12
+/* Longest character reference we keep: more than the longest name (31
+ * letters); a longer numeric one is cut down (see add_ref). */
+#define REF_MAX 40
 
 enum state {
     S_TEXT, S_REF, S_TAG_OPEN, S_DECL, S_DECL_DASH, S_COMMENT, S_BOGUS,
@@ -37,11 +38,17 @@ struct html_scanner {
     char attr[NAME_MAX_ + 1];
     size_t nattr;
     char *value;          /* attribute value being read */
+    char *decoded;        /* the value, references decoded */
     size_t nvalue, max_value;
     bool value_too_long;
-    char ref[REF_MAX + 1];  /* a character reference in text */
+    uint32_t uri_attrs_seen;  /* bit I: uri_attrs[I] met in this tag */
+    char ref[REF_MAX + 1];  /* a character reference in text, and the
+                             * byte after it */
     size_t nref;
     int dashes;           /* in a comment: '-' seen just before */
+    char pend[256];       /* short text not yet sent (one call for many
+                           * references or tags is cheaper) */
+    size_t npend;
     const char *raw_end;  /* "</script" or "</style" in raw text */
     size_t raw_matched;
 };
@@ -53,16 +60,23 @@ static const char *const uri_attrs[] = {
     "usemap",
 };
 
-bool
-html_is_uri_attr(const char *name)
+/* The index of NAME in uri_attrs, or -1. */
+static int
+uri_attr_index(const char *name)
 {
     size_t i;
 
     /* most attributes (class, style, alt, width...) fail the first test */
     for (i = 0; i < sizeof uri_attrs / sizeof *uri_attrs; i++)
         if (name[0] == uri_attrs[i][0] && strcmp(name, uri_attrs[i]) == 0)
-            return true;
-    return false;
+            return (int)i;
+    return -1;
+}
+
+bool
+html_is_uri_attr(const char *name)
+{
+    return uri_attr_index(name) >= 0;
 }
 
 struct html_scanner *
@@ -74,8 +88,9 @@ html_new(size_t max_value)
         return NULL;
     h->max_value = max_value;
     h->value = malloc(max_value + 1);
-    if (h->value == NULL) {
-        free(h);
+    h->decoded = malloc(HTML_DECODED_MAX(max_value));
+    if (h->value == NULL || h->decoded == NULL) {
+        html_free(h);
         return NULL;
     }
     return h;
@@ -87,120 +102,8 @@ html_free(struct html_scanner *h)
     if (h == NULL)
         return;
     free(h->value);
+    free(h->decoded);
     free(h);
-}
-
-static size_t
-put_utf8(uint32_t cp, char *out)
-{
-    if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        cp = 0xfffd;
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xc0 | cp >> 6);
-        out[1] = (char)(0x80 | (cp & 0x3f));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xe0 | cp >> 12);
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-        out[2] = (char)(0x80 | (cp & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | cp >> 18);
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-    out[3] = (char)(0x80 | (cp & 0x3f));
-    return 4;
-}
-
-/* Look NAME (LEN bytes, case-sensitive as HTML says) up. */
-static long
-entity_lookup(const char *name, size_t len)
-{
-    size_t lo = 0, hi = sizeof html_entities / sizeof *html_entities;
-
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const char *e = html_entities[mid].name;
-        size_t el = strlen(e);
-        int c = strncmp(name, e, len < el ? len : el);
-
-        if (c == 0)
-            c = len < el ? -1 : len > el;
-        if (c == 0)
-            return (long)html_entities[mid].cp;
-        if (c < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return -1;
-}
-
-/* Decode the reference REF[0..LEN) (after '&', without ';') into OUT.
- * Returns the bytes written, or 0 if it is not a reference. */
-static size_t
-decode_ref(const char *ref, size_t len, char *out)
-{
-    uint32_t cp = 0;
-    size_t i;
-
-    if (len >= 2 && ref[0] == '#') {
-        bool hex = ref[1] == 'x' || ref[1] == 'X';
-        size_t start = hex ? 2 : 1;
-
-        if (start == len)
-            return 0;
-        for (i = start; i < len; i++) {
-            char c = ref[i];
-            int d = (c >= '0' && c <= '9') ? c - '0'
-                    : hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f'
-                        ? (c | 0x20) - 'a' + 10 : -1;
-            if (d < 0)
-                return 0;
-            cp = cp > 0x10ffff ? cp : cp * (hex ? 16 : 10) + (uint32_t)d;
-        }
-        return put_utf8(cp, out);
-    } else {
-        long v = entity_lookup(ref, len);
-        return v < 0 ? 0 : put_utf8((uint32_t)v, out);
-    }
-}
-
-static bool
-is_ref_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c >= '0' && c <= '9') || c == '#';
-}
-
-size_t
-html_decode_refs(const char *p, size_t len, char *out)
-{
-    size_t i = 0, o = 0;
-
-    while (i < len) {
-        size_t j, n;
-
-        if (p[i] != '&') {
-            out[o++] = p[i++];
-            continue;
-        }
-        for (j = i + 1; j < len && j - i <= REF_MAX && is_ref_char(p[j]); j++)
-            ;
-        n = j > i + 1 ? decode_ref(p + i + 1, j - i - 1, out + o) : 0;
-        if (n == 0) {
-            out[o++] = p[i++];
-            continue;
-        }
-        o += n;
-        i = j < len && p[j] == ';' ? j + 1 : j;
-    }
-    return o;
 }
 
 static bool
@@ -213,6 +116,50 @@ static bool
 is_alpha(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Send the text held in H->pend. */
+static void
+flush_pending(struct html_scanner *h, const struct html_sink *sink)
+{
+    if (h->npend)
+        sink->text(sink->arg, h->pend, h->npend);
+    h->npend = 0;
+}
+
+/* Text P[0..N) for the sink: short pieces are gathered first. */
+static void
+emit(struct html_scanner *h, const struct html_sink *sink, const char *p,
+     size_t n)
+{
+    if (h->npend + n > sizeof h->pend) {
+        flush_pending(h, sink);
+        if (n >= sizeof h->pend) {
+            sink->text(sink->arg, p, n);
+            return;
+        }
+    }
+    memcpy(h->pend + h->npend, p, n);
+    h->npend += n;
+}
+
+/* May C continue the reference in H->ref? Names are letters and digits;
+ * after "#", an optional 'x' then digits of the base it gives. */
+static bool
+ref_continues(const struct html_scanner *h, char c)
+{
+    bool digit = c >= '0' && c <= '9';
+    bool alpha = is_alpha(c);
+
+    if (h->nref == 0)
+        return c == '#' || digit || alpha;
+    if (h->ref[0] != '#')
+        return digit || alpha;
+    if (h->nref == 1)
+        return digit || c == 'x' || c == 'X';
+    if (h->ref[1] == 'x' || h->ref[1] == 'X')
+        return digit || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+    return digit;
 }
 
 /* One URL of a srcset: "url [descriptor]", comma-separated. */
@@ -245,12 +192,24 @@ report_srcset(const char *v, size_t n, const struct html_sink *sink)
 static void
 end_value(struct html_scanner *h, const struct html_sink *sink)
 {
-    char *v = h->value;
+    char *v = h->decoded;
     size_t n;
+    int k = uri_attr_index(h->attr);
 
-    if (h->end_tag || h->value_too_long || !html_is_uri_attr(h->attr))
+    if (h->end_tag || k < 0)
         return;
-    n = html_decode_refs(v, h->nvalue, v);
+    flush_pending(h, sink); /* the text before it comes first */
+    /* a repeated attribute is ignored, as browsers do: so a tag is never
+     * worth more than one report per URI attribute, whatever its size */
+    if (h->uri_attrs_seen & (UINT32_C(1) << k))
+        return;
+    h->uri_attrs_seen |= UINT32_C(1) << k;
+    if (h->value_too_long) {
+        if (sink->cut)
+            sink->cut(sink->arg, h->tag, h->attr);
+        return;
+    }
+    n = html_decode_refs(h->value, h->nvalue, true, v);
     /* as browsers do (URL parsing in HTML): leading and trailing blanks
      * go, and so do tabs and line breaks inside */
     while (n && is_space(v[n - 1]))
@@ -281,7 +240,7 @@ static void
 end_tag(struct html_scanner *h, const struct html_sink *sink)
 {
     if (strcmp(h->tag, "wbr") != 0)
-        sink->text(sink->arg, "\n", 1);
+        emit(h, sink, "\n", 1);
     h->st = S_TEXT;
     if (!h->end_tag && (strcmp(h->tag, "script") == 0 ||
                         strcmp(h->tag, "style") == 0)) {
@@ -291,21 +250,49 @@ end_tag(struct html_scanner *h, const struct html_sink *sink)
     }
 }
 
-static void
-flush_ref(struct html_scanner *h, const struct html_sink *sink, bool semi)
+/* The reference in H->ref ends: decode it and send the text. NEXT: the
+ * byte after it is in H->ref too. Returns true when that byte was used
+ * (a ';'). */
+static bool
+flush_ref(struct html_scanner *h, const struct html_sink *sink, bool next)
 {
     char out[8];
-    size_t n = decode_ref(h->ref, h->nref, out);
+    size_t used, n = html_ref_decode(h->ref, h->nref + next, false, out,
+                                     &used);
+    bool took_next = used > h->nref;
 
-    if (n)
-        sink->text(sink->arg, out, n);
-    else {
-        sink->text(sink->arg, "&", 1);
-        sink->text(sink->arg, h->ref, h->nref);
-        if (semi)
-            sink->text(sink->arg, ";", 1);
-    }
+    if (n == 0)
+        emit(h, sink, "&", 1);
+    else
+        emit(h, sink, out, n);
+    if (used < h->nref)
+        emit(h, sink, h->ref + used, h->nref - used);
     h->nref = 0;
+    return took_next;
+}
+
+/* Add C to the reference in H->ref. A numeric one that fills it loses its
+ * leading zeros; past that its value is far beyond U+10FFFF and more
+ * digits change nothing. Returns false when the reference is already
+ * longer than any name: it was sent, and C is text. */
+static bool
+add_ref(struct html_scanner *h, const struct html_sink *sink, char c)
+{
+    if (h->nref == REF_MAX && h->ref[0] == '#') {
+        size_t start = h->ref[1] == 'x' || h->ref[1] == 'X' ? 2 : 1, f;
+
+        for (f = start; f < h->nref && h->ref[f] == '0'; f++)
+            ;
+        memmove(h->ref + start, h->ref + f, h->nref - f);
+        h->nref -= f - start;
+        if (h->nref == REF_MAX)
+            return true;
+    } else if (h->nref == REF_MAX) {
+        flush_ref(h, sink, false);
+        return false;
+    }
+    h->ref[h->nref++] = c;
+    return true;
 }
 
 static void
@@ -352,33 +339,31 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             while (j < len && p[j] != '<' && p[j] != '&')
                 j++;
             if (j > i)
-                sink->text(sink->arg, p + i, j - i);
-            if (j == len)
-                return;
+                emit(h, sink, p + i, j - i);
+            if (j == len) {
+                i = len;
+                continue;
+            }
             h->st = p[j] == '<' ? S_TAG_OPEN : S_REF;
             h->nref = 0;
             i = j + 1;
             continue;
         }
         case S_REF:
-            if (c == ';') {
-                flush_ref(h, sink, true);
+            if (ref_continues(h, c)) {
+                if (add_ref(h, sink, c))
+                    break;
                 h->st = S_TEXT;
-                break;
+                continue; /* C is text */
             }
-            if (is_ref_char(c) && h->nref < REF_MAX) {
-                h->ref[h->nref++] = c;
-                break;
-            }
-            /* no ';': HTML 4 documents often omit it ("&amp" in URLs) */
-            if (h->nref)
-                flush_ref(h, sink, false);
-            else
-                sink->text(sink->arg, "&", 1);
+            h->ref[h->nref] = c;
             h->st = S_TEXT;
+            if (flush_ref(h, sink, true))
+                break; /* the ';' was part of it */
             continue; /* look at C again as text */
         case S_TAG_OPEN:
             h->ntag = 0;
+            h->uri_attrs_seen = 0;
             h->tag[0] = '\0';
             h->end_tag = false;
             if (c == '!') {
@@ -392,7 +377,7 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             } else if (c == '?') {
                 h->st = S_BOGUS;
             } else {
-                sink->text(sink->arg, "<", 1);
+                emit(h, sink, "<", 1);
                 h->st = S_TEXT;
                 continue;
             }
@@ -516,19 +501,17 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
         }
         i++;
     }
+    flush_pending(h, sink);
 }
 
 void
 html_finish(struct html_scanner *h, const struct html_sink *sink)
 {
-    if (h->st == S_REF) {
-        if (h->nref)
-            flush_ref(h, sink, false);
-        else
-            sink->text(sink->arg, "&", 1);
-    } else if (h->st == S_TAG_OPEN) {
-        sink->text(sink->arg, "<", 1);
-    }
+    if (h->st == S_REF)
+        flush_ref(h, sink, false);
+    else if (h->st == S_TAG_OPEN)
+        emit(h, sink, "<", 1);
+    flush_pending(h, sink);
     h->st = S_TEXT;
     h->nref = 0;
 }

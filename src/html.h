@@ -19,6 +19,9 @@ struct html_sink {
                 const char *attr);
     /* <base href="...">: the new base URI (RFC 2396 Appendix D). */
     void (*base)(void *arg, const char *p, size_t n);
+    /* Optional (NULL: none): the value of a URI attribute ATTR of TAG
+     * was longer than the scanner keeps, and was dropped. */
+    void (*cut)(void *arg, const char *tag, const char *attr);
     void *arg;
 };
 
@@ -38,10 +41,46 @@ void html_finish(struct html_scanner *h, const struct html_sink *sink);
 /* Free the scanner; NULL is accepted. */
 void html_free(struct html_scanner *h);
 
-/* Decode the character references in P[0..LEN) (HTML 4 names, &#NN;,
- * &#xHH;) into OUT, which must hold LEN bytes (a reference is never
- * shorter than its UTF-8). Returns the length written. */
-size_t html_decode_refs(const char *p, size_t len, char *out);
+/* Bytes html_decode_refs() may write for LEN bytes of input: a
+ * reference is never shorter than its UTF-8 but for &nGt; and &nLt;, five
+ * bytes that give six. */
+#define HTML_DECODED_MAX(len) ((len) + (len) / 5 + 1)
+
+/* Decode the character references in P[0..LEN) as the HTML Standard
+ * says: the names of its table (with ';', and the legacy ones without),
+ * &#NN; and &#xHH; with its replacements (NUL, surrogates and values past
+ * U+10FFFF give U+FFFD, 0x80-0x9F the windows-1252 characters). ATTR:
+ * P is an attribute value, where a name without ';' followed by '=' or a
+ * letter or digit stays text ("?a=1&lang=en"). OUT, which must not
+ * overlap P, must hold HTML_DECODED_MAX(LEN) bytes. Returns the length
+ * written. */
+size_t html_decode_refs(const char *p, size_t len, bool attr, char *out);
+
+/* Decode the one reference at REF[0..LEN), the bytes after a '&' (as many
+ * as are known: a name ends at a byte that is not a letter or digit, so
+ * a caller that streams passes the name and the byte after it). ATTR as
+ * for html_decode_refs(). Writes at most 8 bytes of UTF-8 to OUT and the
+ * number of bytes of REF used (with a ';') to *USED; returns the bytes
+ * written, 0 when '&' starts no reference and is text. */
+size_t html_ref_decode(const char *ref, size_t len, bool attr, char *out,
+                       size_t *used);
+
+/* How many bytes of a document's start a browser reads to find a
+ * <meta> charset (HTML Standard 13.2.3.2). */
+#define HTML_PRESCAN_BYTES 1024
+
+/* Look for a <meta charset="..."> or <meta http-equiv="Content-Type"
+ * content="...; charset=..."> in the first HTML_PRESCAN_BYTES of
+ * P[0..N), skipping comments and other tags as the Standard's prescan
+ * does. On success copies the label, in lower case, to OUT (OUTSZ bytes)
+ * and returns true; a label that does not fit is not found. */
+bool html_prescan_charset(const char *p, size_t n, char *out, size_t outsz);
+
+/* The iconv name for the encoding LABEL means in HTML (the Encoding
+ * Standard): "iso-8859-1" and "us-ascii" are windows-1252, "shift_jis"
+ * is CP932, "utf-16" in a <meta> is UTF-8; other labels are returned as
+ * they are. The result is static or LABEL itself. */
+const char *html_charset_name(const char *label);
 
 /* Is NAME (lower case) a URI-valued attribute we report? */
 bool html_is_uri_attr(const char *name);

@@ -28,6 +28,12 @@
 /* Text is handed to the scanner in blocks of this size. */
 #define TEXT_BLOCK (64 * 1024)
 #define MAX_BASE 2048
+/* HTML attribute URIs held for document order at most, and their bytes:
+ * past this, the text before them goes to the scanner and they are
+ * reported (tags without text between them, such as a flood of <wbr
+ * src=...>, would otherwise hold them all). */
+#define HELD_MAX 1024
+#define HELD_BYTES_MAX (1024 * 1024)
 
 /* Where text of a decoded document started in the stored file: a
  * scanner offset and the stored line it came from. */
@@ -49,6 +55,7 @@ struct held_uri {
 struct held_list {
     struct held_uri *v;
     size_t n, cap;
+    size_t bytes;   /* of the URIs held */
 };
 
 struct input {
@@ -60,6 +67,16 @@ struct input {
     bool html;
     bool skip;              /* a part that is not text */
     struct html_scanner *hs;
+    /* HTML with no charset given: its start is held until a <meta>
+     * charset is found in it (held: the bytes, and where each stored line
+     * starts in them) */
+    bool prescan;
+    char pre[HTML_PRESCAN_BYTES];
+    size_t npre, npre_lines;
+    struct {
+        size_t off;
+        uint64_t line;
+    } pre_lines[64];
     struct charset_conv *cv;
     struct urigrep_buf conv;
     struct urigrep_buf text;    /* text waiting for the scanner */
@@ -118,6 +135,7 @@ held_push(struct held_list *l, const char *p, size_t n, uint64_t pos,
     h->column = column;
     h->delimiter = delimiter;
     l->n++;
+    l->bytes += n;
 }
 
 /* Forget the first K held URIs. */
@@ -126,8 +144,10 @@ held_drop(struct held_list *l, size_t k)
 {
     size_t i;
 
-    for (i = 0; i < k; i++)
+    for (i = 0; i < k; i++) {
+        l->bytes -= l->v[i].n;
         free(l->v[i].s);
+    }
     if (k > 0) {
         memmove(l->v, l->v + k, (l->n - k) * sizeof *l->v);
         l->n -= k;
@@ -330,6 +350,13 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
         return;
     held_push(&in->held, p, n, in->fed + in->text.len, in->cur_line, 0,
               "attribute");
+    if (in->held.n >= HELD_MAX || in->held.bytes >= HELD_BYTES_MAX) {
+        flush_text(in, false);
+        /* a URI candidate of the text still open before them: memory
+         * matters more than their order then */
+        if (in->held.n >= HELD_MAX || in->held.bytes >= HELD_BYTES_MAX)
+            release_held(in, 0, true);
+    }
 }
 
 /* <BASE href>: the base for the rest of the document (Appendix D); a
@@ -359,6 +386,19 @@ html_base(void *arg, const char *p, size_t n)
     free(abs);
 }
 
+/* An attribute value longer than --max-uri-length was dropped. */
+static void
+html_cut(void *arg, const char *tag, const char *attr)
+{
+    struct input *in = arg;
+
+    if (in->o->verbose)
+        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": <%s %s> value longer "
+                "than %zu bytes skipped\n", in->r->file, in->cur_line, tag,
+                attr, in->o->scan.max_uri_length ? in->o->scan.max_uri_length
+                                                 : URIGREP_DEFAULT_MAX_URI);
+}
+
 /* Run *P (*N bytes) through the open charset converter, if any, and point
  * them at the UTF-8 it gave (FINAL: flush it). */
 static void
@@ -373,14 +413,97 @@ convert(struct input *in, const char **p, size_t *n, bool final)
     *n = in->conv.len;
 }
 
+/* Is CHARSET one whose bytes are UTF-8 already? */
+static bool
+is_utf8ish(const char *cs)
+{
+    return cs[0] == '\0' || strcasecmp(cs, "utf-8") == 0 ||
+           strcasecmp(cs, "utf8") == 0 || strcasecmp(cs, "us-ascii") == 0 ||
+           strcasecmp(cs, "ascii") == 0;
+}
+
+static void doc_data(struct input *in, const char *p, size_t n,
+                     uint64_t line);
+
+/* Convert the document from CHARSET; one iconv does not know is scanned
+ * as it is. */
+static void
+open_charset(struct input *in, const char *charset)
+{
+    in->cv = charset_open(charset);
+    if (in->cv == NULL && in->o->verbose)
+        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": unknown charset '%s'"
+                ", scanned as it is\n", in->r->file, in->cur_line,
+                charset);
+}
+
+/* The start of an HTML document is in: look for its <meta> charset (a
+ * UTF-8 byte order mark wins over it, as in browsers), then scan what was
+ * held. */
+static void
+prescan_done(struct input *in)
+{
+    char label[64];
+    size_t i;
+
+    in->prescan = false;
+    if (!(in->npre >= 3 && memcmp(in->pre, "\xef\xbb\xbf", 3) == 0) &&
+        html_prescan_charset(in->pre, in->npre, label, sizeof label)) {
+        const char *cs = html_charset_name(label);
+
+        if (!is_utf8ish(cs))
+            open_charset(in, cs);
+    }
+    for (i = 0; i < in->npre_lines; i++) {
+        size_t end = i + 1 < in->npre_lines ? in->pre_lines[i + 1].off
+                                            : in->npre;
+
+        doc_data(in, in->pre + in->pre_lines[i].off,
+                 end - in->pre_lines[i].off, in->pre_lines[i].line);
+    }
+    in->npre = in->npre_lines = 0;
+}
+
+/* Hold P (N bytes, from stored line LINE) while looking for a <meta>
+ * charset; returns how many bytes were taken. */
+static size_t
+prescan_hold(struct input *in, const char *p, size_t n, uint64_t line)
+{
+    size_t take = sizeof in->pre - in->npre;
+
+    if (take > n)
+        take = n;
+    if (in->npre_lines == 0 ||
+        (in->pre_lines[in->npre_lines - 1].line != line &&
+         in->npre_lines < sizeof in->pre_lines / sizeof *in->pre_lines)) {
+        in->pre_lines[in->npre_lines].off = in->npre;
+        in->pre_lines[in->npre_lines].line = line;
+        in->npre_lines++;
+    }
+    memcpy(in->pre + in->npre, p, take);
+    in->npre += take;
+    if (in->npre == sizeof in->pre)
+        prescan_done(in);
+    return take;
+}
+
 /* Decoded bytes of the current document, from stored line LINE. */
 static void
 doc_data(struct input *in, const char *p, size_t n, uint64_t line)
 {
-    struct html_sink sink = { html_text, html_uri, html_base, in };
+    struct html_sink sink = { html_text, html_uri, html_base, html_cut,
+                              in };
 
     if (in->skip || in->r->stop)
         return;
+    if (in->prescan) {
+        size_t k = prescan_hold(in, p, n, line);
+
+        p += k;
+        n -= k;
+        if (n == 0)
+            return;
+    }
     in->cur_line = line;
     convert(in, &p, &n, false);
     if (in->html)
@@ -392,12 +515,15 @@ doc_data(struct input *in, const char *p, size_t n, uint64_t line)
 static void
 doc_end(struct input *in)
 {
-    struct html_sink sink = { html_text, html_uri, html_base, in };
+    struct html_sink sink = { html_text, html_uri, html_base, html_cut,
+                              in };
 
     if (in->skip) {
         in->skip = false;
         return;
     }
+    if (in->prescan)
+        prescan_done(in);
     if (in->cv) {
         const char *p = "";
         size_t n = 0;
@@ -416,15 +542,6 @@ doc_end(struct input *in)
     in->html_base[0] = '\0';
 }
 
-/* Is CHARSET one whose bytes are UTF-8 already? */
-static bool
-is_utf8ish(const char *cs)
-{
-    return cs[0] == '\0' || strcasecmp(cs, "utf-8") == 0 ||
-           strcasecmp(cs, "utf8") == 0 || strcasecmp(cs, "us-ascii") == 0 ||
-           strcasecmp(cs, "ascii") == 0;
-}
-
 /* Start a document; CHARSET (NULL: UTF-8) is converted from, always when
  * FORCE (--charset) so that invalid bytes are counted, else unless it is
  * UTF-8 already. */
@@ -440,14 +557,11 @@ doc_begin(struct input *in, bool html, const char *charset, bool force)
         if ((in->hs = html_new(max)) == NULL)
             out_of_memory();
     }
-    if (charset && (force || !is_utf8ish(charset))) {
-        in->cv = charset_open(charset);
-        /* an unknown charset: the bytes are scanned as they are */
-        if (in->cv == NULL && in->o->verbose)
-            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": unknown charset '%s'"
-                    ", scanned as it is\n", in->r->file, in->cur_line,
-                    charset);
-    }
+    if (charset && (force || !is_utf8ish(charset)))
+        open_charset(in, charset);
+    /* HTML without a charset: as a browser, look for a <meta> one */
+    in->prescan = html && (charset == NULL || charset[0] == '\0');
+    in->npre = in->npre_lines = 0;
 }
 
 /* ---- mail ---- */
@@ -613,30 +727,74 @@ lines_feed(struct input *in, const char *p, size_t n, bool final)
 
 /* ---- files ---- */
 
-/* Skip a UTF-8 byte order mark and blanks. */
-static const char *
-skip_bom_blanks(const char *p, size_t *n)
+/* Does P (N bytes) start with S, ignoring case? */
+static bool
+starts_with(const char *p, size_t n, const char *s)
 {
-    if (*n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-        p += 3, *n -= 3;
-    while (*n && strchr(" \t\r\n", *p))
+    size_t k = strlen(s);
+
+    return n >= k && strncasecmp(p, s, k) == 0;
+}
+
+/* Skip blanks. */
+static const char *
+skip_blanks(const char *p, size_t *n)
+{
+    while (*n && strchr(" \t\r\n\f", *p))
         p++, (*n)--;
     return p;
 }
 
+/* Skip what may come before an HTML document's first tag: a UTF-8 byte
+ * order mark, blanks, comments, and an XML declaration (XHTML), which
+ * sets *PROLOG. NULL if a comment or declaration does not end in P. */
+static const char *
+skip_html_prolog(const char *p, size_t *n, bool *prolog)
+{
+    *prolog = false;
+    if (*n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+        p += 3, *n -= 3;
+    for (;;) {
+        const char *end;
+
+        p = skip_blanks(p, n);
+        if (starts_with(p, *n, "<!--"))
+            end = memmem(p + 4, *n - 4, "-->", 3);
+        else if (starts_with(p, *n, "<?xml") && *n > 5 &&
+                 strchr(" \t\r\n?", p[5]))
+            end = memmem(p + 5, *n - 5, "?>", 2), *prolog = true;
+        else
+            return p;
+        if (end == NULL)
+            return NULL;
+        end += end[1] == '>' ? 2 : 3;
+        *n -= (size_t)(end - p);
+        p = end;
+    }
+}
+
+/* Is P (N bytes, a file's start) HTML? An HTML doctype or <html> after a
+ * byte order mark, blanks, comments or an XML declaration; without the
+ * declaration, a <head>, <body>, <title> or <meta> first will also do. */
 static bool
 looks_like_html(const char *p, size_t n)
 {
     static const char *const starts[] = {
         "<!doctype html", "<html", "<head", "<body", "<title", "<meta",
     };
-    size_t i;
+    size_t i, k;
+    bool prolog;
 
-    p = skip_bom_blanks(p, &n);
+    if ((p = skip_html_prolog(p, &n, &prolog)) == NULL)
+        return false;
     for (i = 0; i < sizeof starts / sizeof *starts; i++) {
-        size_t k = strlen(starts[i]);
-        if (n >= k && strncasecmp(p, starts[i], k) == 0)
-            return true;
+        if (!starts_with(p, n, starts[i]))
+            continue;
+        /* a whole name: <html> or <html lang=...>, not <htmlfoo> */
+        k = strlen(starts[i]);
+        if (n > k && !strchr(" \t\r\n\f>/", p[k]))
+            continue;
+        return !prolog || i < 2;
     }
     return false;
 }

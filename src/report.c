@@ -90,10 +90,24 @@ report_ref(struct run *r, const struct found *f)
     struct output_rec rec;
 
     if (o->ascii) {
-        mapped = malloc(3 * len + 1);
-        if (mapped == NULL)
+        /* a host IDNA cannot convert is percent-encoded instead (RFC 3987
+         * 3.1 step 2); --verbose says why, and a build without libidn2
+         * says so once */
+        static bool no_idna_said;
+        const char *why = NULL;
+
+        rc = urigrep_iri_to_uri_idna(ref, len, &mapped, &len, &why);
+        if (rc == URIGREP_ERR_NOMEM)
             out_of_memory();
-        len = urigrep_iri_to_uri(ref, len, mapped);
+        if (rc == URIGREP_ERR_IDNA && o->verbose)
+            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": '%.*s': host name not"
+                    " converted by IDNA (%s), percent-encoded\n", r->file,
+                    f->line, (int)f->len, f->ref, why);
+        if (rc == URIGREP_ERR_NO_IDNA && !no_idna_said && !o->no_messages) {
+            no_idna_said = true;
+            fprintf(stderr, PROGRAM ": warning: built without IDNA "
+                    "(libidn2): non-ASCII host names are percent-encoded\n");
+        }
         ref = uri = mapped;
         ulen = len;
     }

@@ -32,6 +32,8 @@ enum urigrep_status {
     URIGREP_E_ESCAPE,           /**< '%' not followed by two hex digits */
     URIGREP_E_NON_ASCII,        /**< non-ASCII byte (an IRI; map it first) */
     URIGREP_E_SPACE,            /**< whitespace or control character */
+    URIGREP_ERR_IDNA,           /**< IDNA rejects a host name */
+    URIGREP_ERR_NO_IDNA,        /**< built without IDNA (libidn2) */
     URIGREP_STATUS_MAX
 };
 
@@ -210,6 +212,25 @@ enum urigrep_status urigrep_resolve(const char *base, size_t base_len,
 /** RFC 3987 section 3.1 mapping of an IRI to a URI: every byte >= 0x80 is
  *  percent-encoded. OUT must hold 3 * LEN bytes. @return the length. */
 size_t urigrep_iri_to_uri(const char *in, size_t len, char *out);
+
+/** RFC 3987 section 3.1 mapping with IDNA: as urigrep_iri_to_uri(), but a
+ *  registered host name with non-ASCII characters is converted by IDNA
+ *  (UTS #46 non-transitional ToASCII, RFC 3987 3.1's alternative for
+ *  domain names): "http://b\u00fccher.de/\u00e9" gives
+ *  "http://xn--bcher-kva.de/%C3%A9". Userinfo, port, path, query and
+ *  fragment are percent-encoded; IP literals are left alone.
+ *  *OUT receives a NUL-terminated string the caller frees with free(),
+ *  its length goes to *OUT_LEN if not NULL. When the host cannot be
+ *  converted *OUT still receives the plain mapping (the host
+ *  percent-encoded) and *REASON, if REASON is not NULL, a static English
+ *  string saying why. On URIGREP_ERR_NOMEM and URIGREP_ERR_ARG *OUT is
+ *  NULL.
+ *  @return URIGREP_OK, URIGREP_ERR_IDNA (IDNA rejects the host),
+ *  URIGREP_ERR_NO_IDNA (the library was built without libidn2),
+ *  URIGREP_ERR_NOMEM or URIGREP_ERR_ARG. */
+enum urigrep_status urigrep_iri_to_uri_idna(const char *in, size_t len,
+                                            char **out, size_t *out_len,
+                                            const char **reason);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,7 +57,7 @@ static void
 run(const char *html, size_t chunk, struct log *l)
 {
     struct html_scanner *h = html_new(256);
-    struct html_sink sink = { on_text, on_uri, on_base, l };
+    struct html_sink sink = { on_text, on_uri, on_base, NULL, l };
     size_t i, len = strlen(html);
 
     memset(l, 0, sizeof *l);
@@ -65,6 +66,16 @@ run(const char *html, size_t chunk, struct log *l)
         html_feed(h, html + i, len - i < chunk ? len - i : chunk, &sink);
     html_finish(h, &sink);
     html_free(h);
+}
+
+/* Text alone, after a "<p>". */
+static void
+run_text(const char *text, size_t chunk, struct log *l)
+{
+    char buf[512];
+
+    snprintf(buf, sizeof buf, "<p>%s", text);
+    run(buf, chunk, l);
 }
 
 static const char doc[] =
@@ -125,21 +136,105 @@ START_TEST(test_html_chunking)
 }
 END_TEST
 
+/* Character references, from the HTML Standard's tokenizer rules
+ * (13.2.5.72 "character reference state" onwards) and its examples. */
+static const struct {
+    const char *in;
+    bool attr;
+    const char *out;
+} ref_cases[] = {
+    /* named: HTML5 names, case matters, the longest one */
+    { "a&amp;b", false, "a&b" },
+    { "&AMP;&Amp;", false, "&&Amp;" },
+    { "&CounterClockwiseContourIntegral;", false, "\xe2\x88\xb3" },
+    { "&nGt;&nLt;", false,
+      "\xe2\x89\xab\xe2\x83\x92\xe2\x89\xaa\xe2\x83\x92" },
+    { "&unknown; &; & x", false, "&unknown; &; & x" },
+    /* legacy names work without ';', as a prefix of a longer word too */
+    { "&lt&gt&copy 2024", false, "<>\xc2\xa9 2024" },
+    { "I'm &notit; I tell you", false, "I'm \xc2\xacit; I tell you" },
+    { "I'm &notin; I tell you", false, "I'm \xe2\x88\x89 I tell you" },
+    { "&ampx", false, "&x" },
+    /* names without ';' that are not legacy stay */
+    { "&hellip &rarr", false, "&hellip &rarr" },
+    /* in attribute values, "=" or an alphanumeric after a bare name */
+    { "?a=1&lang=en&copy=2&amp=3", true, "?a=1&lang=en&copy=2&amp=3" },
+    { "?a=1&copy=2", false, "?a=1\xc2\xa9=2" },
+    { "x&ampy&amp;y&amp/", true, "x&ampy&y&/" },
+    { "&notin;&notit", true, "\xe2\x88\x89&notit" },
+    /* numeric: decimal and hex, ';' optional */
+    { "&#72;&#x65;&#X6C;&#108&#x6f!", false, "Hello!" },
+    { "&#;&#x;&#xg&#a", false, "&#;&#x;&#xg&#a" },
+    /* NUL, surrogates, past U+10FFFF: U+FFFD */
+    { "&#0;&#xD800;&#xdfff;&#x110000;&#99999999999999999999;", false,
+      "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" },
+    /* 0x80-0x9F: windows-1252, but its five holes */
+    { "&#128;&#x99;&#x9F;&#x81;", false,
+      "\xe2\x82\xac\xe2\x84\xa2\xc5\xb8\xc2\x81" },
+    /* leading zeros do not make a reference too long */
+    { "&#x00000000000000000000000000000000000000000000000041;", false, "A" },
+    { "&#0000000000000000000000000000000000000000000000000000065", false,
+      "A" },
+};
+
 START_TEST(test_html_refs)
 {
-    char out[64];
-    size_t n;
+    char out[256];
+    size_t n, len = strlen(ref_cases[_i].in);
 
-    n = html_decode_refs("a&amp;b&#38;c&#x26;d&AMP;e&euro;&#0;&#x110000;", 46,
-                         out);
+    n = html_decode_refs(ref_cases[_i].in, len, ref_cases[_i].attr, out);
+    ck_assert_uint_le(n, HTML_DECODED_MAX(len));
     out[n] = '\0';
-    /* &AMP; is not an HTML 4 name: kept; &#0; and out of range: U+FFFD */
-    ck_assert_str_eq(out, "a&b&c&d&AMP;e\xe2\x82\xac\xef\xbf\xbd\xef\xbf\xbd");
-    n = html_decode_refs("&", 1, out);
-    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(out, ref_cases[_i].out);
+}
+END_TEST
+
+/* The same in the text of a document, read a byte at a time. */
+START_TEST(test_html_refs_text)
+{
+    struct log l;
+    char want[256];
+
+    if (ref_cases[_i].attr)
+        return;
+    snprintf(want, sizeof want, "\n%s", ref_cases[_i].out);
+    run_text(ref_cases[_i].in, 1, &l);
+    ck_assert_str_eq(l.text, want);
+    run_text(ref_cases[_i].in, strlen(ref_cases[_i].in), &l);
+    ck_assert_str_eq(l.text, want);
+}
+END_TEST
+
+/* ...and in an attribute. */
+START_TEST(test_html_refs_attr)
+{
+    struct log l;
+    char doc_[512], want[300];
+
+    snprintf(doc_, sizeof doc_, "<a href=\"%s\">", ref_cases[_i].in);
+    run(doc_, 3, &l);
+    snprintf(want, sizeof want, "U:href=%s\n", ref_cases[_i].out);
+    if (ref_cases[_i].attr)
+        ck_assert_str_eq(l.events, want);
+}
+END_TEST
+
+START_TEST(test_html_uri_attrs)
+{
     ck_assert(html_is_uri_attr("href"));
     ck_assert(html_is_uri_attr("longdesc"));
     ck_assert(!html_is_uri_attr("alt"));
+}
+END_TEST
+
+/* A repeated attribute counts once (the first), as in browsers. */
+START_TEST(test_html_duplicate_attr)
+{
+    struct log l;
+
+    run("<img src=a src=b SRC=c alt=x srcset=\"d 1x\" srcset=e>"
+        "<img src=f>", 2, &l);
+    ck_assert_str_eq(l.events, "U:src=a\nU:srcset=d\nU:src=f\n");
 }
 END_TEST
 
@@ -157,6 +252,71 @@ START_TEST(test_html_long_value)
 }
 END_TEST
 
+/* The <meta> charset prescan (HTML 13.2.3.2), "" when none is found. */
+static const struct {
+    const char *in, *label;
+} prescan_cases[] = {
+    { "<meta charset=\"windows-1252\">", "windows-1252" },
+    { "<!DOCTYPE html><html><head><META CHARSET=' Shift_JIS '>", "shift_jis" },
+    { "<meta http-equiv=\"Content-Type\" content=\"text/html; "
+      "charset=ISO-8859-1\">", "iso-8859-1" },
+    { "<meta content='text/html;charset=\"koi8-r\"' "
+      "http-equiv=content-type>", "koi8-r" },
+    /* content= without the http-equiv pragma does not count */
+    { "<meta content=\"text/html; charset=koi8-r\">", "" },
+    /* charset= wins over content=, and the first of a repeated one */
+    { "<meta http-equiv=content-type content=\"charset=koi8-r\" "
+      "charset=utf-8>", "utf-8" },
+    { "<meta charset=euc-jp charset=koi8-r>", "euc-jp" },
+    /* comments, other tags and their attribute values are skipped */
+    { "<!-- <meta charset=koi8-r> --><meta charset=gbk>", "gbk" },
+    { "<!--><meta charset=big5>", "big5" },
+    { "<a title='<meta charset=koi8-r>'><meta/charset=euc-kr>", "euc-kr" },
+    { "<?xml version=\"1.0\"?><!DOCTYPE x><meta charset=utf-8>", "utf-8" },
+    { "<metal charset=koi8-r>", "" },
+    { "<meta charset=koi8-r", "" },
+    { "<!-- unterminated <meta charset=koi8-r>", "" },
+    { "", "" },
+};
+
+START_TEST(test_html_prescan)
+{
+    char label[64];
+    bool found = html_prescan_charset(prescan_cases[_i].in,
+                                      strlen(prescan_cases[_i].in), label,
+                                      sizeof label);
+
+    ck_assert_str_eq(found ? label : "", prescan_cases[_i].label);
+}
+END_TEST
+
+/* Only the first HTML_PRESCAN_BYTES count. */
+START_TEST(test_html_prescan_limit)
+{
+    char doc_[2048], label[64];
+    const char *meta = "<meta charset=koi8-r>";
+
+    memset(doc_, ' ', sizeof doc_);
+    memcpy(doc_ + HTML_PRESCAN_BYTES - strlen(meta), meta, strlen(meta));
+    ck_assert(html_prescan_charset(doc_, sizeof doc_, label, sizeof label));
+    memmove(doc_ + 1, doc_, HTML_PRESCAN_BYTES);
+    doc_[0] = ' ';
+    ck_assert(!html_prescan_charset(doc_, sizeof doc_, label, sizeof label));
+    /* a label that does not fit is not found */
+    ck_assert(!html_prescan_charset(meta, strlen(meta), label, 4));
+}
+END_TEST
+
+START_TEST(test_html_charset_name)
+{
+    ck_assert_str_eq(html_charset_name("iso-8859-1"), "WINDOWS-1252");
+    ck_assert_str_eq(html_charset_name("US-ASCII"), "WINDOWS-1252");
+    ck_assert_str_eq(html_charset_name("shift_jis"), "CP932");
+    ck_assert_str_eq(html_charset_name("utf-16le"), "UTF-8");
+    ck_assert_str_eq(html_charset_name("koi8-r"), "koi8-r");
+}
+END_TEST
+
 Suite *html_suite(void);
 
 Suite *
@@ -167,8 +327,23 @@ html_suite(void)
 
     tcase_add_test(tc, test_html_document);
     tcase_add_test(tc, test_html_chunking);
-    tcase_add_test(tc, test_html_refs);
+    tcase_add_test(tc, test_html_uri_attrs);
+    tcase_add_test(tc, test_html_duplicate_attr);
     tcase_add_test(tc, test_html_long_value);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("refs");
+    tcase_add_loop_test(tc, test_html_refs, 0,
+                        sizeof ref_cases / sizeof *ref_cases);
+    tcase_add_loop_test(tc, test_html_refs_text, 0,
+                        sizeof ref_cases / sizeof *ref_cases);
+    tcase_add_loop_test(tc, test_html_refs_attr, 0,
+                        sizeof ref_cases / sizeof *ref_cases);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("meta charset");
+    tcase_add_loop_test(tc, test_html_prescan, 0,
+                        sizeof prescan_cases / sizeof *prescan_cases);
+    tcase_add_test(tc, test_html_prescan_limit);
+    tcase_add_test(tc, test_html_charset_name);
     suite_add_tcase(s, tc);
     return s;
 }
