@@ -12,6 +12,7 @@
 
 #include "buf.h"
 #include "internal.h"
+#include "policy.h"
 #include "scan.h"
 #include "scheme.h"
 
@@ -66,8 +67,7 @@ struct urigrep_scanner {
     /* the last line tested by uuencoded_line(): stream offsets, verdict */
     uint64_t uu_from, uu_to;
     enum outcome uu_verdict;
-    char **extra;         /* private schemes (--add-scheme), lower case */
-    size_t nextra;
+    struct policy pol;    /* what counts as a URI */
     /* line accounting: newlines are counted lazily up to nl_off */
     uint64_t nl_off;
     uint64_t line;
@@ -75,14 +75,6 @@ struct urigrep_scanner {
 };
 
 
-/* Where a candidate stands: which rules of "What counts as a URI"
- * (urigrep.1) apply to it. */
-enum context {
-    CTX_BARE,
-    CTX_BARE_LIST,   /* bare, right after a ':' ("aa:bb:cc") */
-    CTX_QUOTE,
-    CTX_ANGLE
-};
 
 /* The state of one candidate while it is examined. */
 struct cand {
@@ -94,8 +86,7 @@ struct cand {
                            * found when a line break needs it; or -1 */
     size_t lt, qx;        /* the '<' and the scheme it is looked up from */
     bool entity;          /* opened by "&lt;" rather than '<' */
-    int known;            /* scheme_known() of its scheme; -1: not yet */
-    enum scheme_rule rule;
+    struct policy_memo memo;  /* what its scheme is, once looked up */
 };
 
 static inline bool
@@ -178,171 +169,12 @@ scan_is_well_known(const char *s, size_t len)
     return si != NULL && si->status != SCHEME_UNREGISTERED;
 }
 
-/* Is the scheme S (LEN bytes) registered, or one of the private schemes
- * given to SC? Sets *RULE to how its references look. */
-static bool
-scheme_known(const struct urigrep_scanner *sc, const char *s, size_t len,
-             enum scheme_rule *rule)
-{
-    const struct scheme_info *si = scheme_lookup(s, len);
-    size_t i;
-
-    *rule = si ? si->rule : SR_OPAQUE;
-    if (si && si->status != SCHEME_UNREGISTERED && si->rule != SR_RUNON)
-        return true;
-    for (i = 0; i < sc->nextra; i++)
-        if (strlen(sc->extra[i]) == len && strncasecmp(sc->extra[i], s, len) == 0)
-            return true;
-    return false;
-}
-
 /* Is P "URL", in any case? (3 bytes there.) */
 static inline bool
 is_url_word(const char *p)
 {
     return (p[0] | 0x20) == 'u' && (p[1] | 0x20) == 'r' &&
            (p[2] | 0x20) == 'l';
-}
-
-/* Is P (LEN bytes) an XML name, optionally closed by '/': what follows
- * "prefix:" in a tag such as <xs:sequence> or <x:y/>? */
-static bool
-is_markup_name(const char *p, size_t len)
-{
-    size_t i;
-
-    if (len > 0 && p[len - 1] == '/')
-        len--;
-    if (len == 0 || !(is_alpha((unsigned char)p[0]) || p[0] == '_'))
-        return false;
-    for (i = 1; i < len; i++) {
-        unsigned char c = (unsigned char)p[i];
-
-        if (!is_alpha(c) && !is_digit(c) && c != '.' && c != '-' &&
-            c != '_' && c < 0x80)
-            return false;
-    }
-    return true;
-}
-
-/* Is the scheme S (LEN bytes) written without capitals? Schemes are
- * lower case by convention (RFC 3986 section 3.1); "JANET:", "TEL:" and
- * "<OraConnection:(6721,7)>" are labels, addressing and printed objects. */
-static bool
-all_lower(const char *s, size_t len)
-{
-    size_t i;
-
-    for (i = 0; i < len; i++)
-        if (s[i] >= 'A' && s[i] <= 'Z')
-            return false;
-    return true;
-}
-
-/* Does REF (LEN bytes: a scheme SLEN long, ':', the rest) count as a URI
- * where it stands (CTX)? CD, if not NULL, remembers what the scheme is
- * between calls for the same candidate. The rules of urigrep.1, "What counts as a URI":
- * "scheme://" needs an authority that names a host and, unregistered, a
- * name that is no misspelling of a common scheme; otherwise inside <...>
- * any scheme counts but XML names and code; in quotes and bare text the
- * scheme must be registered, not one written with "//", and fit its
- * RFC's syntax where we know it. */
-static bool
-accept_ref(const struct urigrep_scanner *sc, struct cand *cd, const char *ref,
-           size_t len, size_t slen, enum context ctx)
-{
-    const char *rest = ref + slen + 1;
-    size_t rlen = len - slen - 1;
-    enum scheme_rule rule;
-    bool any = (sc->opt.flags & URIGREP_SCAN_ANY_SCHEME) != 0;
-    bool known;
-
-    if (cd && cd->known >= 0) {
-        known = cd->known;
-        rule = cd->rule;
-    } else {
-        known = scheme_known(sc, ref, slen, &rule);
-        if (cd) {
-            cd->known = known;
-            cd->rule = rule;
-        }
-    }
-
-    if (rlen == 0 || rule == SR_NEVER)
-        return false;
-    /* "C:/Users", "d:\\temp": a drive letter, never a scheme */
-    if (slen == 1 && !any)
-        return false;
-    if (rlen >= 2 && rest[0] == '/' && rest[1] == '/') {
-        if (rlen == 2)
-            return false;
-        if (!known && !any && scheme_near_miss(ref, slen))
-            return false;
-        return scheme_authority_ok(rest + 2, rlen - 2);
-    }
-    if (ctx == CTX_ANGLE) {
-        if (rule == SR_MAILTO)
-            return scheme_rest_ok(rule, rest, rlen);
-        /* unregistered: a path or an address, as in <hdl:4263537/4000>;
-         * "<environment: 0x452b2c0>" is a printed object */
-        return known || any ||
-               (!is_markup_name(rest, rlen) && all_lower(ref, slen) &&
-                (memchr(rest, '/', rlen) || memchr(rest, '@', rlen)));
-    }
-    if (ctx == CTX_QUOTE && !known && !any) {
-        /* any scheme in quotes (Appendix E) with a path ("f:/.//g"),
-         * but not type="xs:string", "unix:0.0" or "error:%d\n" */
-        size_t i = 0;
-
-        while (i < rlen && is_digit((unsigned char)rest[i]))
-            i++;
-        return i < rlen && memchr(rest, '/', rlen) && all_lower(ref, slen) &&
-               urigrep_validate(ref, len, URIGREP_RFC2396, NULL) ==
-                   URIGREP_OK;
-    }
-    if (!known && !any)
-        return false;
-    if (rule == SR_HIER)
-        return false;
-    /* "TEL:+81-422-59-4256", "Fax:+1..." in a signature are labels */
-    if (rule == SR_TEL && !any && (ref[0] < 'a' || ref[0] > 'z'))
-        return false;
-    if (rule != SR_OPAQUE)
-        return scheme_rest_ok(rule, rest, rlen);
-    /* a registered scheme we know nothing more of: in running text,
-     * "Example:foo" or "Service:x" is a label; "about:blank" is a URI */
-    if (ctx != CTX_ANGLE && !any) {
-        size_t i = 0, k;
-
-        /* "At:", and two-letter words ("at:y", "cm:user") */
-        if ((ref[0] >= 'A' && ref[0] <= 'Z') || slen < 3)
-            return false;
-        /* a colon-separated list: "b8:85:84:bb:bb:5c", "a:b:c" */
-        if (ctx == CTX_BARE_LIST)
-            return false;
-        if (!is_alpha((unsigned char)rest[0]) &&
-            !is_digit((unsigned char)rest[0]) && !strchr("/?%+", rest[0]))
-            return false;
-        /* "fish:Here": a label before a capitalised word */
-        if (rest[0] >= 'A' && rest[0] <= 'Z') {
-            for (i = 1; i < rlen && rest[i] >= 'a' && rest[i] <= 'z'; i++)
-                ;
-            if (i > 1 && (i == rlen || !is_scheme_char((unsigned char)rest[i])))
-                return false;
-            i = 0;
-        }
-        /* "proxy:3128" is a host and a port */
-        while (i < rlen && is_digit((unsigned char)rest[i]))
-            i++;
-        if (i == rlen)
-            return false;
-        /* "at:http://x": a word and a colon before a URI */
-        for (k = 0; k < rlen && is_scheme_char((unsigned char)rest[k]); k++)
-            ;
-        if (k < rlen && rest[k] == ':' && scheme_known(sc, rest, k, &rule))
-            return false;
-    }
-    return true;
 }
 
 int
@@ -687,7 +519,7 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     }
     len = strip_trailing(sc->win.data + cd->ss, e - cd->ss,
                          cd->colon + 1 - cd->ss);
-    if (!accept_ref(sc, cd, sc->win.data + cd->ss, len, cd->colon - cd->ss,
+    if (!policy_accept(&sc->pol, &cd->memo, sc->win.data + cd->ss, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
                     : cd->ss > 0 && sc->win.data[cd->ss - 1] == ':'
                         ? CTX_BARE_LIST
@@ -854,7 +686,7 @@ reading_ok(const struct urigrep_scanner *sc, const char *p, size_t len)
     while (i < len && is_scheme_char((unsigned char)p[i]))
         i++;
     return i == len || p[i] != ':' ||
-           accept_ref(sc, NULL, p, len, i, CTX_ANGLE);
+           policy_accept(&sc->pol, NULL, p, len, i, CTX_ANGLE);
 }
 
 /* Report what scan_angle() read, in the hyphen reading(s) asked for. */
@@ -1023,7 +855,7 @@ try_angle(struct urigrep_scanner *sc, struct cand *cd, bool final,
     if (o == NEED_MORE)
         return o;
     if (o == REPORTED) {
-        if (!accept_ref(sc, cd, sc->out.data, sc->out.len, cd->colon - cd->ss,
+        if (!policy_accept(&sc->pol, &cd->memo, sc->out.data, sc->out.len, cd->colon - cd->ss,
                         CTX_ANGLE))
             return REJECTED;
         return emit_angle(sc, cd, flags, fn, arg);
@@ -1047,7 +879,7 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
         if (c == '"') {
             size_t len = i - cd->ss;
 
-            if (!accept_ref(sc, cd, sc->win.data + cd->ss, len,
+            if (!policy_accept(&sc->pol, &cd->memo, sc->win.data + cd->ss, len,
                             cd->colon - cd->ss, CTX_QUOTE))
                 return REJECTED;
             cd->end = i;
@@ -1090,7 +922,7 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
     enum outcome o;
 
     cd->ss = u;
-    cd->known = -1;
+    cd->memo.known = -1;
     while (s < n && is_gap((unsigned char)w[s]) && s - colon <= GAP_MAX)
         s++;
     if (s == n && !final)
@@ -1115,7 +947,7 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
                 (c && sl > 0 && is_alpha((unsigned char)sc->out.data[0]) &&
                  strspn(sc->out.data, "abcdefghijklmnopqrstuvwxyz"
                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") == sl &&
-                 !accept_ref(sc, NULL, sc->out.data, sc->out.len, sl,
+                 !policy_accept(&sc->pol, NULL, sc->out.data, sc->out.len, sl,
                              CTX_ANGLE)))
                 return REJECTED;
             return emit_angle(sc, cd, flags, fn, arg);
@@ -1148,18 +980,19 @@ split_run_together(const struct urigrep_scanner *sc, struct cand *cd,
 
     if (colon + 2 >= sc->win.len || w[colon + 1] != '/' || w[colon + 2] != '/')
         return ss;
-    cd->known = scheme_known(sc, (const char *)w + ss, colon - ss, &cd->rule);
-    if (cd->known)
+    cd->memo.known = policy_known(&sc->pol, (const char *)w + ss, colon - ss,
+                                  &cd->memo.rule);
+    if (cd->memo.known)
         return ss;
     for (k = ss + 1; k + 1 < colon; k++) {
         unsigned char b = w[k - 1];
 
         if (!is_alpha(w[k]) || !(is_alpha(b) || is_digit(b) || b == '.'))
             continue;
-        if (scheme_known(sc, (const char *)w + k, colon - k, &r) &&
+        if (policy_known(&sc->pol, (const char *)w + k, colon - k, &r) &&
             r == SR_HIER) {
-            cd->known = true;
-            cd->rule = r;
+            cd->memo.known = true;
+            cd->memo.rule = r;
             return k;
         }
     }
@@ -1191,7 +1024,7 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
     cd->colon = colon;
     cd->quote_depth = 0;
     cd->entity = false;
-    cd->known = -1;
+    cd->memo.known = -1;
     if (colon + 3 > sc->win.len && !final)
         return NEED_MORE;
     /* C++, Perl and Rust paths: "std::string", "<< std::endl" */
@@ -1368,8 +1201,8 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     size_t n = sc->win.len, floor = sc->floor, p = sc->search, keep;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
-    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, -1,
-                       SR_OPAQUE };
+    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false,
+                       { -1, SR_OPAQUE } };
 
     if (n == 0) {
         sc->floor = sc->search = 0;
@@ -1452,39 +1285,6 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     return URIGREP_OK;
 }
 
-/* Copy the private scheme names of OPTS into SC, lower case. */
-static enum urigrep_status
-copy_schemes(struct urigrep_scanner *sc, const struct urigrep_scan_options *o)
-{
-    size_t i, k;
-
-    if (o->nschemes == 0)
-        return URIGREP_OK;
-    if (o->schemes == NULL)
-        return URIGREP_ERR_ARG;
-    sc->extra = calloc(o->nschemes, sizeof *sc->extra);
-    if (sc->extra == NULL)
-        return URIGREP_ERR_NOMEM;
-    for (i = 0; i < o->nschemes; i++) {
-        const char *name = o->schemes[i];
-
-        if (name == NULL || !is_alpha((unsigned char)name[0]))
-            return URIGREP_ERR_ARG;
-        for (k = 0; name[k]; k++)
-            if (!is_scheme_char((unsigned char)name[k]) ||
-                k >= SCHEME_RUN_MAX)
-                return URIGREP_ERR_ARG;
-        sc->extra[i] = strdup(name);
-        if (sc->extra[i] == NULL)
-            return URIGREP_ERR_NOMEM;
-        sc->nextra = i + 1;
-        for (k = 0; name[k]; k++)
-            if (name[k] >= 'A' && name[k] <= 'Z')
-                sc->extra[i][k] = (char)(name[k] | 0x20);
-    }
-    return URIGREP_OK;
-}
-
 URIGREP_EXPORT enum urigrep_status
 urigrep_scanner_new(const struct urigrep_scan_options *opts,
                     urigrep_scanner **out)
@@ -1508,7 +1308,7 @@ urigrep_scanner_new(const struct urigrep_scan_options *opts,
     if (max > SIZE_MAX / 8 || sc->opt.hyphen > URIGREP_HYPHEN_BOTH ||
         (sc->opt.flags & ~(URIGREP_SCAN_ABBREV | URIGREP_SCAN_ANY_SCHEME)))
         goto fail;
-    if (opts && (st = copy_schemes(sc, opts)) != URIGREP_OK)
+    if ((st = policy_init(&sc->pol, opts)) != URIGREP_OK)
         goto fail;
     st = URIGREP_ERR_NOMEM;
     sc->max = max;
@@ -1599,9 +1399,7 @@ urigrep_scanner_free(urigrep_scanner *sc)
     buf_free(&sc->win);
     buf_free(&sc->out);
     buf_free(&sc->alt);
-    for (size_t i = 0; i < sc->nextra; i++)
-        free(sc->extra[i]);
-    free(sc->extra);
+    policy_free(&sc->pol);
     free(sc);
 }
 

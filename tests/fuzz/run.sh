@@ -21,7 +21,7 @@ cat >"$work/gen/config.h" <<'H'
 #define PACKAGE_VERSION "fuzz"
 H
 awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" >"$work/gen/entities.h"
-lib="$top/src/buf.c $top/src/scan.c $top/src/scheme.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c $top/src/mime.c $top/src/mail.c $top/src/html.c $top/src/htmlref.c $top/src/htmlmeta.c $top/src/charset.c"
+lib="$top/src/buf.c $top/src/scan.c $top/src/policy.c $top/src/scheme.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c $top/src/mime.c $top/src/mail.c $top/src/html.c $top/src/htmlref.c $top/src/htmlmeta.c $top/src/charset.c"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$work/gen -I$top/src"
 for t in $targets; do
     $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $lib

@@ -1,0 +1,231 @@
+/* policy.c: what counts as a URI in text (urigrep.1), past delimiting. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "policy.h"
+
+static inline bool
+is_alpha(unsigned char c)
+{
+    return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
+static inline bool
+is_digit(unsigned char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
+static inline bool
+is_scheme_char(unsigned char c)
+{
+    return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
+}
+
+enum urigrep_status
+policy_init(struct policy *pol, const struct urigrep_scan_options *o)
+{
+    size_t i, k;
+
+    memset(pol, 0, sizeof *pol);
+    if (o == NULL)
+        return URIGREP_OK;
+    pol->any_scheme = (o->flags & URIGREP_SCAN_ANY_SCHEME) != 0;
+    if (o->nschemes == 0)
+        return URIGREP_OK;
+    if (o->schemes == NULL)
+        return URIGREP_ERR_ARG;
+    pol->extra = calloc(o->nschemes, sizeof *pol->extra);
+    if (pol->extra == NULL)
+        return URIGREP_ERR_NOMEM;
+    for (i = 0; i < o->nschemes; i++) {
+        const char *name = o->schemes[i];
+
+        if (name == NULL || !is_alpha((unsigned char)name[0]))
+            return URIGREP_ERR_ARG;
+        for (k = 0; name[k]; k++)
+            if (!is_scheme_char((unsigned char)name[k]) || k >= 64)
+                return URIGREP_ERR_ARG;
+        pol->extra[i] = strdup(name);
+        if (pol->extra[i] == NULL)
+            return URIGREP_ERR_NOMEM;
+        pol->nextra = i + 1;
+        for (k = 0; name[k]; k++)
+            if (name[k] >= 'A' && name[k] <= 'Z')
+                pol->extra[i][k] = (char)(name[k] | 0x20);
+    }
+    return URIGREP_OK;
+}
+
+void
+policy_free(struct policy *pol)
+{
+    size_t i;
+
+    for (i = 0; i < pol->nextra; i++)
+        free(pol->extra[i]);
+    free(pol->extra);
+    pol->extra = NULL;
+    pol->nextra = 0;
+}
+
+bool
+policy_known(const struct policy *pol, const char *s, size_t len,
+             enum scheme_rule *rule)
+{
+    const struct scheme_info *si = scheme_lookup(s, len);
+    size_t i;
+
+    *rule = si ? si->rule : SR_OPAQUE;
+    if (si && si->status != SCHEME_UNREGISTERED && si->rule != SR_RUNON)
+        return true;
+    for (i = 0; i < pol->nextra; i++)
+        if (strlen(pol->extra[i]) == len &&
+            strncasecmp(pol->extra[i], s, len) == 0)
+            return true;
+    return false;
+}
+
+/* Is P (LEN bytes) an XML name, optionally closed by '/': what follows
+ * "prefix:" in a tag such as <xs:sequence> or <x:y/>? */
+static bool
+is_markup_name(const char *p, size_t len)
+{
+    size_t i;
+
+    if (len > 0 && p[len - 1] == '/')
+        len--;
+    if (len == 0 || !(is_alpha((unsigned char)p[0]) || p[0] == '_'))
+        return false;
+    for (i = 1; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (!is_alpha(c) && !is_digit(c) && c != '.' && c != '-' &&
+            c != '_' && c < 0x80)
+            return false;
+    }
+    return true;
+}
+
+/* Is the scheme S (LEN bytes) written without capitals? Schemes are
+ * lower case by convention (RFC 3986 section 3.1); "JANET:", "TEL:" and
+ * "<OraConnection:(6721,7)>" are labels, addressing and printed objects. */
+static bool
+all_lower(const char *s, size_t len)
+{
+    size_t i;
+
+    for (i = 0; i < len; i++)
+        if (s[i] >= 'A' && s[i] <= 'Z')
+            return false;
+    return true;
+}
+
+/* The rules of urigrep.1, "What counts as a URI": "scheme://" needs an
+ * authority that names a host and, unregistered, a name that is no
+ * misspelling of a common scheme; otherwise inside <...> any scheme
+ * counts but XML names and code; in quotes and bare text the scheme must
+ * be registered, not one written with "//", and fit its RFC's syntax
+ * where we know it. */
+bool
+policy_accept(const struct policy *pol, struct policy_memo *memo,
+              const char *ref, size_t len, size_t slen, enum policy_ctx ctx)
+{
+    const char *rest = ref + slen + 1;
+    size_t rlen = len - slen - 1;
+    enum scheme_rule rule;
+    bool any = pol->any_scheme;
+    bool known;
+
+    if (memo && memo->known >= 0) {
+        known = memo->known;
+        rule = memo->rule;
+    } else {
+        known = policy_known(pol, ref, slen, &rule);
+        if (memo) {
+            memo->known = known;
+            memo->rule = rule;
+        }
+    }
+
+    if (rlen == 0 || rule == SR_NEVER)
+        return false;
+    /* "C:/Users", "d:\\temp": a drive letter, never a scheme */
+    if (slen == 1 && !any)
+        return false;
+    if (rlen >= 2 && rest[0] == '/' && rest[1] == '/') {
+        if (rlen == 2)
+            return false;
+        if (!known && !any && scheme_near_miss(ref, slen))
+            return false;
+        return scheme_authority_ok(rest + 2, rlen - 2);
+    }
+    if (ctx == CTX_ANGLE) {
+        if (rule == SR_MAILTO)
+            return scheme_rest_ok(rule, rest, rlen);
+        /* unregistered: a path or an address, as in <hdl:4263537/4000>;
+         * "<environment: 0x452b2c0>" is a printed object */
+        return known || any ||
+               (!is_markup_name(rest, rlen) && all_lower(ref, slen) &&
+                (memchr(rest, '/', rlen) || memchr(rest, '@', rlen)));
+    }
+    if (ctx == CTX_QUOTE && !known && !any) {
+        /* any scheme in quotes (Appendix E) with a path ("f:/.//g"),
+         * but not type="xs:string", "unix:0.0" or "error:%d\n" */
+        size_t i = 0;
+
+        while (i < rlen && is_digit((unsigned char)rest[i]))
+            i++;
+        return i < rlen && memchr(rest, '/', rlen) && all_lower(ref, slen) &&
+               urigrep_validate(ref, len, URIGREP_RFC2396, NULL) ==
+                   URIGREP_OK;
+    }
+    if (!known && !any)
+        return false;
+    if (rule == SR_HIER)
+        return false;
+    /* "TEL:+81-422-59-4256", "Fax:+1..." in a signature are labels */
+    if (rule == SR_TEL && !any && (ref[0] < 'a' || ref[0] > 'z'))
+        return false;
+    if (rule != SR_OPAQUE)
+        return scheme_rest_ok(rule, rest, rlen);
+    /* a registered scheme we know nothing more of: in running text,
+     * "Example:foo" or "Service:x" is a label; "about:blank" is a URI */
+    if (ctx != CTX_ANGLE && !any) {
+        size_t i = 0, k;
+
+        /* "At:", and two-letter words ("at:y", "cm:user") */
+        if ((ref[0] >= 'A' && ref[0] <= 'Z') || slen < 3)
+            return false;
+        /* a colon-separated list: "b8:85:84:bb:bb:5c", "a:b:c" */
+        if (ctx == CTX_BARE_LIST)
+            return false;
+        if (!is_alpha((unsigned char)rest[0]) &&
+            !is_digit((unsigned char)rest[0]) && !strchr("/?%+", rest[0]))
+            return false;
+        /* "fish:Here": a label before a capitalised word */
+        if (rest[0] >= 'A' && rest[0] <= 'Z') {
+            for (i = 1; i < rlen && rest[i] >= 'a' && rest[i] <= 'z'; i++)
+                ;
+            if (i > 1 && (i == rlen || !is_scheme_char((unsigned char)rest[i])))
+                return false;
+            i = 0;
+        }
+        /* "proxy:3128" is a host and a port */
+        while (i < rlen && is_digit((unsigned char)rest[i]))
+            i++;
+        if (i == rlen)
+            return false;
+        /* "at:http://x": a word and a colon before a URI */
+        for (k = 0; k < rlen && is_scheme_char((unsigned char)rest[k]); k++)
+            ;
+        if (k < rlen && rest[k] == ':' && policy_known(pol, rest, k, &rule))
+            return false;
+    }
+    return true;
+}
+
