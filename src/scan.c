@@ -758,11 +758,14 @@ line_start(const struct urigrep_scanner *sc, size_t x, size_t i,
            size_t *start)
 {
     size_t lim = x > LINE_BACK ? x - LINE_BACK : 0;
+    const char *nl = i > lim ? last_newline(sc->win.data + lim, i - lim) : NULL;
 
-    while (i > lim && sc->win.data[i - 1] != '\n')
-        i--;
-    if (i > lim || (i == 0 && sc->win_off == 0)) {
-        *start = i;
+    if (nl) {
+        *start = (size_t)(nl - sc->win.data) + 1;
+        return true;
+    }
+    if (lim == 0 && sc->win_off == 0) {
+        *start = 0;
         return true;
     }
     return false;
