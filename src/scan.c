@@ -535,12 +535,13 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
 static size_t quote_depth(const struct urigrep_scanner *sc, size_t x,
                           size_t lt);
 
-/* After a line break inside <...> in a quoted reply, skip the next
- * line's quote markers: up to DEPTH '>' and the blanks around them.
- * Mailers write them as "> " or ">> ": a '>' not followed by a blank
- * closes the brackets instead ("<URL:http://x\n>"). Returns the index of
- * the first byte after them, I if there are none, or N when the window
- * ends before that is known (unless FINAL). */
+/* After a line break inside <...> in a quoted reply (DEPTH, the '<'
+ * line's quote markers, is not 0), skip the next line's quote markers:
+ * '>' and the blanks around them, as many as there are (a mailer that
+ * rewraps may add a level). Mailers write them as "> " or ">> ": a '>'
+ * not followed by a blank closes the brackets instead ("<URL:http://x\n>").
+ * Returns the index of the first byte after them, I if there are none,
+ * or N when the window ends before that is known (unless FINAL). */
 static size_t
 skip_quote_markers(const unsigned char *w, size_t i, size_t n, size_t depth,
                    bool final)
@@ -549,7 +550,7 @@ skip_quote_markers(const unsigned char *w, size_t i, size_t n, size_t depth,
 
     if (depth == 0)
         return i;
-    while (j < n && (is_gap(w[j]) || (w[j] == '>' && seen < depth))) {
+    while (j < n && (is_gap(w[j]) || w[j] == '>')) {
         seen += w[j] == '>';
         j++;
     }

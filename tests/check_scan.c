@@ -228,6 +228,8 @@ static const struct case_ cases[] = {
     { "> \xc2\xa0<mailto:j@e.example\n>\n", "mailto:j@e.example" },
     { ">\xc2\xa0 <mailto:\nj@e.example\n>", "mailto:j@e.example" },
     { ">> <http://a.example/b\n>>c/d> e", "http://a.example/b" },
+    { ">> <https://lore.example/lkml/abc\n>>> def@ghi/>\n",
+      "https://lore.example/lkml/abcdef@ghi/" },
     { "&lt;http://lt.example/x\n  y&gt; and http://b.example/y&gt; "
       "&quot;http://c.example/&quot;",
       "http://lt.example/xy http://b.example/y http://c.example/" },
