@@ -184,7 +184,10 @@ report_ref(struct run *r, const struct found *f)
     struct urigrep_parts ref_parts = { 0 }, uri_parts = { 0 };
     enum urigrep_status verdict = URIGREP_OK, rc;
     struct output_rec rec;
+    struct urigrep_buf clean, cbase;
 
+    buf_init(&clean, SIZE_MAX / 2);
+    buf_init(&cbase, SIZE_MAX / 2);
     if (o->ascii) {
         /* a host IDNA cannot convert is percent-encoded instead (RFC 3987
          * 3.1 step 2); --verbose says why, and a build without libidn2
@@ -243,6 +246,24 @@ report_ref(struct run *r, const struct found *f)
                 ulen = len, base = NULL;
         }
     }
+    /* What is selected and printed never carries a byte that is not
+     * allowed in a URI: the bytes of controls, bidi and other format
+     * characters, and bytes that are not UTF-8, are percent-encoded here,
+     * once for every output (RFC 3987 section 3.1 maps them so too; section
+     * 4.1 forbids the bidi controls in IRIs). The base shown by --json is
+     * treated alike. The validation above saw the reference as found. */
+    clean.len = 0;
+    if (output_uri_clean(&clean, uri, ulen) != URIGREP_OK)
+        out_of_memory();
+    uri = clean.data ? clean.data : "";
+    ulen = clean.len;
+    if (base && o->json) {
+        cbase.len = 0;
+        if (output_uri_clean(&cbase, base, strlen(base)) != URIGREP_OK ||
+            buf_append(&cbase, "", 1) != URIGREP_OK)
+            out_of_memory();
+        base = cbase.data;
+    }
     if (o->json || o->nschemes)
         grammar_split(uri, ulen, &uri_parts);
     if ((o->strict && verdict != URIGREP_OK) ||
@@ -300,4 +321,6 @@ done:
     free(mapped);
     free(resolved);
     free(expanded);
+    buf_free(&clean);
+    buf_free(&cbase);
 }
