@@ -498,11 +498,19 @@ walk(struct run *r, const char *dir)
         n++;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, cmp_names);
+    /* an empty directory (a maildir's tmp/) leaves NAMES NULL, which qsort
+     * must not be given */
+    if (n > 1)
+        qsort(names, n, sizeof *names, cmp_names);
     for (i = 0; i < n; i++) {
         struct stat st;
 
-        if (!r->stop && lstat(names[i], &st) == 0) {
+        if (r->stop) {
+            /* -q matched: nothing more to read */
+        } else if (lstat(names[i], &st) != 0) {
+            /* a name longer than PATH_MAX, or one gone since readdir() */
+            report_file_error(r, names[i], strerror(errno));
+        } else {
             const struct options *o = r->o;
 
             if (S_ISDIR(st.st_mode)) {
