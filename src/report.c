@@ -166,6 +166,17 @@ pattern_selected(const struct options *o, const char *s, size_t len)
     return hit != o->invert;
 }
 
+/* S (LEN bytes) with output_uri_clean() applied, NUL-terminated, in B. */
+static const char *
+cleaned(struct urigrep_buf *b, const char *s, size_t len)
+{
+    b->len = 0;
+    if (output_uri_clean(b, s, len) != URIGREP_OK ||
+        buf_append(b, "", 1) != URIGREP_OK)
+        out_of_memory();
+    return b->data;
+}
+
 /* Is REF a same-document reference (section 4.2): empty, or a fragment
  * alone? */
 static bool
@@ -252,18 +263,10 @@ report_ref(struct run *r, const struct found *f)
      * once for every output (RFC 3987 section 3.1 maps them so too; section
      * 4.1 forbids the bidi controls in IRIs). The base shown by --json is
      * treated alike. The validation above saw the reference as found. */
-    clean.len = 0;
-    if (output_uri_clean(&clean, uri, ulen) != URIGREP_OK)
-        out_of_memory();
-    uri = clean.data ? clean.data : "";
-    ulen = clean.len;
-    if (base && o->json) {
-        cbase.len = 0;
-        if (output_uri_clean(&cbase, base, strlen(base)) != URIGREP_OK ||
-            buf_append(&cbase, "", 1) != URIGREP_OK)
-            out_of_memory();
-        base = cbase.data;
-    }
+    uri = cleaned(&clean, uri, ulen);
+    ulen = clean.len - 1;
+    if (base && o->json)
+        base = cleaned(&cbase, base, strlen(base));
     if (o->json || o->nschemes)
         grammar_split(uri, ulen, &uri_parts);
     if ((o->strict && verdict != URIGREP_OK) ||
