@@ -4,6 +4,7 @@
 #ifndef URIGREP_CLI_H
 #define URIGREP_CLI_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -62,7 +63,6 @@ struct run {
     bool any_selected;
     bool error;
     bool stop;                  /* -q matched: stop everything */
-    bool write_failed;
     bool walking;               /* inside -r: files were not named */
 };
 
@@ -94,6 +94,20 @@ void report_flush(struct run *r);
 
 /* Print "urigrep: NAME: WHY" unless -s, and remember the error. */
 void report_file_error(struct run *r, const char *name, const char *why);
+
+/* Print "urigrep: MESSAGE" to standard error, MESSAGE formatted from FMT
+ * as printf does, then quoted with output_quote(): no byte of a file name
+ * or of the input reaches the terminal raw (report.c). */
+void report_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void report_vmsg(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
+
+/* Say "urigrep: write error: strerror(ERR)" and exit 2 at once. */
+void report_write_error(int err) __attribute__((noreturn));
+
+/* For atexit(): flush and close standard output; a write error is
+ * reported with report_write_error(). */
+void report_close_stdout(void);
 
 /* Say that memory ran out and exit 2. */
 void out_of_memory(void) __attribute__((noreturn));

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -657,6 +658,17 @@ struct urigrep_uri {
     char text[];
 };
 
+/* The preconditions of urigrep_uri_parse() and urigrep_validate(): REF
+ * NULL only when LEN is 0; LEN no larger than any object can be (so that
+ * LEN + 1 and the like cannot wrap); RFC one of enum urigrep_rfc. */
+static bool
+args_ok(const char *ref, size_t len, enum urigrep_rfc rfc)
+{
+    return (ref != NULL || len == 0) && len <= (size_t)PTRDIFF_MAX - 64 &&
+           (rfc == URIGREP_RFC1808 || rfc == URIGREP_RFC2396 ||
+            rfc == URIGREP_RFC3986);
+}
+
 URIGREP_EXPORT enum urigrep_status
 urigrep_uri_parse(const char *ref, size_t len, enum urigrep_rfc rfc,
                   urigrep_uri **out)
@@ -666,10 +678,7 @@ urigrep_uri_parse(const char *ref, size_t len, enum urigrep_rfc rfc,
     if (out == NULL)
         return URIGREP_ERR_ARG;
     *out = NULL;
-    if (ref == NULL && len > 0)
-        return URIGREP_ERR_ARG;
-    if (rfc != URIGREP_RFC1808 && rfc != URIGREP_RFC2396 &&
-        rfc != URIGREP_RFC3986)
+    if (!args_ok(ref, len, rfc))
         return URIGREP_ERR_ARG;
     u = malloc(sizeof *u + len + 1);
     if (u == NULL)
@@ -690,6 +699,12 @@ urigrep_uri_part(const urigrep_uri *u, enum urigrep_part part,
 {
     const struct urigrep_comp *c;
 
+    if (span) {
+        span->ptr = NULL;
+        span->len = 0;
+    }
+    if (u == NULL)
+        return 0;
     switch (part) {
     case URIGREP_PART_SCHEME: c = &u->parts.scheme; break;
     case URIGREP_PART_AUTHORITY: c = &u->parts.authority; break;
@@ -714,14 +729,14 @@ URIGREP_EXPORT enum urigrep_status
 urigrep_uri_error(const urigrep_uri *u, size_t *err_off)
 {
     if (err_off)
-        *err_off = u->err_off;
-    return u->error;
+        *err_off = u ? u->err_off : 0;
+    return u ? u->error : URIGREP_ERR_ARG;
 }
 
 URIGREP_EXPORT int
 urigrep_uri_is_absolute(const urigrep_uri *u)
 {
-    return u->parts.scheme.defined;
+    return u != NULL && u->parts.scheme.defined;
 }
 
 URIGREP_EXPORT void
@@ -736,7 +751,9 @@ urigrep_validate(const char *ref, size_t len, enum urigrep_rfc rfc,
 {
     struct urigrep_parts pt;
 
-    if (ref == NULL && len > 0)
+    if (err_off)
+        *err_off = 0;
+    if (!args_ok(ref, len, rfc))
         return URIGREP_ERR_ARG;
     grammar_split(ref ? ref : "", len, &pt);
     return grammar_check(ref ? ref : "", len, &pt, rfc, err_off);

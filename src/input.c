@@ -222,11 +222,11 @@ on_event(void *arg, const struct urigrep_match *m)
         release_held(in, m->offset, false);
     if (m->event == URIGREP_EVENT_TOO_LONG) {
         if (!in->o->no_messages)
-            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": warning: URI candidate"
-                    " longer than %zu bytes skipped\n", in->r->file,
-                    in->mapped ? line_of(in, m->offset) : m->line,
-                    in->o->scan.max_uri_length ? in->o->scan.max_uri_length
-                                               : URIGREP_DEFAULT_MAX_URI);
+            report_msg("%s:%" PRIu64 ": warning: URI candidate longer "
+                       "than %zu bytes skipped", in->r->file,
+                       in->mapped ? line_of(in, m->offset) : m->line,
+                       in->o->scan.max_uri_length ? in->o->scan.max_uri_length
+                                                  : URIGREP_DEFAULT_MAX_URI);
         return 0;
     }
     memset(&f, 0, sizeof f);
@@ -393,10 +393,10 @@ html_cut(void *arg, const char *tag, const char *attr)
     struct input *in = arg;
 
     if (in->o->verbose)
-        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": <%s %s> value longer "
-                "than %zu bytes skipped\n", in->r->file, in->cur_line, tag,
-                attr, in->o->scan.max_uri_length ? in->o->scan.max_uri_length
-                                                 : URIGREP_DEFAULT_MAX_URI);
+        report_msg("%s:%" PRIu64 ": <%s %s> value longer than %zu bytes "
+                   "skipped", in->r->file, in->cur_line, tag, attr,
+                   in->o->scan.max_uri_length ? in->o->scan.max_uri_length
+                                              : URIGREP_DEFAULT_MAX_URI);
 }
 
 /* Run *P (*N bytes) through the open charset converter, if any, and point
@@ -432,9 +432,8 @@ open_charset(struct input *in, const char *charset)
 {
     in->cv = charset_open(charset);
     if (in->cv == NULL && in->o->verbose)
-        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": unknown charset '%s'"
-                ", scanned as it is\n", in->r->file, in->cur_line,
-                charset);
+        report_msg("%s:%" PRIu64 ": unknown charset '%s', scanned as it is",
+                   in->r->file, in->cur_line, charset);
 }
 
 /* The start of an HTML document is in: look for its <meta> charset (a
@@ -705,9 +704,9 @@ lines_feed(struct input *in, const char *p, size_t n, bool final)
             buf_append(&in->line, p, take) != URIGREP_OK) {
             in->line_too_long = true;
             if (!in->o->no_messages)
-                fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": warning: line "
-                        "longer than %zu bytes skipped\n", in->r->file,
-                        in->line_no + 1, in->line.max);
+                report_msg("%s:%" PRIu64 ": warning: line longer than %zu "
+                           "bytes skipped", in->r->file, in->line_no + 1,
+                           in->line.max);
         }
         in->off += take + (nl != NULL);
         if (!nl && !final)
@@ -978,14 +977,14 @@ input_scan_file(struct run *r, const char *name)
         memchr(r->readbuf, '\0', (size_t)got)) {
         /* a file found by -r (a maildir's index, say) is skipped quietly */
         if (!o->no_messages && !o->quiet && (!r->walking || o->verbose))
-            fprintf(stderr, PROGRAM ": %s: binary file skipped "
-                    "(use -a to scan it)\n", r->file);
+            report_msg("%s: binary file skipped (use -a to scan it)",
+                       r->file);
         goto done;
     }
     process_fd(&in, fd, r->readbuf, (size_t)got, eof, type);
     if (in.bad_bytes && o->verbose)
-        fprintf(stderr, PROGRAM ": %s: %zu bytes not valid in %s\n", r->file,
-                in.bad_bytes, o->charset ? o->charset : "their charset");
+        report_msg("%s: %zu bytes not valid in %s", r->file, in.bad_bytes,
+                   o->charset ? o->charset : "their charset");
 done:
     held_free(&in.held);
     held_free(&in.headers);

@@ -22,6 +22,8 @@ percent_encode(const char *in, size_t len, char *out)
     static const char hex[] = "0123456789ABCDEF";
     size_t i, o = 0;
 
+    if (in == NULL || out == NULL)
+        return 0;
     for (i = 0; i < len; i++) {
         unsigned char c = (unsigned char)in[i];
         if (c >= 0x80) {

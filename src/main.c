@@ -40,12 +40,11 @@ usage_error(const char *fmt, ...)
 {
     va_list ap;
 
-    fputs(PROGRAM ": ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    report_vmsg(fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nUsage: " PROGRAM " [OPTION]... [FILE]...\n"
-                    "Try '" PROGRAM " --help' for more information.\n");
+    fputs("Usage: " PROGRAM " [OPTION]... [FILE]...\n"
+          "Try '" PROGRAM " --help' for more information.\n", stderr);
     exit(2);
 }
 
@@ -213,8 +212,8 @@ compile_patterns(struct options *o)
         if (re == NULL) {
             PCRE2_UCHAR msg[256];
             pcre2_get_error_message(err, msg, sizeof msg);
-            fprintf(stderr, PROGRAM ": pattern '%s': %s at offset %zu\n", src,
-                    (char *)msg, (size_t)off);
+            report_msg("pattern '%s': %s at offset %zu", src, (char *)msg,
+                       (size_t)off);
             exit(2);
         }
         if (jit)
@@ -356,7 +355,9 @@ parse_options(int argc, char **argv, struct options *o)
     o->rfc = URIGREP_RFC2396;
     o->with_file = -1;
     o->buffer_size = DEFAULT_BUFFER;
-    while ((c = getopt_long(argc, argv, "xe:vicnbHh0qsaur", long_options,
+    /* getopt's own messages would echo an argument raw: ours are quoted */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":xe:vicnbHh0qsaur", long_options,
                             NULL)) != -1) {
         switch (c) {
         case OPT_BASE: o->base = optarg; break;
@@ -422,11 +423,14 @@ parse_options(int argc, char **argv, struct options *o)
         case OPT_VERSION:
             printf(PROGRAM " %s\n", urigrep_version());
             exit(0);
+        case ':':
+            if (optopt)
+                usage_error("option requires an argument -- '%c'", optopt);
+            usage_error("option '%s' requires an argument", argv[optind - 1]);
         default:
-            fprintf(stderr, "Usage: " PROGRAM " [OPTION]... [FILE]...\n"
-                            "Try '" PROGRAM " --help' for more "
-                            "information.\n");
-            exit(2);
+            if (optopt)
+                usage_error("invalid option -- '%c'", optopt);
+            usage_error("unrecognized option '%s'", argv[optind - 1]);
         }
     }
     if (o->strict && o->invalid)
@@ -494,11 +498,19 @@ walk(struct run *r, const char *dir)
         n++;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, cmp_names);
+    /* an empty directory (a maildir's tmp/) leaves NAMES NULL, which qsort
+     * must not be given */
+    if (n > 1)
+        qsort(names, n, sizeof *names, cmp_names);
     for (i = 0; i < n; i++) {
         struct stat st;
 
-        if (!r->stop && lstat(names[i], &st) == 0) {
+        if (r->stop) {
+            /* -q matched: nothing more to read */
+        } else if (lstat(names[i], &st) != 0) {
+            /* a name longer than PATH_MAX, or one gone since readdir() */
+            report_file_error(r, names[i], strerror(errno));
+        } else {
             const struct options *o = r->o;
 
             if (S_ISDIR(st.st_mode)) {
@@ -529,6 +541,21 @@ scan_arg(struct run *r, const char *name)
         input_scan_file(r, name);
 }
 
+/* A standard descriptor that is closed (urigrep >&-) would be taken by
+ * the next file opened, and output written into it or input read from
+ * it. Hold each with /dev/null opened the wrong way round, so that using
+ * it fails with EBADF as if it were closed, and the failure is seen. */
+static void
+reserve_std_fds(void)
+{
+    int fd;
+
+    for (fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+            open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY) != fd)
+            exit(2);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -536,6 +563,8 @@ main(int argc, char **argv)
     struct run r;
     int i, nfiles;
 
+    reserve_std_fds();
+    atexit(report_close_stdout);
     parse_options(argc, argv, &o);
     compile_patterns(&o);
     nfiles = argc - optind;
@@ -556,12 +585,8 @@ main(int argc, char **argv)
         scan_arg(&r, o.recursive ? "." : "-");
     for (i = optind; i < argc && !r.stop; i++)
         scan_arg(&r, argv[i]);
+    /* a write error exits 2 here or in report_close_stdout() at exit */
     report_flush(&r);
-    if (fflush(stdout) != 0 || ferror(stdout) || r.write_failed) {
-        fprintf(stderr, PROGRAM ": write error: %s\n", strerror(errno));
-        r.error = true;
-        r.any_selected = false; /* the output did not get out */
-    }
     free(r.readbuf);
     buf_free(&r.outbuf);
     uniq_free(r.seen);

@@ -44,6 +44,113 @@ put_sep(struct urigrep_buf *b, bool nul)
     return buf_append(b, nul ? "\0" : ":", 1);
 }
 
+/* A file name as a prefix: quoted, or with -0 (NUL) as it is. */
+static enum urigrep_status
+put_file(struct urigrep_buf *b, const char *name, bool nul)
+{
+    return nul ? put_str(b, name) : output_quote(b, name, strlen(name));
+}
+
+/* Unicode 14 code points of general category Cc, Cf, Zl and Zp, as
+ * inclusive ranges in ascending order (a few unassigned neighbours are
+ * included so that later Unicode versions' additions are covered). */
+static const uint32_t unsafe_ranges[][2] = {
+    { 0x0000, 0x001f }, { 0x007f, 0x009f }, { 0x00ad, 0x00ad },
+    { 0x0600, 0x0605 }, { 0x061c, 0x061c }, { 0x06dd, 0x06dd },
+    { 0x070f, 0x070f }, { 0x0890, 0x0891 }, { 0x08e2, 0x08e2 },
+    { 0x180e, 0x180e }, { 0x200b, 0x200f }, { 0x2028, 0x202e },
+    { 0x2060, 0x206f }, { 0xfeff, 0xfeff }, { 0xfff9, 0xfffb },
+    { 0x110bd, 0x110bd }, { 0x110cd, 0x110cd }, { 0x13430, 0x1343f },
+    { 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a }, { 0xe0001, 0xe0001 },
+    { 0xe0020, 0xe007f }
+};
+
+bool
+output_char_unsafe(uint32_t cp)
+{
+    size_t lo = 0, hi = sizeof unsafe_ranges / sizeof *unsafe_ranges;
+
+    if (cp >= 0x20 && cp < 0x7f)
+        return false;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+
+        if (cp < unsafe_ranges[mid][0])
+            hi = mid;
+        else if (cp > unsafe_ranges[mid][1])
+            lo = mid + 1;
+        else
+            return true;
+    }
+    return false;
+}
+
+/* The length of the character at S[0] (of LEN bytes) when it may be
+ * written raw; 0 when its first byte must be escaped: an unsafe
+ * character's bytes are escaped one by one, as are bytes that are not
+ * UTF-8 (a sequence cut by the end of S included). */
+static size_t
+safe_char_len(const char *s, size_t len)
+{
+    uint32_t cp;
+    int k = scan_utf8_decode((const unsigned char *)s, len, &cp);
+
+    return k > 0 && !output_char_unsafe(cp) ? (size_t)k : 0;
+}
+
+enum urigrep_status
+output_uri_clean(struct urigrep_buf *b, const char *s, size_t len)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t i = 0, n;
+    enum urigrep_status rc;
+
+    /* worst case: every byte becomes %XX */
+    if (len > SIZE_MAX / 3 || (rc = buf_reserve(b, len * 3)))
+        return len > SIZE_MAX / 3 ? URIGREP_ERR_TOO_LONG : rc;
+    while (i < len) {
+        if ((n = safe_char_len(s + i, len - i)) > 0) {
+            buf_append(b, s + i, n);
+            i += n;
+        } else {
+            unsigned char c = (unsigned char)s[i++];
+
+            buf_put(b, '%');
+            buf_put(b, hex[c >> 4]);
+            buf_put(b, hex[c & 15]);
+        }
+    }
+    return URIGREP_OK;
+}
+
+enum urigrep_status
+output_quote(struct urigrep_buf *b, const char *s, size_t len)
+{
+    size_t i = 0, n;
+    enum urigrep_status rc;
+
+    /* worst case: every byte becomes \ooo */
+    if (len > SIZE_MAX / 4 || (rc = buf_reserve(b, len * 4)))
+        return len > SIZE_MAX / 4 ? URIGREP_ERR_TOO_LONG : rc;
+    while (i < len) {
+        if (s[i] == '\\') {
+            buf_append(b, "\\\\", 2);
+            i++;
+        } else if ((n = safe_char_len(s + i, len - i)) > 0) {
+            buf_append(b, s + i, n);
+            i += n;
+        } else {
+            unsigned char c = (unsigned char)s[i++];
+
+            buf_put(b, '\\');
+            buf_put(b, (char)('0' + (c >> 6)));
+            buf_put(b, (char)('0' + ((c >> 3) & 7)));
+            buf_put(b, (char)('0' + (c & 7)));
+        }
+    }
+    return URIGREP_OK;
+}
+
 enum urigrep_status
 output_plain(struct urigrep_buf *b, const struct output_opts *o,
              const struct output_rec *r)
@@ -51,7 +158,7 @@ output_plain(struct urigrep_buf *b, const struct output_opts *o,
     enum urigrep_status rc = URIGREP_OK;
 
     if (o->with_file && r->file &&
-        ((rc = put_str(b, r->file)) || (rc = put_sep(b, o->null))))
+        ((rc = put_file(b, r->file, o->null)) || (rc = put_sep(b, o->null))))
         return rc;
     if (o->line_number && ((rc = put_u64(b, r->line)) || (rc = put_sep(b, 0))))
         return rc;
@@ -70,50 +177,64 @@ output_count(struct urigrep_buf *b, const struct output_opts *o,
     enum urigrep_status rc;
 
     if (o->with_file && file &&
-        ((rc = put_str(b, file)) || (rc = put_sep(b, o->null))))
+        ((rc = put_file(b, file, o->null)) || (rc = put_sep(b, o->null))))
         return rc;
     if ((rc = put_u64(b, count)))
         return rc;
     return buf_append(b, o->null ? "\0" : "\n", 1);
 }
 
+/* Append \uXXXX for UTF-16 code unit U. */
+static void
+put_u16(struct urigrep_buf *b, uint32_t u)
+{
+    static const char hex[] = "0123456789abcdef";
+
+    buf_append(b, "\\u", 2);
+    buf_put(b, hex[(u >> 12) & 15]);
+    buf_put(b, hex[(u >> 8) & 15]);
+    buf_put(b, hex[(u >> 4) & 15]);
+    buf_put(b, hex[u & 15]);
+}
+
 enum urigrep_status
 output_json_string(struct urigrep_buf *b, const char *s, size_t len)
 {
-    static const char hex[] = "0123456789abcdef";
     size_t i = 0;
     enum urigrep_status rc;
 
-    /* worst case: every byte becomes \ufffd (6 bytes) */
+    /* worst case: every byte becomes \ufffd (6 bytes); a 4-byte character
+     * becomes a surrogate pair (12 bytes) */
+    if (len > SIZE_MAX / 6 - 1)
+        return URIGREP_ERR_TOO_LONG;
     if ((rc = buf_reserve(b, len * 6 + 2)))
         return rc;
     buf_put(b, '"');
     while (i < len) {
         unsigned char c = (unsigned char)s[i];
+        uint32_t cp;
+        int k;
 
         if (c == '"' || c == '\\') {
             buf_put(b, '\\');
             buf_put(b, (char)c);
             i++;
-        } else if (c < 0x20 || c == 0x7f) {
-            buf_append(b, "\\u00", 4);
-            buf_put(b, hex[c >> 4]);
-            buf_put(b, hex[c & 15]);
+            continue;
+        }
+        k = scan_utf8_decode((const unsigned char *)s + i, len - i, &cp);
+        if (k <= 0) {
+            put_u16(b, 0xfffd);
             i++;
-        } else if (c < 0x80) {
-            buf_put(b, (char)c);
-            i++;
+        } else if (!output_char_unsafe(cp)) {
+            buf_append(b, s + i, (size_t)k);
+            i += (size_t)k;
+        } else if (cp < 0x10000) {
+            put_u16(b, cp);
+            i += (size_t)k;
         } else {
-            uint32_t cp;
-            int k = scan_utf8_decode((const unsigned char *)s + i, len - i,
-                                     &cp);
-            if (k > 0) {
-                buf_append(b, s + i, (size_t)k);
-                i += (size_t)k;
-            } else {
-                buf_append(b, "\\ufffd", 6);
-                i++;
-            }
+            put_u16(b, 0xd800 + ((cp - 0x10000) >> 10));
+            put_u16(b, 0xdc00 + ((cp - 0x10000) & 0x3ff));
+            i += (size_t)k;
         }
     }
     buf_put(b, '"');

@@ -35,7 +35,10 @@ struct output_opts {
 };
 
 /* Append R as one plain line: [FILE:][LINE:][OFFSET:]URI then a newline
- * (with NULL: NUL after the file name and at the end instead). */
+ * (with NULL: NUL after the file name and at the end instead). The file
+ * name is quoted as output_quote() does, except with NULL, where it is
+ * written as it is for xargs -0; the URI is written as it is (report.c
+ * has cleaned it). */
 enum urigrep_status output_plain(struct urigrep_buf *b,
                                  const struct output_opts *o,
                                  const struct output_rec *r);
@@ -44,12 +47,33 @@ enum urigrep_status output_plain(struct urigrep_buf *b,
 enum urigrep_status output_json(struct urigrep_buf *b,
                                 const struct output_rec *r);
 
-/* Append S as a JSON string (quotes included): control characters and
- * quotes escaped, invalid UTF-8 bytes replaced by U+FFFD. */
+/* Append S as a JSON string (quotes included): quotes, backslashes and the
+ * characters of output_char_unsafe() escaped (\u00XX, \uXXXX, a surrogate
+ * pair past U+FFFF), invalid UTF-8 bytes replaced by U+FFFD. */
 enum urigrep_status output_json_string(struct urigrep_buf *b, const char *s,
                                        size_t len);
 
-/* Append a count line for -c: [FILE:]COUNT. */
+/* Is code point CP one that must never reach a terminal raw: a C0 or C1
+ * control, DEL, or a format character (Unicode categories Cc, Cf, Zl, Zp:
+ * the bidi controls, zero-width characters, line and paragraph
+ * separators...)? */
+bool output_char_unsafe(uint32_t cp);
+
+/* Append S (LEN bytes) with every byte not allowed in a reported URI
+ * percent-encoded as %XX (RFC 3987 section 3.1): the bytes of the
+ * characters of output_char_unsafe() and bytes that are not UTF-8. Other
+ * bytes, valid non-ASCII characters included, are copied as they are. */
+enum urigrep_status output_uri_clean(struct urigrep_buf *b, const char *s,
+                                     size_t len);
+
+/* Append S (LEN bytes) for a message on standard error: the bytes of the
+ * characters of output_char_unsafe() and bytes that are not UTF-8 as
+ * \ooo (three octal digits), a backslash as \\; the rest as it is. */
+enum urigrep_status output_quote(struct urigrep_buf *b, const char *s,
+                                 size_t len);
+
+/* Append a count line for -c: [FILE:]COUNT (the file name as in
+ * output_plain()). */
 enum urigrep_status output_count(struct urigrep_buf *b,
                                  const struct output_opts *o,
                                  const char *file, uint64_t count);

@@ -5,10 +5,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "grammar.h"
@@ -23,12 +25,84 @@ out_of_memory(void)
     exit(2);
 }
 
+/* Write "urigrep: ", the quoted message in Q and a newline to standard
+ * error; free Q. */
+static void
+say(struct urigrep_buf *q)
+{
+    fputs(PROGRAM ": ", stderr);
+    if (q->len)
+        fwrite(q->data, 1, q->len, stderr);
+    putc('\n', stderr);
+    buf_free(q);
+}
+
+void
+report_vmsg(const char *fmt, va_list ap)
+{
+    struct urigrep_buf q;
+    char small[512], *msg = small;
+    va_list again;
+    int n;
+
+    va_copy(again, ap);
+    n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n < 0) {
+        va_end(again);
+        return;
+    }
+    if ((size_t)n >= sizeof small) {
+        if ((msg = malloc((size_t)n + 1)) == NULL)
+            out_of_memory();
+        vsnprintf(msg, (size_t)n + 1, fmt, again);
+    }
+    va_end(again);
+    buf_init(&q, SIZE_MAX / 2);
+    if (output_quote(&q, msg, (size_t)n) != URIGREP_OK)
+        out_of_memory();
+    say(&q);
+    if (msg != small)
+        free(msg);
+}
+
+void
+report_msg(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    report_vmsg(fmt, ap);
+    va_end(ap);
+}
+
+void
+report_write_error(int err)
+{
+    fprintf(stderr, PROGRAM ": write error: %s\n", strerror(err));
+    /* not exit(): the atexit handler would try the broken stream again */
+    _exit(2);
+}
+
+void
+report_close_stdout(void)
+{
+    /* like gnulib's close_stdout: a pending write that fails, or an error
+     * seen earlier, is a write error; closing an already closed standard
+     * output with nothing written is not */
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout))
+        report_write_error(errno ? errno : EIO);
+    errno = 0;
+    if (fclose(stdout) != 0 && errno != EBADF)
+        report_write_error(errno);
+}
+
 void
 report_flush(struct run *r)
 {
-    if (r->outbuf.len && !r->write_failed &&
+    if (r->outbuf.len &&
         fwrite(r->outbuf.data, 1, r->outbuf.len, stdout) != r->outbuf.len)
-        r->write_failed = true;
+        report_write_error(errno ? errno : EIO);
     r->outbuf.len = 0;
 }
 
@@ -37,7 +111,29 @@ report_file_error(struct run *r, const char *name, const char *why)
 {
     r->error = true;
     if (!r->o->no_messages)
-        fprintf(stderr, PROGRAM ": %s: %s\n", name, why);
+        report_msg("%s: %s", name, why);
+}
+
+/* --verbose: "urigrep: FILE:LINE: 'REF': REASON at offset N", FILE and REF
+ * quoted (output_quote(); REF may hold any byte, NUL included). */
+static void
+say_invalid(const char *file, uint64_t line, const char *ref, size_t len,
+            enum urigrep_status why, size_t err_off)
+{
+    struct urigrep_buf q;
+    char tail[160];
+    int n;
+
+    buf_init(&q, SIZE_MAX / 2);
+    n = snprintf(tail, sizeof tail, ":%" PRIu64 ": '", line);
+    if (output_quote(&q, file, strlen(file)) ||
+        buf_append(&q, tail, (size_t)n) || output_quote(&q, ref, len))
+        out_of_memory();
+    n = snprintf(tail, sizeof tail, "': %s at offset %zu",
+                 urigrep_strerror(why), err_off);
+    if (buf_append(&q, tail, (size_t)n))
+        out_of_memory();
+    say(&q);
 }
 
 static bool
@@ -70,6 +166,17 @@ pattern_selected(const struct options *o, const char *s, size_t len)
     return hit != o->invert;
 }
 
+/* S (LEN bytes) with output_uri_clean() applied, NUL-terminated, in B. */
+static const char *
+cleaned(struct urigrep_buf *b, const char *s, size_t len)
+{
+    b->len = 0;
+    if (output_uri_clean(b, s, len) != URIGREP_OK ||
+        buf_append(b, "", 1) != URIGREP_OK)
+        out_of_memory();
+    return b->data;
+}
+
 /* Is REF a same-document reference (section 4.2): empty, or a fragment
  * alone? */
 static bool
@@ -88,7 +195,10 @@ report_ref(struct run *r, const struct found *f)
     struct urigrep_parts ref_parts = { 0 }, uri_parts = { 0 };
     enum urigrep_status verdict = URIGREP_OK, rc;
     struct output_rec rec;
+    struct urigrep_buf clean, cbase;
 
+    buf_init(&clean, SIZE_MAX / 2);
+    buf_init(&cbase, SIZE_MAX / 2);
     if (o->ascii) {
         /* a host IDNA cannot convert is percent-encoded instead (RFC 3987
          * 3.1 step 2); --verbose says why, and a build without libidn2
@@ -147,6 +257,16 @@ report_ref(struct run *r, const struct found *f)
                 ulen = len, base = NULL;
         }
     }
+    /* What is selected and printed never carries a byte that is not
+     * allowed in a URI: the bytes of controls, bidi and other format
+     * characters, and bytes that are not UTF-8, are percent-encoded here,
+     * once for every output (RFC 3987 section 3.1 maps them so too; section
+     * 4.1 forbids the bidi controls in IRIs). The base shown by --json is
+     * treated alike. The validation above saw the reference as found. */
+    uri = cleaned(&clean, uri, ulen);
+    ulen = clean.len - 1;
+    if (base && o->json)
+        base = cleaned(&cbase, base, strlen(base));
     if (o->json || o->nschemes)
         grammar_split(uri, ulen, &uri_parts);
     if ((o->strict && verdict != URIGREP_OK) ||
@@ -168,9 +288,7 @@ report_ref(struct run *r, const struct found *f)
         goto done;
     }
     if (o->verbose && verdict != URIGREP_OK)
-        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": '%.*s': %s at offset %zu\n",
-                r->file, f->line, (int)len, ref, urigrep_strerror(verdict),
-                err_off);
+        say_invalid(r->file, f->line, ref, len, verdict, err_off);
     if (o->count)
         goto done;
     memset(&rec, 0, sizeof rec);
@@ -206,4 +324,6 @@ done:
     free(mapped);
     free(resolved);
     free(expanded);
+    buf_free(&clean);
+    buf_free(&cbase);
 }

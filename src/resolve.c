@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -384,7 +385,10 @@ urigrep_resolve(const char *base, size_t base_len, const char *ref,
     if (out == NULL)
         return URIGREP_ERR_ARG;
     *out = NULL;
-    if ((base == NULL && base_len) || (ref == NULL && ref_len))
+    /* no object is larger than PTRDIFF_MAX: a longer length is garbage,
+     * and the sum below must not wrap */
+    if ((base == NULL && base_len) || (ref == NULL && ref_len) ||
+        base_len > (size_t)PTRDIFF_MAX / 4 || ref_len > (size_t)PTRDIFF_MAX / 4)
         return URIGREP_ERR_ARG;
     if (base == NULL)
         base = "";

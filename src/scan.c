@@ -1443,6 +1443,8 @@ urigrep_strip_typed(const char *in, size_t len, char *out)
 {
     size_t i, o = 0;
 
+    if (in == NULL || out == NULL)
+        return 0;
     while (strip_one(&in, &len))
         ;
     for (i = 0; i < len; i++)

@@ -123,24 +123,34 @@ struct urigrep_match {
 typedef int (*urigrep_match_fn)(void *arg, const struct urigrep_match *m);
 
 /** Create a scanner. OPTS may be NULL for defaults; it is copied.
- *  @return URIGREP_OK, URIGREP_ERR_NOMEM or URIGREP_ERR_ARG. On failure
- *  *OUT is NULL. Free the scanner with urigrep_scanner_free(). */
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT is
+ *  NULL, max_uri_length is over SIZE_MAX / 8, hyphen is not an enum
+ *  urigrep_hyphen value, flags has a bit that is not URIGREP_SCAN_*, or
+ *  schemes is NULL with nschemes not 0 or holds a NULL or a name that is
+ *  not a scheme (a letter, then letters, digits, '+', '-' or '.'; at most
+ *  64 bytes). On failure *OUT is NULL. Free the scanner with
+ *  urigrep_scanner_free(). */
 enum urigrep_status urigrep_scanner_new(const struct urigrep_scan_options *opts,
                                         urigrep_scanner **out);
 
 /** Feed LEN bytes of text. The result does not depend on how the stream
  *  is split into feeds. The scanner keeps at most a bounded tail.
- *  @return URIGREP_OK, or URIGREP_ERR_STOPPED if FN asked to stop. */
+ *  @return URIGREP_OK; URIGREP_ERR_STOPPED if FN asked to stop;
+ *  URIGREP_ERR_ARG if SC or FN is NULL, or BUF is NULL and LEN is not 0;
+ *  URIGREP_ERR_NOMEM or URIGREP_ERR_TOO_LONG if the scanner's window
+ *  could not take the bytes. */
 enum urigrep_status urigrep_scanner_feed(urigrep_scanner *sc, const char *buf,
                                          size_t len, urigrep_match_fn fn,
                                          void *arg);
 
 /** Signal the end of the stream: report what is still pending, then reset
- *  the scanner for a new stream (offsets and lines start again). */
+ *  the scanner for a new stream (offsets and lines start again).
+ *  @return URIGREP_OK; URIGREP_ERR_STOPPED if FN asked to stop;
+ *  URIGREP_ERR_ARG if SC or FN is NULL. */
 enum urigrep_status urigrep_scanner_finish(urigrep_scanner *sc,
                                            urigrep_match_fn fn, void *arg);
 
-/** Forget all pending input and start a new stream. */
+/** Forget all pending input and start a new stream; NULL is accepted. */
 void urigrep_scanner_reset(urigrep_scanner *sc);
 
 /** Free a scanner; NULL is accepted. */
@@ -149,7 +159,8 @@ void urigrep_scanner_free(urigrep_scanner *sc);
 /** Strip the delimiters a person may type around one reference (RFC 2396
  *  Appendix E, last paragraph): surrounding whitespace, <>, quotes, a
  *  "URL:" prefix, and all embedded whitespace. The result is written to
- *  OUT (at least LEN bytes) and its length returned. */
+ *  OUT (at least LEN bytes) and its length returned; 0 when IN or OUT is
+ *  NULL. */
 size_t urigrep_strip_typed(const char *in, size_t len, char *out);
 
 /* ---- Parsing and validation: RFC 2396 Appendix A (+ RFC 2732) ---- */
@@ -171,29 +182,35 @@ enum urigrep_part {
 
 /** Split REF into components (never fails on syntax) and validate it
  *  against RFC's grammar. The bytes are copied. Free with
- *  urigrep_uri_free(). @return URIGREP_OK, URIGREP_ERR_NOMEM or
- *  URIGREP_ERR_ARG; *OUT is NULL on failure. */
+ *  urigrep_uri_free(). @return URIGREP_OK, URIGREP_ERR_NOMEM, or
+ *  URIGREP_ERR_ARG when OUT is NULL, REF is NULL and LEN is not 0, LEN is
+ *  over PTRDIFF_MAX - 64 (larger than any string), or RFC is not an enum
+ *  urigrep_rfc value; *OUT is NULL on failure. */
 enum urigrep_status urigrep_uri_parse(const char *ref, size_t len,
                                       enum urigrep_rfc rfc, urigrep_uri **out);
 
 /** Get component PART. @return 1 and set *SPAN (borrowed from U) when the
  *  component is defined (it may be empty), 0 when it is undefined. The
- *  path is always defined. */
+ *  path is always defined. U NULL or PART unknown: 0. When 0 is returned
+ *  *SPAN is { NULL, 0 }. SPAN may be NULL. */
 int urigrep_uri_part(const urigrep_uri *u, enum urigrep_part part,
                      struct urigrep_span *span);
 
 /** @return URIGREP_OK if U is valid, else the URIGREP_E_* reason; the
- *  byte offset of the first bad character goes to *ERR_OFF if not NULL. */
+ *  byte offset of the first bad character goes to *ERR_OFF if not NULL.
+ *  U NULL: URIGREP_ERR_ARG, *ERR_OFF 0. */
 enum urigrep_status urigrep_uri_error(const urigrep_uri *u, size_t *err_off);
 
-/** @return 1 if U has a scheme (an absolute URI), else 0. */
+/** @return 1 if U has a scheme (an absolute URI), else 0 (also for a NULL
+ *  U). */
 int urigrep_uri_is_absolute(const urigrep_uri *u);
 
 /** Free a parsed reference; NULL is accepted. */
 void urigrep_uri_free(urigrep_uri *u);
 
 /** Validate REF without keeping a parse. Same result as urigrep_uri_error()
- *  after urigrep_uri_parse(), without allocating. */
+ *  after urigrep_uri_parse(), without allocating; URIGREP_ERR_ARG for the
+ *  arguments urigrep_uri_parse() refuses (*ERR_OFF is then 0). */
 enum urigrep_status urigrep_validate(const char *ref, size_t len,
                                      enum urigrep_rfc rfc, size_t *err_off);
 
@@ -202,15 +219,18 @@ enum urigrep_status urigrep_validate(const char *ref, size_t len,
 /** Resolve REF against the absolute BASE following RFC's algorithm.
  *  *OUT receives a NUL-terminated string the caller frees with free();
  *  its length goes to *OUT_LEN if not NULL. On failure *OUT is NULL.
- *  @return URIGREP_OK, URIGREP_ERR_BASE_RELATIVE, URIGREP_ERR_NOMEM or
- *  URIGREP_ERR_ARG. */
+ *  @return URIGREP_OK, URIGREP_ERR_BASE_RELATIVE, URIGREP_ERR_NOMEM, or
+ *  URIGREP_ERR_ARG when OUT is NULL, BASE or REF is NULL with a length
+ *  that is not 0, a length is over PTRDIFF_MAX / 4, or RFC is not an enum
+ *  urigrep_rfc value. */
 enum urigrep_status urigrep_resolve(const char *base, size_t base_len,
                                     const char *ref, size_t ref_len,
                                     enum urigrep_rfc rfc, char **out,
                                     size_t *out_len);
 
 /** RFC 3987 section 3.1 mapping of an IRI to a URI: every byte >= 0x80 is
- *  percent-encoded. OUT must hold 3 * LEN bytes. @return the length. */
+ *  percent-encoded. OUT must hold 3 * LEN bytes. @return the length; 0
+ *  when IN or OUT is NULL. */
 size_t urigrep_iri_to_uri(const char *in, size_t len, char *out);
 
 /** RFC 3987 section 3.1 mapping with IDNA: as urigrep_iri_to_uri(), but a

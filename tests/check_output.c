@@ -1,4 +1,5 @@
-/* check_output.c: plain and JSON Lines formatting, charset conversion. */
+/* check_output.c: plain and JSON Lines formatting, escaping of untrusted
+ * bytes, charset conversion. */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
@@ -30,6 +31,117 @@ START_TEST(test_output_json_string)
                                         11), URIGREP_OK);
     ck_assert_str_eq(text_of(&b),
                      "\"a\\\"b\\\\c\\u000a\\u0001\\u007f\xc3\xa9\\ufffd\"");
+    /* C1 controls and format characters too, past U+FFFF as a pair */
+    b.len = 0;
+    ck_assert_int_eq(output_json_string(&b, "\xc2\x9b\xe2\x80\xae\xd8\x9c"
+                                        "\xe2\x81\xa6\xf3\xa0\x81\x81\xe6\x97\xa5",
+                                        17), URIGREP_OK);
+    ck_assert_str_eq(text_of(&b), "\"\\u009b\\u202e\\u061c\\u2066"
+                                  "\\udb40\\udc41\xe6\x97\xa5\"");
+    buf_free(&b);
+}
+END_TEST
+
+/* C0 and C1 controls, DEL, and the format characters (bidi controls and
+ * the like): never raw on a terminal. */
+START_TEST(test_output_char_unsafe)
+{
+    static const uint32_t unsafe[] = {
+        0x00, 0x07, 0x0a, 0x1b, 0x1f, 0x7f, 0x80, 0x85, 0x9b, 0x9f, 0xad,
+        0x061c, 0x200b, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a, 0x202e,
+        0x2066, 0x2069, 0xfeff, 0xe0001, 0xe0041
+    };
+    static const uint32_t safe[] = {
+        0x20, 0x41, 0x7e, 0xa0, 0xe9, 0x061b, 0x061d, 0x200a, 0x2010,
+        0x2027, 0x202f, 0x205f, 0x2070, 0x65e5, 0xfffd, 0x1f600, 0xe0080
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof unsafe / sizeof *unsafe; i++)
+        ck_assert_msg(output_char_unsafe(unsafe[i]), "U+%04X is unsafe",
+                      (unsigned)unsafe[i]);
+    for (i = 0; i < sizeof safe / sizeof *safe; i++)
+        ck_assert_msg(!output_char_unsafe(safe[i]), "U+%04X is safe",
+                      (unsigned)safe[i]);
+}
+END_TEST
+
+/* Percent-encoding of what a reported URI must not carry (RFC 3987
+ * section 3.1): keep in sync with "What urigrep prints" in urigrep.1. */
+static const struct {
+    const char *in;
+    size_t len;
+    const char *out;
+} clean_cases[] = {
+    { "http://a/", 9, "http://a/" },
+    { "http://a/\x1b[2J", 13, "http://a/%1B[2J" },           /* ESC */
+    { "http://a/\x07\x7f", 11, "http://a/%07%7F" },          /* BEL, DEL */
+    { "http://a/\n\r\t", 12, "http://a/%0A%0D%09" },
+    { "http://a/\0b", 11, "http://a/%00b" },                  /* NUL */
+    { "http://a/\xc2\x9b" "2J", 13, "http://a/%C2%9B2J" },       /* U+009B */
+    { "http://a/\xc2\x85", 11, "http://a/%C2%85" },           /* U+0085 */
+    { "http://a/\xe2\x80\xaex", 13, "http://a/%E2%80%AEx" },  /* U+202E */
+    { "http://a/\xd8\x9c", 11, "http://a/%D8%9C" },           /* U+061C */
+    { "\xe2\x80\x8e\xe2\x80\x8f", 6, "%E2%80%8E%E2%80%8F" },  /* U+200E/F */
+    { "\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad", 12,
+      "%E2%80%AA%E2%80%AB%E2%80%AC%E2%80%AD" },                /* U+202A-D */
+    { "\xe2\x81\xa6\xe2\x81\xa9", 6, "%E2%81%A6%E2%81%A9" },  /* U+2066/9 */
+    { "\xf3\xa0\x81\x81", 4, "%F3%A0%81%81" },                /* U+E0041 */
+    { "http://a/\xff\xc3", 11, "http://a/%FF%C3" },           /* not UTF-8 */
+    { "http://a/\xe2\x80", 11, "http://a/%E2%80" },           /* cut */
+    { "http://\xc3\xa9.example/\xe6\x97\xa5", 21,
+      "http://\xc3\xa9.example/\xe6\x97\xa5" },                /* IRI: kept */
+    { "http://a/%1B b\"<>\\", 18, "http://a/%1B b\"<>\\" },     /* printable */
+};
+
+START_TEST(test_output_uri_clean)
+{
+    struct urigrep_buf b;
+
+    buf_init(&b, 1024);
+    ck_assert_int_eq(output_uri_clean(&b, clean_cases[_i].in,
+                                      clean_cases[_i].len), URIGREP_OK);
+    ck_assert_str_eq(text_of(&b), clean_cases[_i].out);
+    buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_output_quote)
+{
+    struct urigrep_buf b;
+
+    buf_init(&b, 1024);
+    ck_assert_int_eq(output_quote(&b, "a\x1b[2J\nb\\c\0d", 11), URIGREP_OK);
+    ck_assert_str_eq(text_of(&b), "a\\033[2J\\012b\\\\c\\000d");
+    b.len = 0;
+    ck_assert_int_eq(output_quote(&b, "\xc3\xa9\xe2\x80\xae\xc2\x9b\xff", 8),
+                     URIGREP_OK);
+    ck_assert_str_eq(text_of(&b), "\xc3\xa9\\342\\200\\256\\302\\233\\377");
+    buf_free(&b);
+}
+END_TEST
+
+/* File names: quoted in the prefixes, as they are with -0. */
+START_TEST(test_output_file_names)
+{
+    struct urigrep_buf b;
+    struct output_rec r;
+    struct output_opts o = { true, false, false, false };
+
+    memset(&r, 0, sizeof r);
+    r.file = "x\x1b]0;t\x07\n.txt";
+    r.uri.ptr = "http://a/";
+    r.uri.len = 9;
+    buf_init(&b, 1024);
+    output_plain(&b, &o, &r);
+    ck_assert_str_eq(text_of(&b), "x\\033]0;t\\007\\012.txt:http://a/\n");
+    b.len = 0;
+    output_count(&b, &o, r.file, 1);
+    ck_assert_str_eq(text_of(&b), "x\\033]0;t\\007\\012.txt:1\n");
+    b.len = 0;
+    o.null = true;
+    output_plain(&b, &o, &r);
+    ck_assert_mem_eq(b.data, "x\x1b]0;t\x07\n.txt\0http://a/\0", 21);
     buf_free(&b);
 }
 END_TEST
@@ -197,6 +309,13 @@ output_suite(void)
     tcase_add_test(tc, test_output_json_string);
     tcase_add_test(tc, test_output_plain);
     tcase_add_test(tc, test_output_json);
+    tcase_add_test(tc, test_output_file_names);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("untrusted");
+    tcase_add_test(tc, test_output_char_unsafe);
+    tcase_add_loop_test(tc, test_output_uri_clean, 0,
+                        sizeof clean_cases / sizeof *clean_cases);
+    tcase_add_test(tc, test_output_quote);
     suite_add_tcase(s, tc);
     tc = tcase_create("helpers");
     tcase_add_test(tc, test_output_charset);

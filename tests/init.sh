@@ -52,3 +52,21 @@ expect_text() {
     shift 2
     expect "$_rc_text" "$tmp/want" "$@"
 }
+
+# no_raw FILE: fail unless FILE is free of what may act on a terminal: C0
+# controls but newline (and NUL, for -0), DEL, C1 controls and bidi or
+# other format characters in UTF-8, bytes that are not UTF-8.
+no_raw() {
+    tr -d '\n\000' <"$1" >"$tmp/no_raw"
+    for _re in "$(printf '[\001-\037\177]')" "$(printf '\302[\200-\237]')" \
+        "$(printf '\342\200[\213-\217\250-\256]')" \
+        "$(printf '\342\201[\240-\257]')" "$(printf '\330\234')" \
+        "$(printf '\357\273\277')"; do
+        if LC_ALL=C grep -aq "$_re" "$tmp/no_raw"; then
+            od -c "$1" | head -20 >&2
+            fail "raw control or format character in $1"
+        fi
+    done
+    iconv -f UTF-8 -t UTF-8 <"$tmp/no_raw" >/dev/null 2>&1 ||
+        fail "bytes that are not UTF-8 in $1"
+}

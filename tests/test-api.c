@@ -1,7 +1,9 @@
 /* test-api.c: a program that uses only the installed header and links the
  * shared liburigrep, as a user's program would (liburigrep.3's example,
- * checked). */
+ * checked), and calls every public function outside its preconditions:
+ * each must return the error or value urigrep.h documents, not crash. */
 /* SPDX-License-Identifier: MIT */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +30,123 @@ keep(void *arg, const struct urigrep_match *m)
             return 1;                                                       \
         }                                                                   \
     } while (0)
+
+/* Bad arguments to every public function (urigrep.h, liburigrep.3). */
+static int
+contracts(void)
+{
+    static const enum urigrep_rfc bad_rfc[] = {
+        (enum urigrep_rfc)0, (enum urigrep_rfc)1234, (enum urigrep_rfc)-1
+    };
+    static const char *const bad_names[] = { "1x", "a b", "", NULL };
+    struct urigrep_scan_options opts;
+    urigrep_scanner *sc = (urigrep_scanner *)&opts;
+    urigrep_uri *u = (urigrep_uri *)&opts;
+    struct urigrep_span sp = { "x", 1 };
+    char *abs = (char *)"x", out[8];
+    size_t off = 99, i;
+    int st;
+
+    /* scanner */
+    memset(&opts, 0, sizeof opts);
+    CHECK(urigrep_scanner_new(NULL, NULL) == URIGREP_ERR_ARG);
+    opts.nschemes = 1;
+    CHECK(urigrep_scanner_new(&opts, &sc) == URIGREP_ERR_ARG && sc == NULL);
+    for (i = 0; i < sizeof bad_names / sizeof *bad_names; i++) {
+        opts.schemes = &bad_names[i];
+        CHECK(urigrep_scanner_new(&opts, &sc) == URIGREP_ERR_ARG &&
+              sc == NULL);
+    }
+    opts.schemes = NULL;
+    opts.nschemes = 0;
+    opts.flags = 0x80;
+    CHECK(urigrep_scanner_new(&opts, &sc) == URIGREP_ERR_ARG && sc == NULL);
+    opts.flags = 0;
+    opts.hyphen = (enum urigrep_hyphen)7;
+    CHECK(urigrep_scanner_new(&opts, &sc) == URIGREP_ERR_ARG && sc == NULL);
+    opts.hyphen = URIGREP_HYPHEN_KEEP;
+    opts.max_uri_length = SIZE_MAX;
+    CHECK(urigrep_scanner_new(&opts, &sc) == URIGREP_ERR_ARG && sc == NULL);
+    CHECK(urigrep_scanner_feed(NULL, "a", 1, keep, NULL) == URIGREP_ERR_ARG);
+    CHECK(urigrep_scanner_finish(NULL, keep, NULL) == URIGREP_ERR_ARG);
+    CHECK(urigrep_scanner_new(NULL, &sc) == URIGREP_OK);
+    CHECK(urigrep_scanner_feed(sc, NULL, 1, keep, NULL) == URIGREP_ERR_ARG);
+    CHECK(urigrep_scanner_feed(sc, "a", 1, NULL, NULL) == URIGREP_ERR_ARG);
+    CHECK(urigrep_scanner_feed(sc, NULL, 0, keep, NULL) == URIGREP_OK);
+    CHECK(urigrep_scanner_finish(sc, NULL, NULL) == URIGREP_ERR_ARG);
+    urigrep_scanner_free(sc);
+    urigrep_scanner_reset(NULL);
+    urigrep_scanner_free(NULL);
+
+    /* parse and validate: NULL, lengths no string has, unknown RFCs */
+    CHECK(urigrep_uri_parse("a", 1, URIGREP_RFC2396, NULL) ==
+          URIGREP_ERR_ARG);
+    CHECK(urigrep_uri_parse(NULL, 1, URIGREP_RFC2396, &u) ==
+          URIGREP_ERR_ARG && u == NULL);
+    u = (urigrep_uri *)&opts;
+    CHECK(urigrep_uri_parse("a", SIZE_MAX, URIGREP_RFC2396, &u) ==
+          URIGREP_ERR_ARG && u == NULL);
+    CHECK(urigrep_uri_parse("a", SIZE_MAX - 8, URIGREP_RFC3986, &u) ==
+          URIGREP_ERR_ARG && u == NULL);
+    CHECK(urigrep_validate("a", SIZE_MAX, URIGREP_RFC2396, &off) ==
+          URIGREP_ERR_ARG && off == 0);
+    CHECK(urigrep_validate(NULL, 3, URIGREP_RFC2396, NULL) ==
+          URIGREP_ERR_ARG);
+    CHECK(urigrep_validate(NULL, 0, URIGREP_RFC2396, NULL) == URIGREP_OK);
+    for (i = 0; i < sizeof bad_rfc / sizeof *bad_rfc; i++) {
+        off = 99;
+        CHECK(urigrep_validate("http://a/", 9, bad_rfc[i], &off) ==
+              URIGREP_ERR_ARG && off == 0);
+        u = (urigrep_uri *)&opts;
+        CHECK(urigrep_uri_parse("http://a/", 9, bad_rfc[i], &u) ==
+              URIGREP_ERR_ARG && u == NULL);
+        abs = (char *)"x";
+        CHECK(urigrep_resolve("http://a/", 9, "b", 1, bad_rfc[i], &abs,
+                              NULL) == URIGREP_ERR_ARG && abs == NULL);
+    }
+
+    /* a NULL handle */
+    off = 99;
+    CHECK(urigrep_uri_error(NULL, &off) == URIGREP_ERR_ARG && off == 0);
+    CHECK(urigrep_uri_error(NULL, NULL) == URIGREP_ERR_ARG);
+    CHECK(urigrep_uri_part(NULL, URIGREP_PART_PATH, &sp) == 0 &&
+          sp.ptr == NULL && sp.len == 0);
+    CHECK(urigrep_uri_part(NULL, URIGREP_PART_PATH, NULL) == 0);
+    CHECK(urigrep_uri_is_absolute(NULL) == 0);
+    urigrep_uri_free(NULL);
+    CHECK(urigrep_uri_parse("http://a/", 9, URIGREP_RFC2396, &u) ==
+          URIGREP_OK);
+    sp.ptr = "x";
+    CHECK(urigrep_uri_part(u, (enum urigrep_part)99, &sp) == 0 &&
+          sp.ptr == NULL);
+    CHECK(urigrep_uri_is_absolute(u) == 1);
+    urigrep_uri_free(u);
+
+    /* resolve */
+    CHECK(urigrep_resolve("http://a/", 9, "b", 1, URIGREP_RFC2396, NULL,
+                          NULL) == URIGREP_ERR_ARG);
+    CHECK(urigrep_resolve(NULL, 9, "b", 1, URIGREP_RFC2396, &abs, NULL) ==
+          URIGREP_ERR_ARG && abs == NULL);
+    CHECK(urigrep_resolve("http://a/", 9, NULL, 1, URIGREP_RFC2396, &abs,
+                          NULL) == URIGREP_ERR_ARG && abs == NULL);
+    CHECK(urigrep_resolve("http://a/", SIZE_MAX, "b", 1, URIGREP_RFC2396,
+                          &abs, NULL) == URIGREP_ERR_ARG && abs == NULL);
+    CHECK(urigrep_resolve("http://a/", 9, "b", SIZE_MAX - 4, URIGREP_RFC1808,
+                          &abs, NULL) == URIGREP_ERR_ARG && abs == NULL);
+    CHECK(urigrep_resolve("a/", 2, "b", 1, URIGREP_RFC2396, &abs, NULL) ==
+          URIGREP_ERR_BASE_RELATIVE && abs == NULL);
+
+    /* helpers */
+    CHECK(urigrep_strip_typed(NULL, 3, out) == 0);
+    CHECK(urigrep_strip_typed("<a>", 3, NULL) == 0);
+    CHECK(urigrep_iri_to_uri(NULL, 3, out) == 0);
+    CHECK(urigrep_iri_to_uri("abc", 3, NULL) == 0);
+    for (st = -1; st <= URIGREP_STATUS_MAX + 1; st++)
+        CHECK(urigrep_strerror((enum urigrep_status)st) != NULL);
+    CHECK(strcmp(urigrep_strerror(URIGREP_ERR_TOO_LONG),
+                 "unknown status") != 0);
+    return 0;
+}
 
 int
 main(void)
@@ -59,6 +178,8 @@ main(void)
     CHECK(urigrep_uri_part(u, URIGREP_PART_HOST, &sp) && sp.len == 1);
     urigrep_uri_free(u);
     CHECK(strcmp(urigrep_version(), "") != 0);
+    if (contracts() != 0)
+        return 1;
     puts("test-api: the shared library's API works");
     return 0;
 }
