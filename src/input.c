@@ -34,6 +34,10 @@
  * src=...>, would otherwise hold them all). */
 #define HELD_MAX 1024
 #define HELD_BYTES_MAX (1024 * 1024)
+/* Bytes of header URIs held for one header block before they are
+ * reported without waiting for the Message-ID: a message may have any
+ * number of fields, and memory must not grow with them. */
+#define HEADERS_HELD_MAX (1024 * 1024)
 
 /* Where text of a decoded document started in the stored file: a
  * scanner offset and the stored line it came from. */
@@ -86,6 +90,8 @@ struct input {
     size_t ncps, cps_cap;
     struct held_list held;      /* HTML attributes */
     struct held_list headers;   /* --headers */
+    size_t headers_bytes;       /* held in headers */
+    bool headers_early;         /* this header's URIs go out at once */
     char hdr_base[MAX_BASE], doc_uri[MAX_BASE], html_base[MAX_BASE];
     bool has_mail;
     struct found_mail mail;
@@ -571,14 +577,15 @@ on_header_event(void *arg, const struct urigrep_match *m)
 {
     struct input *in = arg;
 
-    if (m->event == URIGREP_EVENT_URI)
+    if (m->event == URIGREP_EVENT_URI) {
         held_push(&in->headers, m->ref.ptr, m->ref.len, m->offset,
                   in->header_line, m->column, output_delim_name(m->delim));
+        in->headers_bytes += m->ref.len + sizeof *in->headers.v;
+    }
     return 0;
 }
 
-/* Report the header URIs held, now that the message's Message-ID (MID)
- * is known. */
+/* Report the header URIs held with Message-ID MID. */
 static void
 release_headers(struct input *in, const char *mid)
 {
@@ -590,12 +597,16 @@ release_headers(struct input *in, const char *mid)
     for (i = 0; i < in->headers.n && !in->r->stop; i++)
         held_report(in, &in->headers.v[i]);
     held_drop(&in->headers, in->headers.n);
+    in->headers_bytes = 0;
 }
 
-/* --headers: URIs in header fields (List-Archive, List-Unsubscribe...). */
+/* --headers: URIs in header fields (List-Archive, List-Unsubscribe...).
+ * They are held until the Message-ID (MID) of their message is known,
+ * which is at once for a part's header; the held ones are bounded by
+ * HEADERS_HELD_MAX and go out early, with no Message-ID, past it. */
 static void
 mail_header(void *arg, const char *name, size_t nlen, const char *value,
-            size_t vlen, uint64_t line)
+            size_t vlen, const char *mid, uint64_t line)
 {
     struct input *in = arg;
 
@@ -621,6 +632,28 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
         urigrep_scanner_feed(in->hsc, value, vlen, on_header_event, in);
     }
     urigrep_scanner_finish(in->hsc, on_header_event, in);
+    if (in->headers.n == 0)
+        return;
+    if (mid[0] == '\0' && in->headers_bytes > HEADERS_HELD_MAX) {
+        if (in->o->verbose && !in->headers_early)
+            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": header URIs reported "
+                    "before their message's Message-ID was known\n",
+                    in->r->file, line);
+        in->headers_early = true;
+    }
+    if (mid[0] || in->headers_early)
+        release_headers(in, mid);
+}
+
+/* The header of a message or part has ended: its URIs go out. */
+static void
+mail_header_end(void *arg, const char *mid)
+{
+    struct input *in = arg;
+
+    if (in->headers.n)
+        release_headers(in, mid);
+    in->headers_early = false;
 }
 
 static void
@@ -628,9 +661,13 @@ mail_part_begin(void *arg, const struct mail_part_info *info)
 {
     struct input *in = arg;
 
-    if (in->headers.n)
-        release_headers(in, info->message_id);
     in->cur_line = info->line;
+    if (info->too_deep && in->o->verbose)
+        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": parts nested more than "
+                "%d levels deep scanned as text of part %s%s%s\n",
+                in->r->file, info->line, MAIL_MAX_DEPTH, info->path,
+                info->message_id[0] ? " of message " : "",
+                info->message_id);
     if (!info->scan) {
         in->skip = true;
         return;
@@ -856,8 +893,9 @@ process_fd(struct input *in, int fd, char *buf, size_t peeked, bool eof,
 {
     const struct options *o = in->o;
     struct mail_parser *mp = NULL;
-    struct mail_sink ms = { mail_message, mail_header, mail_part_begin,
-                            mail_part_data, mail_part_end, in };
+    struct mail_sink ms = { mail_message, mail_header, mail_header_end,
+                            mail_part_begin, mail_part_data, mail_part_end,
+                            in };
     size_t i;
 
     if (o->line_uri) {
