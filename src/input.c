@@ -97,6 +97,7 @@ struct input {
     struct found_mail mail;
     char mid[512], part[128], ctype[128];
     urigrep_scanner *hsc;       /* for --headers */
+    struct mime_words *words;   /* its RFC 2047 converters */
     uint64_t header_line;
     /* -x */
     struct urigrep_buf line;
@@ -572,6 +573,19 @@ doc_begin(struct input *in, bool html, const char *charset, bool force)
 
 /* ---- mail ---- */
 
+/* Copy S into DST (SIZE bytes), cut to fit; snprintf() would cost more
+ * than a tiny part. */
+static void
+set_str(char *dst, size_t size, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+}
+
 static int
 on_header_event(void *arg, const struct urigrep_match *m)
 {
@@ -591,9 +605,9 @@ release_headers(struct input *in, const char *mid)
 {
     size_t i;
 
-    snprintf(in->mid, sizeof in->mid, "%s", mid);
+    set_str(in->mid, sizeof in->mid, mid);
     in->part[0] = '\0';
-    snprintf(in->ctype, sizeof in->ctype, "header");
+    set_str(in->ctype, sizeof in->ctype, "header");
     for (i = 0; i < in->headers.n && !in->r->stop; i++)
         held_report(in, &in->headers.v[i]);
     held_drop(&in->headers, in->headers.n);
@@ -623,9 +637,10 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
         size_t size = vlen * 3 + 16;
         char *dec = malloc(size);
 
-        if (dec == NULL)
+        if (dec == NULL ||
+            (in->words == NULL && (in->words = mime_words_new()) == NULL))
             out_of_memory();
-        vlen = mime_decode_words(value, vlen, dec, size);
+        vlen = mime_words_decode(in->words, value, vlen, dec, size);
         urigrep_scanner_feed(in->hsc, dec, vlen, on_header_event, in);
         free(dec);
     } else {
@@ -672,11 +687,11 @@ mail_part_begin(void *arg, const struct mail_part_info *info)
         in->skip = true;
         return;
     }
-    snprintf(in->hdr_base, sizeof in->hdr_base, "%s", info->base);
-    snprintf(in->doc_uri, sizeof in->doc_uri, "%s", info->location);
-    snprintf(in->mid, sizeof in->mid, "%s", info->message_id);
-    snprintf(in->part, sizeof in->part, "%s", info->path);
-    snprintf(in->ctype, sizeof in->ctype, "%s", info->content_type);
+    set_str(in->hdr_base, sizeof in->hdr_base, info->base);
+    set_str(in->doc_uri, sizeof in->doc_uri, info->location);
+    set_str(in->mid, sizeof in->mid, info->message_id);
+    set_str(in->part, sizeof in->part, info->path);
+    set_str(in->ctype, sizeof in->ctype, info->content_type);
     doc_begin(in, strcmp(info->content_type, "text/html") == 0,
               info->charset, false);
 }
@@ -1034,6 +1049,7 @@ done:
     charset_close(in.cv);
     html_free(in.hs);
     urigrep_scanner_free(in.hsc);
+    mime_words_free(in.words);
     urigrep_scanner_reset(r->sc);
     if (fd != STDIN_FILENO)
         close(fd);

@@ -56,8 +56,7 @@ struct level {
     char base[BASE_MAX];
     char location[BASE_MAX];
     char message_id[MID_MAX];
-    char path[PATH_MAX_];
-    size_t path_len;
+    int num;                  /* a part's number in its multipart */
     int nchild;
     /* raw values seen in the headers, resolved when they end */
     char hdr_base[BASE_MAX], hdr_location[BASE_MAX], hdr_1808[BASE_MAX];
@@ -162,9 +161,8 @@ put_number(char *out, size_t len, size_t size, int n)
 }
 
 /* Start reading the headers of a new entity on top of the stack: a
- * message (IS_MESSAGE) with the path of its parent, or child number
- * CHILD (> 0) of the multipart on top. The caller makes sure that the
- * stack has room. */
+ * message (IS_MESSAGE, CHILD 0), or child number CHILD of the multipart
+ * on top. The caller makes sure that the stack has room. */
 static void
 push_level(struct mail_parser *m, bool is_message, int child)
 {
@@ -179,21 +177,12 @@ push_level(struct mail_parser *m, bool is_message, int child)
     l->cte = MIME_CTE_IDENTITY;
     l->nchild = 0;
     l->hdr_base[0] = l->hdr_location[0] = l->hdr_1808[0] = '\0';
-    l->path_len = 0;
-    l->path[0] = '\0';
+    l->num = child;
     if (parent) {
         /* inherited until the entity's own headers say otherwise */
         l->base_at = parent->base_at;
         l->location_at = parent->location_at;
         l->mid_at = parent->mid_at;
-        memcpy(l->path, parent->path, parent->path_len + 1);
-        l->path_len = parent->path_len;
-        if (child > 0) {
-            if (l->path_len && l->path_len + 1 < sizeof l->path)
-                l->path[l->path_len++] = '.';
-            l->path_len = put_number(l->path, l->path_len, sizeof l->path,
-                                     child);
-        }
         if (parent->digest)
             strcpy(l->ctype, "message/rfc822");
     } else {
@@ -324,14 +313,22 @@ open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
     struct level *l = &m->lv[m->depth - 1];
     struct mail_part_info info;
     char path[PATH_MAX_];
-    size_t plen = l->path_len;
+    size_t plen = 0;
+    int i;
 
-    memcpy(path, l->path, plen + 1);
-    if (l->is_message) {
-        /* a message's body is its part 1 */
+    /* the part numbers down the stack, as IMAP counts them; a message's
+     * body is its part 1 */
+    path[0] = '\0';
+    for (i = 0; i < m->depth; i++) {
+        int num = m->lv[i].num;
+
+        if (num == 0 && i == m->depth - 1 && l->is_message)
+            num = 1;
+        if (num == 0)
+            continue;
         if (plen && plen + 1 < sizeof path)
             path[plen++] = '.';
-        put_number(path, plen, sizeof path, 1);
+        plen = put_number(path, plen, sizeof path, num);
     }
     info.content_type = l->ctype;
     info.charset = l->charset;
