@@ -427,12 +427,20 @@ struct mime_words {
     } e[WORDS_CACHE];
     int n;
     unsigned long clock;
+    struct urigrep_buf u;      /* a word's UTF-8, reused */
 };
+
+/* What one word converts to at most: 4 bytes a byte, and a reset. */
+#define WORD_OUT_MAX (4 * WORD_TEXT_MAX + 64)
 
 struct mime_words *
 mime_words_new(void)
 {
-    return calloc(1, sizeof(struct mime_words));
+    struct mime_words *w = calloc(1, sizeof *w);
+
+    if (w)
+        buf_init(&w->u, WORD_OUT_MAX);
+    return w;
 }
 
 void
@@ -444,6 +452,7 @@ mime_words_free(struct mime_words *w)
         return;
     for (i = 0; i < w->n; i++)
         charset_close(w->e[i].cv);
+    buf_free(&w->u);
     free(w);
 }
 
@@ -564,13 +573,16 @@ mime_words_decode(struct mime_words *w, const char *v, size_t len,
         } else {
             bool fresh;
             struct charset_conv *cv = words_conv(w, charset, &fresh);
-            struct urigrep_buf u;
+            struct urigrep_buf own, *u = w ? &w->u : &own;
             size_t bad = 0;
 
-            buf_init(&u, 4 * sizeof raw + 64);
-            if (cv && charset_convert(cv, raw, rn, 1, &u, &bad) == URIGREP_OK) {
-                size_t take = u.len < size - 1 - o ? u.len : size - 1 - o;
-                memcpy(out + o, u.data, take);
+            if (w)
+                u->len = 0;
+            else
+                buf_init(u, WORD_OUT_MAX);
+            if (cv && charset_convert(cv, raw, rn, 1, u, &bad) == URIGREP_OK) {
+                size_t take = u->len < size - 1 - o ? u->len : size - 1 - o;
+                memcpy(out + o, u->data, take);
                 o += take;
             } else {
                 /* unknown charset: the word as it was written */
@@ -580,7 +592,8 @@ mime_words_decode(struct mime_words *w, const char *v, size_t len,
             }
             if (fresh)
                 charset_close(cv);
-            buf_free(&u);
+            if (!w)
+                buf_free(u);
         }
         i += wlen;
         after_word = true;
