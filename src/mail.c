@@ -562,7 +562,8 @@ is_field_line(const char *p, size_t n)
     k = (size_t)(colon - p);
     if (k + 2 < n && colon[1] == '/' && colon[2] == '/')
         return false;
-    if (k + 1 < n && !strchr(" \t\r\n", colon[1]) &&
+    if (k + 1 < n && colon[1] != ' ' && colon[1] != '\t' &&
+        colon[1] != '\r' && colon[1] != '\n' &&
         scan_is_well_known(p, k))
         return false;
     return true;

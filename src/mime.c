@@ -21,8 +21,16 @@ is_blank(char c)
 static bool
 is_token_char(char c)
 {
-    return (unsigned char)c > 0x20 && (unsigned char)c < 0x7f &&
-           strchr("()<>@,;:\\\"/[]?=", c) == NULL;
+    if ((unsigned char)c <= 0x20 || (unsigned char)c >= 0x7f)
+        return false;
+    switch (c) {
+    case '(': case ')': case '<': case '>': case '@': case ',': case ';':
+    case ':': case '\\': case '"': case '/': case '[': case ']': case '?':
+    case '=':
+        return false;
+    default:
+        return true;
+    }
 }
 
 /* Skip whitespace and RFC 822 comments (nested, with quoted pairs). */
