@@ -34,6 +34,10 @@
  * src=...>, would otherwise hold them all). */
 #define HELD_MAX 1024
 #define HELD_BYTES_MAX (1024 * 1024)
+/* Bytes of header URIs held for one header block before they are
+ * reported without waiting for the Message-ID: a message may have any
+ * number of fields, and memory must not grow with them. */
+#define HEADERS_HELD_MAX (1024 * 1024)
 
 /* Where text of a decoded document started in the stored file: a
  * scanner offset and the stored line it came from. */
@@ -86,11 +90,14 @@ struct input {
     size_t ncps, cps_cap;
     struct held_list held;      /* HTML attributes */
     struct held_list headers;   /* --headers */
+    size_t headers_bytes;       /* held in headers */
+    bool headers_early;         /* this header's URIs go out at once */
     char hdr_base[MAX_BASE], doc_uri[MAX_BASE], html_base[MAX_BASE];
     bool has_mail;
     struct found_mail mail;
     char mid[512], part[128], ctype[128];
     urigrep_scanner *hsc;       /* for --headers */
+    struct mime_words *words;   /* its RFC 2047 converters */
     uint64_t header_line;
     /* -x */
     struct urigrep_buf line;
@@ -565,36 +572,54 @@ doc_begin(struct input *in, bool html, const char *charset, bool force)
 
 /* ---- mail ---- */
 
+/* Copy S into DST (SIZE bytes), cut to fit; snprintf() would cost more
+ * than a tiny part. */
+static void
+set_str(char *dst, size_t size, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+}
+
 static int
 on_header_event(void *arg, const struct urigrep_match *m)
 {
     struct input *in = arg;
 
-    if (m->event == URIGREP_EVENT_URI)
+    if (m->event == URIGREP_EVENT_URI) {
         held_push(&in->headers, m->ref.ptr, m->ref.len, m->offset,
                   in->header_line, m->column, output_delim_name(m->delim));
+        in->headers_bytes += m->ref.len + sizeof *in->headers.v;
+    }
     return 0;
 }
 
-/* Report the header URIs held, now that the message's Message-ID (MID)
- * is known. */
+/* Report the header URIs held with Message-ID MID. */
 static void
 release_headers(struct input *in, const char *mid)
 {
     size_t i;
 
-    snprintf(in->mid, sizeof in->mid, "%s", mid);
+    set_str(in->mid, sizeof in->mid, mid);
     in->part[0] = '\0';
-    snprintf(in->ctype, sizeof in->ctype, "header");
+    set_str(in->ctype, sizeof in->ctype, "header");
     for (i = 0; i < in->headers.n && !in->r->stop; i++)
         held_report(in, &in->headers.v[i]);
     held_drop(&in->headers, in->headers.n);
+    in->headers_bytes = 0;
 }
 
-/* --headers: URIs in header fields (List-Archive, List-Unsubscribe...). */
+/* --headers: URIs in header fields (List-Archive, List-Unsubscribe...).
+ * They are held until the Message-ID (MID) of their message is known,
+ * which is at once for a part's header; the held ones are bounded by
+ * HEADERS_HELD_MAX and go out early, with no Message-ID, past it. */
 static void
 mail_header(void *arg, const char *name, size_t nlen, const char *value,
-            size_t vlen, uint64_t line)
+            size_t vlen, const char *mid, uint64_t line)
 {
     struct input *in = arg;
 
@@ -611,15 +636,38 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
         size_t size = vlen * 3 + 16;
         char *dec = malloc(size);
 
-        if (dec == NULL)
+        if (dec == NULL ||
+            (in->words == NULL && (in->words = mime_words_new()) == NULL))
             out_of_memory();
-        vlen = mime_decode_words(value, vlen, dec, size);
+        vlen = mime_words_decode(in->words, value, vlen, dec, size);
         urigrep_scanner_feed(in->hsc, dec, vlen, on_header_event, in);
         free(dec);
     } else {
         urigrep_scanner_feed(in->hsc, value, vlen, on_header_event, in);
     }
     urigrep_scanner_finish(in->hsc, on_header_event, in);
+    if (in->headers.n == 0)
+        return;
+    if (mid[0] == '\0' && in->headers_bytes > HEADERS_HELD_MAX) {
+        if (in->o->verbose && !in->headers_early)
+            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": header URIs reported "
+                    "before their message's Message-ID was known\n",
+                    in->r->file, line);
+        in->headers_early = true;
+    }
+    if (mid[0] || in->headers_early)
+        release_headers(in, mid);
+}
+
+/* The header of a message or part has ended: its URIs go out. */
+static void
+mail_header_end(void *arg, const char *mid)
+{
+    struct input *in = arg;
+
+    if (in->headers.n)
+        release_headers(in, mid);
+    in->headers_early = false;
 }
 
 static void
@@ -627,18 +675,22 @@ mail_part_begin(void *arg, const struct mail_part_info *info)
 {
     struct input *in = arg;
 
-    if (in->headers.n)
-        release_headers(in, info->message_id);
     in->cur_line = info->line;
+    if (info->too_deep && in->o->verbose)
+        fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": parts nested more than "
+                "%d levels deep scanned as text of part %s%s%s\n",
+                in->r->file, info->line, MAIL_MAX_DEPTH, info->path,
+                info->message_id[0] ? " of message " : "",
+                info->message_id);
     if (!info->scan) {
         in->skip = true;
         return;
     }
-    snprintf(in->hdr_base, sizeof in->hdr_base, "%s", info->base);
-    snprintf(in->doc_uri, sizeof in->doc_uri, "%s", info->location);
-    snprintf(in->mid, sizeof in->mid, "%s", info->message_id);
-    snprintf(in->part, sizeof in->part, "%s", info->path);
-    snprintf(in->ctype, sizeof in->ctype, "%s", info->content_type);
+    set_str(in->hdr_base, sizeof in->hdr_base, info->base);
+    set_str(in->doc_uri, sizeof in->doc_uri, info->location);
+    set_str(in->mid, sizeof in->mid, info->message_id);
+    set_str(in->part, sizeof in->part, info->path);
+    set_str(in->ctype, sizeof in->ctype, info->content_type);
     doc_begin(in, strcmp(info->content_type, "text/html") == 0,
               info->charset, false);
 }
@@ -855,8 +907,9 @@ process_fd(struct input *in, int fd, char *buf, size_t peeked, bool eof,
 {
     const struct options *o = in->o;
     struct mail_parser *mp = NULL;
-    struct mail_sink ms = { mail_message, mail_header, mail_part_begin,
-                            mail_part_data, mail_part_end, in };
+    struct mail_sink ms = { mail_message, mail_header, mail_header_end,
+                            mail_part_begin, mail_part_data, mail_part_end,
+                            in };
     size_t i;
 
     if (o->line_uri) {
@@ -995,6 +1048,7 @@ done:
     charset_close(in.cv);
     html_free(in.hs);
     urigrep_scanner_free(in.hsc);
+    mime_words_free(in.words);
     urigrep_scanner_reset(r->sc);
     if (fd != STDIN_FILENO)
         close(fd);

@@ -10,6 +10,7 @@
 #include "internal.h"
 #include "mail.h"
 #include "mime.h"
+#include "scan.h"
 
 /*
  * A line-driven state machine.  Lines are assembled in a small buffer;
@@ -19,10 +20,16 @@
  * children, a message/rfc822 part pushes the message it holds.  A
  * boundary line of any open multipart ends whatever is open above it,
  * which also copes with a missing close delimiter.
+ *
+ * The stack is bounded (MAIL_MAX_DEPTH): a multipart or message at the
+ * deepest level is not taken apart but read as one text part, so that
+ * deeper parts are still scanned, only not decoded.  Pushing a level
+ * copies nothing from its parent (a boundary line is a few bytes and may
+ * come millions of times): what a part inherits (base, location,
+ * Message-ID) is found through the index of the level that set it.
  */
 
-/* Deepest nesting followed; deeper entities are skipped whole. */
-#define MAX_DEPTH 32
+#define MAX_DEPTH MAIL_MAX_DEPTH
 /* A line held to be looked at: boundaries are at most 70 characters
  * (RFC 2046 5.1.1) plus "--", "--" and trailing blanks. */
 #define LINE_MAX_ 256
@@ -43,11 +50,14 @@ struct level {
     char ctype[128];
     char charset[64];
     enum mime_cte cte;
+    /* the levels whose base, location and Message-ID are in force: this
+     * one's own index when its headers set them, else its parent's */
+    int base_at, location_at, mid_at;
     char base[BASE_MAX];
     char location[BASE_MAX];
-    char path[PATH_MAX_];
-    int nchild;
     char message_id[MID_MAX];
+    int num;                  /* a part's number in its multipart */
+    int nchild;
     /* raw values seen in the headers, resolved when they end */
     char hdr_base[BASE_MAX], hdr_location[BASE_MAX], hdr_1808[BASE_MAX];
 };
@@ -56,7 +66,6 @@ struct mail_parser {
     bool mbox;
     struct level lv[MAX_DEPTH];
     int depth;                /* lv[depth - 1] is being read */
-    int skip_depth;           /* > 0: inside entities nested too deep */
     enum state st;
     char line[LINE_MAX_];
     size_t nline;
@@ -114,31 +123,72 @@ mail_free(struct mail_parser *m)
     free(m);
 }
 
-/* Start reading the headers of a new entity on top of the stack. */
+/* What level L inherits or sets. */
+static const char *
+level_base(const struct mail_parser *m, const struct level *l)
+{
+    return l->base_at < 0 ? "" : m->lv[l->base_at].base;
+}
+
+static const char *
+level_location(const struct mail_parser *m, const struct level *l)
+{
+    return l->location_at < 0 ? "" : m->lv[l->location_at].location;
+}
+
+static const char *
+level_mid(const struct mail_parser *m, const struct level *l)
+{
+    return l->mid_at < 0 ? "" : m->lv[l->mid_at].message_id;
+}
+
+/* Write the decimal N after OUT[LEN] (SIZE bytes); returns the new
+ * length. snprintf would cost more than the boundary line it serves. */
+static size_t
+put_number(char *out, size_t len, size_t size, int n)
+{
+    char digits[16];
+    size_t k = 0;
+
+    do {
+        digits[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n && k < sizeof digits);
+    while (k && len + 1 < size)
+        out[len++] = digits[--k];
+    out[len] = '\0';
+    return len;
+}
+
+/* Start reading the headers of a new entity on top of the stack: a
+ * message (IS_MESSAGE, CHILD 0), or child number CHILD of the multipart
+ * on top. The caller makes sure that the stack has room. */
 static void
-push_level(struct mail_parser *m, bool is_message, const char *path)
+push_level(struct mail_parser *m, bool is_message, int child)
 {
     struct level *parent = m->depth ? &m->lv[m->depth - 1] : NULL;
-    struct level *l;
+    struct level *l = &m->lv[m->depth];
 
-    if (m->depth == MAX_DEPTH) {
-        m->skip_depth++;
-        m->st = M_HEADERS;
-        return;
-    }
-    l = &m->lv[m->depth++];
-    memset(l, 0, offsetof(struct level, hdr_base));
-    l->hdr_base[0] = l->hdr_location[0] = l->hdr_1808[0] = '\0';
     l->is_message = is_message;
-    copy_str(l->path, sizeof l->path, path, strlen(path));
+    l->multipart = l->closed = l->digest = false;
+    l->boundary[0] = '\0';
+    l->blen = 0;
+    l->ctype[0] = l->charset[0] = '\0';
+    l->cte = MIME_CTE_IDENTITY;
+    l->nchild = 0;
+    l->hdr_base[0] = l->hdr_location[0] = l->hdr_1808[0] = '\0';
+    l->num = child;
     if (parent) {
         /* inherited until the entity's own headers say otherwise */
-        memcpy(l->base, parent->base, sizeof l->base);
-        memcpy(l->location, parent->location, sizeof l->location);
-        memcpy(l->message_id, parent->message_id, sizeof l->message_id);
+        l->base_at = parent->base_at;
+        l->location_at = parent->location_at;
+        l->mid_at = parent->mid_at;
         if (parent->digest)
             strcpy(l->ctype, "message/rfc822");
+    } else {
+        l->base_at = l->location_at = l->mid_at = -1;
     }
+    m->depth++;
     m->st = M_HEADERS;
     m->nfield = 0;
     m->field_cr = false;
@@ -201,7 +251,7 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
 
     m->nfield = 0;
     m->field_cr = false;
-    if (n == 0 || m->depth == 0 || m->skip_depth)
+    if (n == 0 || m->depth == 0)
         return;
     l = &m->lv[m->depth - 1];
     colon = memchr(f, ':', n);
@@ -217,8 +267,15 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
     while (vlen && (v[vlen - 1] == '\r' || v[vlen - 1] == '\n' ||
                     v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
         vlen--;
+    if (l->is_message && name_is(f, nlen, "Message-ID")) {
+        copy_str(l->message_id, sizeof l->message_id, v, vlen);
+        l->mid_at = m->depth - 1;
+    }
     if (sink->header)
-        sink->header(sink->arg, f, nlen, v, vlen, m->field_line);
+        sink->header(sink->arg, f, nlen, v, vlen,
+                     l->is_message && l->mid_at != m->depth - 1
+                         ? "" : level_mid(m, l),
+                     m->field_line);
     if (name_is(f, nlen, "Content-Type")) {
         if (mime_media_type(v, vlen, l->ctype, sizeof l->ctype)) {
             mime_param(v, vlen, "charset", l->charset, sizeof l->charset);
@@ -235,43 +292,56 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
     } else if (name_is(f, nlen, "Base")) {
         /* RFC 1808 section 3.1: Base: <URL:...> */
         mime_uri_value(v, vlen, l->hdr_1808, sizeof l->hdr_1808);
-    } else if (l->is_message && name_is(f, nlen, "Message-ID")) {
-        copy_str(l->message_id, sizeof l->message_id, v, vlen);
     }
 }
 
-/* Child number N of the multipart at PARENT, as IMAP numbers parts. */
+/* The header of the entity on top has ended, however. */
 static void
-child_path(char *out, size_t size, const char *parent, int n)
+header_ended(struct mail_parser *m, const struct mail_sink *sink)
 {
-    if (parent[0])
-        snprintf(out, size, "%s.%d", parent, n);
-    else
-        snprintf(out, size, "%d", n);
+    end_field(m, sink);
+    if (sink->header_end)
+        sink->header_end(sink->arg, level_mid(m, &m->lv[m->depth - 1]));
 }
 
+/* Deliver the body of the entity on top as a leaf part; TOO_DEEP: it is
+ * a multipart or message that the stack has no room to take apart. */
 static void
-open_leaf(struct mail_parser *m, const struct mail_sink *sink)
+open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
+          const struct mail_sink *sink)
 {
     struct level *l = &m->lv[m->depth - 1];
     struct mail_part_info info;
     char path[PATH_MAX_];
+    size_t plen = 0;
+    int i;
 
-    if (l->is_message)
-        child_path(path, sizeof path, l->path, 1);
-    else
-        copy_str(path, sizeof path, l->path, strlen(l->path));
+    /* the part numbers down the stack, as IMAP counts them; a message's
+     * body is its part 1 */
+    path[0] = '\0';
+    for (i = 0; i < m->depth; i++) {
+        int num = m->lv[i].num;
+
+        if (num == 0 && i == m->depth - 1 && l->is_message)
+            num = 1;
+        if (num == 0)
+            continue;
+        if (plen && plen + 1 < sizeof path)
+            path[plen++] = '.';
+        plen = put_number(path, plen, sizeof path, num);
+    }
     info.content_type = l->ctype;
     info.charset = l->charset;
-    info.base = l->base;
-    info.location = l->location;
+    info.base = level_base(m, l);
+    info.location = level_location(m, l);
     info.path = path;
-    info.message_id = l->message_id;
-    info.line = m->line_no + 1;
-    info.scan = strncmp(l->ctype, "text/", 5) == 0;
+    info.message_id = level_mid(m, l);
+    info.line = body_line;
+    info.scan = too_deep || strncmp(l->ctype, "text/", 5) == 0;
+    info.too_deep = too_deep;
     m->leaf_open = true;
     m->leaf_scan = info.scan;
-    m->cte = l->cte;
+    m->cte = too_deep ? MIME_CTE_IDENTITY : l->cte;
     mime_qp_init(&m->qp);
     mime_b64_init(&m->b64);
     if (sink->part_begin)
@@ -279,13 +349,18 @@ open_leaf(struct mail_parser *m, const struct mail_sink *sink)
     m->st = M_BODY;
 }
 
-/* The blank line after the headers: decide what the body is. */
+/* The end of the headers: decide what the body is, which starts at
+ * stored line BODY_LINE. */
 static void
-end_headers(struct mail_parser *m, const struct mail_sink *sink)
+end_headers(struct mail_parser *m, uint64_t body_line,
+            const struct mail_sink *sink)
 {
-    struct level *l = &m->lv[m->depth - 1];
-    const char *parent_base = m->depth > 1 ? m->lv[m->depth - 2].base : "";
+    int top = m->depth - 1;
+    struct level *l = &m->lv[top];
+    const char *parent_base = level_base(m, l);
+    bool multipart, message;
 
+    header_ended(m, sink);
     if (l->ctype[0] == '\0')
         strcpy(l->ctype, "text/plain");
     /* RFC 2396 5.1.2 via MHTML: Content-Base, else Content-Location, else
@@ -293,6 +368,7 @@ end_headers(struct mail_parser *m, const struct mail_sink *sink)
     if (l->hdr_location[0]) {
         resolve_into(l->location, l->hdr_location,
                      l->hdr_base[0] ? l->hdr_base : parent_base);
+        l->location_at = top;
     }
     if (l->hdr_base[0])
         resolve_into(l->base, l->hdr_base, parent_base);
@@ -300,18 +376,22 @@ end_headers(struct mail_parser *m, const struct mail_sink *sink)
         memcpy(l->base, l->location, sizeof l->base);
     else if (l->hdr_1808[0])
         resolve_into(l->base, l->hdr_1808, parent_base);
-    if (strncmp(l->ctype, "multipart/", 10) == 0 && l->blen > 0) {
+    if (l->hdr_base[0] || l->hdr_location[0] || l->hdr_1808[0])
+        l->base_at = top;
+    multipart = strncmp(l->ctype, "multipart/", 10) == 0 && l->blen > 0;
+    message = strcmp(l->ctype, "message/rfc822") == 0 ||
+              strcmp(l->ctype, "message/news") == 0 ||
+              strcmp(l->ctype, "message/global") == 0;
+    if ((multipart || message) && m->depth == MAX_DEPTH) {
+        open_leaf(m, true, body_line, sink);
+    } else if (multipart) {
         l->multipart = true;
         l->digest = strcmp(l->ctype, "multipart/digest") == 0;
         m->st = M_PREAMBLE;
-    } else if (strcmp(l->ctype, "message/rfc822") == 0 ||
-               strcmp(l->ctype, "message/news") == 0 ||
-               strcmp(l->ctype, "message/global") == 0) {
-        char path[PATH_MAX_];
-        copy_str(path, sizeof path, l->path, strlen(l->path));
-        push_level(m, true, path);
+    } else if (message) {
+        push_level(m, true, 0);
     } else {
-        open_leaf(m, sink);
+        open_leaf(m, false, body_line, sink);
     }
 }
 
@@ -366,10 +446,10 @@ boundary_line(struct mail_parser *m, int level, bool close,
               const struct mail_sink *sink)
 {
     struct level *l;
-    char path[PATH_MAX_];
 
+    if (m->st == M_HEADERS)
+        header_ended(m, sink);
     close_leaf(m, sink);
-    m->skip_depth = 0;
     m->depth = level + 1;
     l = &m->lv[level];
     if (close) {
@@ -377,8 +457,9 @@ boundary_line(struct mail_parser *m, int level, bool close,
         m->st = M_EPILOGUE;
         return;
     }
-    child_path(path, sizeof path, l->path, ++l->nchild);
-    push_level(m, false, path);
+    /* room: the multipart at LEVEL is below MAX_DEPTH - 1 (end_headers
+     * does not make the deepest level a multipart) */
+    push_level(m, false, ++l->nchild);
 }
 
 /* Body bytes of the open leaf: undo mboxrd quoting, decode, deliver. */
@@ -447,7 +528,8 @@ is_blank_line(const char *p, size_t n)
     return (n == 1 && p[0] == '\n') || (n == 2 && p[0] == '\r' && p[1] == '\n');
 }
 
-/* Does this line start a header field ("Name:")? */
+/* Does this line start a header field ("Name:")? (For a first line; in
+ * a header block see is_field_line.) */
 static bool
 is_field_start(const char *p, size_t n)
 {
@@ -463,13 +545,38 @@ is_field_start(const char *p, size_t n)
     return false;
 }
 
+/* Is this line of a header block a header field? "Name:" starts one,
+ * unless it reads as a URI: "scheme://", or a well-known scheme with no
+ * blank after its colon ("mailto:a@b"). Such a line, like any line that
+ * is no field nor a continuation, ends the header and starts the body
+ * (a message written without the blank line). */
+static bool
+is_field_line(const char *p, size_t n)
+{
+    const char *colon;
+    size_t k;
+
+    if (!is_field_start(p, n))
+        return false;
+    colon = memchr(p, ':', n);
+    k = (size_t)(colon - p);
+    if (k + 2 < n && colon[1] == '/' && colon[2] == '/')
+        return false;
+    if (k + 1 < n && colon[1] != ' ' && colon[1] != '\t' &&
+        colon[1] != '\r' && colon[1] != '\n' &&
+        scan_is_well_known(p, k))
+        return false;
+    return true;
+}
+
 static void
 start_message(struct mail_parser *m, const struct mail_sink *sink)
 {
+    if (m->depth && m->st == M_HEADERS)
+        header_ended(m, sink);
     close_leaf(m, sink);
     m->depth = 0;
-    m->skip_depth = 0;
-    push_level(m, true, "");
+    push_level(m, true, 0);
     if (sink->message)
         sink->message(sink->arg, m->line_no);
 }
@@ -495,22 +602,14 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
     if (m->depth == 0)
         return; /* mbox text before the first "From " line */
     if (complete && (b = find_boundary(m, p, n, &close)) >= 0) {
-        if (m->st == M_HEADERS)
-            end_field(m, sink);
         boundary_line(m, b, close, sink);
         return;
     }
     switch (m->st) {
     case M_HEADERS:
-        if (m->skip_depth) {
-            if (blank)
-                m->st = M_BODY; /* too deep: skip the body */
-            return;
-        }
-        if (blank || (!is_field_start(p, n) && p[0] != ' ' && p[0] != '\t')) {
+        if (blank || (!is_field_line(p, n) && p[0] != ' ' && p[0] != '\t')) {
             /* end of headers; a line that is no field starts the body */
-            end_field(m, sink);
-            end_headers(m, sink);
+            end_headers(m, blank ? m->line_no + 1 : m->line_no, sink);
             if (!blank)
                 handle_line(m, p, n, complete, sink);
             return;
@@ -523,7 +622,7 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
         field_append(m, p, n);
         return;
     case M_BODY:
-        if (m->leaf_open && !m->skip_depth)
+        if (m->leaf_open)
             body_data(m, p, n, true, sink);
         return;
     case M_PREAMBLE:
@@ -544,9 +643,9 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
             /* the rest of a long line: stream it as body data */
             nl = memchr(p, '\n', len);
             take = nl ? (size_t)(nl - p) + 1 : len;
-            if (m->st == M_BODY && m->leaf_open && !m->skip_depth)
+            if (m->st == M_BODY && m->leaf_open)
                 body_data(m, p, take, false, sink);
-            else if (m->st == M_HEADERS && !m->skip_depth)
+            else if (m->st == M_HEADERS)
                 field_append(m, p, take);
             if (nl) {
                 m->long_line = false;
@@ -594,13 +693,10 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
         handle_line(m, m->line, m->nline, true, sink);
         m->nline = 0;
     }
-    if (m->depth && m->st == M_HEADERS && !m->skip_depth) {
-        end_field(m, sink);
-        end_headers(m, sink);
-    }
+    if (m->depth && m->st == M_HEADERS)
+        end_headers(m, m->line_no + 1, sink);
     close_leaf(m, sink);
     m->depth = 0;
-    m->skip_depth = 0;
     m->long_line = false;
     m->at_start = true;
     m->line_no = 1;

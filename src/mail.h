@@ -19,15 +19,32 @@ struct mail_part_info {
     const char *message_id;   /* of the innermost message, or "" */
     uint64_t line;            /* stored line where the part's body starts */
     bool scan;                /* a text part: its data follows */
+    bool too_deep;            /* a multipart or message nested deeper than
+                                 MAIL_MAX_DEPTH: its whole body, nested
+                                 headers and parts included, comes as
+                                 untransformed text (scan is true) */
 };
+
+/* Entities (messages and parts) nested deeper than this are not parsed:
+ * the deepest one's body is delivered as text. */
+#define MAIL_MAX_DEPTH 32
 
 /* What the parser reports; a NULL function is not called. */
 struct mail_sink {
     /* A new message starts (each one in an mbox). */
     void (*message)(void *arg, uint64_t line);
-    /* An unfolded header field of a message or part. */
+    /* An unfolded header field of a message or part. MESSAGE_ID is the
+     * Message-ID of the innermost message if known by now (this field
+     * included; a part knows its message's), or "". */
     void (*header)(void *arg, const char *name, size_t nlen,
-                   const char *value, size_t vlen, uint64_t line);
+                   const char *value, size_t vlen, const char *message_id,
+                   uint64_t line);
+    /* The header of a message or part has ended (at a blank line, a line
+     * that is no field, a boundary, a new message or the end of input),
+     * before anything of its body is reported. MESSAGE_ID is final:
+     * the innermost message's, or that of the message around it when it
+     * has none, or "". */
+    void (*header_end)(void *arg, const char *message_id);
     void (*part_begin)(void *arg, const struct mail_part_info *info);
     /* Transfer-decoded bytes of a text part, from stored line LINE. */
     void (*part_data)(void *arg, const char *p, size_t n, uint64_t line);

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -20,8 +21,16 @@ is_blank(char c)
 static bool
 is_token_char(char c)
 {
-    return (unsigned char)c > 0x20 && (unsigned char)c < 0x7f &&
-           strchr("()<>@,;:\\\"/[]?=", c) == NULL;
+    if ((unsigned char)c <= 0x20 || (unsigned char)c >= 0x7f)
+        return false;
+    switch (c) {
+    case '(': case ')': case '<': case '>': case '@': case ',': case ';':
+    case ':': case '\\': case '"': case '/': case '[': case ']': case '?':
+    case '=':
+        return false;
+    default:
+        return true;
+    }
 }
 
 /* Skip whitespace and RFC 822 comments (nested, with quoted pairs). */
@@ -355,40 +364,134 @@ mime_b64_decode(struct mime_b64 *b, const char *in, size_t len, char *out)
     return o;
 }
 
-/* Parse an encoded word at V[0..LEN): "=?" charset "?" encoding "?" text
- * "?=". Sets the pieces and returns its length, or 0. */
-static size_t
-parse_word(const char *v, size_t len, char *charset, size_t csize,
-           char *enc, const char **text, size_t *tlen)
-{
-    const char *q1, *q2, *end;
-    size_t n;
+/* Longest charset name and encoded text taken in an encoded word; RFC
+ * 2047 allows 75 characters in all, we are more lenient. */
+#define WORD_CHARSET_MAX 64
+#define WORD_TEXT_MAX 256
 
-    if (len < 8 || v[0] != '=' || v[1] != '?')
-        return 0;
-    if ((q1 = memchr(v + 2, '?', len - 2)) == NULL ||
-        q1 + 3 >= v + len || q1[2] != '?')
-        return 0;
-    q2 = q1 + 2;
-    for (end = q2 + 1; end + 1 < v + len; end++)
-        if (end[0] == '?' && end[1] == '=')
+/* Where the next '?' (MARK "?") or "?=" (MARK "?=") at or after FROM is
+ * in V[0..LEN), or LEN; *CACHE remembers the last answer so that the
+ * searches of one value cost O(LEN) together: it stays right for every
+ * FROM up to it, and a new search starts past it. */
+static size_t
+next_mark(const char *v, size_t len, size_t from, size_t *cache,
+          bool close)
+{
+    const char *q;
+
+    if (*cache != (size_t)-1 && *cache >= from)
+        return *cache;
+    for (q = v + from; (q = memchr(q, '?', len - (size_t)(q - v))) != NULL;
+         q++)
+        if (!close || (q + 1 < v + len && q[1] == '='))
             break;
-    if (end + 1 >= v + len)
+    *cache = q ? (size_t)(q - v) : len;
+    return *cache;
+}
+
+/* Parse an encoded word at V[I..LEN): "=?" charset "?" encoding "?" text
+ * "?=". Sets the pieces and returns its length, or 0. Q_CACHE and
+ * E_CACHE are next_mark()'s, for '?' and "?=". */
+static size_t
+parse_word(const char *v, size_t len, size_t i, size_t *q_cache,
+           size_t *e_cache, char *charset, char *enc, const char **text,
+           size_t *tlen)
+{
+    size_t q1, end, n;
+
+    if (len - i < 8 || v[i] != '=' || v[i + 1] != '?')
         return 0;
-    n = (size_t)(q1 - (v + 2));
-    if (n == 0 || n >= csize)
+    q1 = next_mark(v, len, i + 2, q_cache, false);
+    if (q1 + 3 >= len || v[q1 + 2] != '?')
         return 0;
-    memcpy(charset, v + 2, n);
+    n = q1 - (i + 2);
+    if (n == 0 || n >= WORD_CHARSET_MAX)
+        return 0;
+    end = next_mark(v, len, q1 + 3, e_cache, true);
+    if (end >= len || end - (q1 + 3) > WORD_TEXT_MAX)
+        return 0;
+    memcpy(charset, v + i + 2, n);
     charset[n] = '\0';
     /* RFC 2231 section 5: charset*language */
     if (strchr(charset, '*'))
         *strchr(charset, '*') = '\0';
-    *enc = (char)(q1[1] | 0x20);
+    *enc = (char)(v[q1 + 1] | 0x20);
     if (*enc != 'q' && *enc != 'b')
         return 0;
-    *text = q2 + 1;
-    *tlen = (size_t)(end - *text);
-    return (size_t)(end + 2 - v);
+    *text = v + q1 + 3;
+    *tlen = end - (q1 + 3);
+    return end + 2 - i;
+}
+
+/* Converters kept open between calls: iconv_open() (and the gconv
+ * module it may load and unload) costs far more than a word. */
+#define WORDS_CACHE 4
+
+struct mime_words {
+    struct {
+        char charset[WORD_CHARSET_MAX];
+        struct charset_conv *cv;   /* NULL: iconv does not know it */
+        unsigned long used;
+    } e[WORDS_CACHE];
+    int n;
+    unsigned long clock;
+    struct urigrep_buf u;      /* a word's UTF-8, reused */
+};
+
+/* What one word converts to at most: 4 bytes a byte, and a reset. */
+#define WORD_OUT_MAX (4 * WORD_TEXT_MAX + 64)
+
+struct mime_words *
+mime_words_new(void)
+{
+    struct mime_words *w = calloc(1, sizeof *w);
+
+    if (w)
+        buf_init(&w->u, WORD_OUT_MAX);
+    return w;
+}
+
+void
+mime_words_free(struct mime_words *w)
+{
+    int i;
+
+    if (w == NULL)
+        return;
+    for (i = 0; i < w->n; i++)
+        charset_close(w->e[i].cv);
+    buf_free(&w->u);
+    free(w);
+}
+
+/* A converter from CHARSET, from W's cache when it has one (W may be
+ * NULL: then *FRESH is set and the caller closes it). NULL if iconv does
+ * not know CHARSET. */
+static struct charset_conv *
+words_conv(struct mime_words *w, const char *charset, bool *fresh)
+{
+    int i, k = 0;
+
+    *fresh = w == NULL;
+    if (w == NULL)
+        return charset_open(charset);
+    for (i = 0; i < w->n; i++)
+        if (strcasecmp(w->e[i].charset, charset) == 0) {
+            w->e[i].used = ++w->clock;
+            return w->e[i].cv;
+        }
+    if (w->n < WORDS_CACHE) {
+        k = w->n++;
+    } else {
+        for (i = 1; i < w->n; i++)
+            if (w->e[i].used < w->e[k].used)
+                k = i;
+        charset_close(w->e[k].cv);
+    }
+    strcpy(w->e[k].charset, charset);
+    w->e[k].cv = charset_open(charset);
+    w->e[k].used = ++w->clock;
+    return w->e[k].cv;
 }
 
 /* Can the RN bytes of RAW in CHARSET be taken as UTF-8 without iconv
@@ -415,17 +518,26 @@ no_conversion(const char *charset, const char *raw, size_t rn)
 size_t
 mime_decode_words(const char *v, size_t len, char *out, size_t size)
 {
+    return mime_words_decode(NULL, v, len, out, size);
+}
+
+size_t
+mime_words_decode(struct mime_words *w, const char *v, size_t len,
+                  char *out, size_t size)
+{
     size_t i = 0, o = 0, pending_blank = 0;
+    size_t q_cache = (size_t)-1, e_cache = (size_t)-1;
     bool after_word = false;
 
     while (i < len && o + 1 < size) {
-        char charset[64], enc, raw[256];
+        char charset[WORD_CHARSET_MAX], enc, raw[WORD_TEXT_MAX];
         const char *text;
-        size_t tlen, wlen = parse_word(v + i, len - i, charset,
-                                       sizeof charset, &enc, &text, &tlen);
-        size_t rn = 0, k;
+        size_t tlen, wlen, rn = 0, k;
 
-        if (wlen == 0 || tlen > sizeof raw) {
+        wlen = v[i] == '=' ? parse_word(v, len, i, &q_cache, &e_cache,
+                                        charset, &enc, &text, &tlen)
+                           : 0;
+        if (wlen == 0) {
             if (v[i] == ' ' || v[i] == '\t') {
                 pending_blank++;
             } else {
@@ -467,14 +579,18 @@ mime_decode_words(const char *v, size_t len, char *out, size_t size)
             memcpy(out + o, raw, take);
             o += take;
         } else {
-            struct charset_conv *cv = charset_open(charset);
-            struct urigrep_buf u;
+            bool fresh;
+            struct charset_conv *cv = words_conv(w, charset, &fresh);
+            struct urigrep_buf own, *u = w ? &w->u : &own;
             size_t bad = 0;
 
-            buf_init(&u, 4 * sizeof raw + 64);
-            if (cv && charset_convert(cv, raw, rn, 1, &u, &bad) == URIGREP_OK) {
-                size_t take = u.len < size - 1 - o ? u.len : size - 1 - o;
-                memcpy(out + o, u.data, take);
+            if (w)
+                u->len = 0;
+            else
+                buf_init(u, WORD_OUT_MAX);
+            if (cv && charset_convert(cv, raw, rn, 1, u, &bad) == URIGREP_OK) {
+                size_t take = u->len < size - 1 - o ? u->len : size - 1 - o;
+                memcpy(out + o, u->data, take);
                 o += take;
             } else {
                 /* unknown charset: the word as it was written */
@@ -482,8 +598,10 @@ mime_decode_words(const char *v, size_t len, char *out, size_t size)
                 memcpy(out + o, v + i, take);
                 o += take;
             }
-            charset_close(cv);
-            buf_free(&u);
+            if (fresh)
+                charset_close(cv);
+            if (!w)
+                buf_free(u);
         }
         i += wlen;
         after_word = true;

@@ -44,6 +44,21 @@ size_t mime_uri_value(const char *v, size_t len, char *out, size_t size);
  * as it is, unless its text is plain ASCII. Returns the length written. */
 size_t mime_decode_words(const char *v, size_t len, char *out, size_t size);
 
+/* Converters kept open between calls of mime_words_decode(). */
+struct mime_words;
+
+/* A new cache, or NULL when memory runs out. */
+struct mime_words *mime_words_new(void);
+
+/* Close its converters and free it; NULL is accepted. */
+void mime_words_free(struct mime_words *w);
+
+/* As mime_decode_words(), with the charset converters of W (NULL: none
+ * kept). Costs O(LEN) whatever the value, and one iconv_open() per
+ * charset met while W keeps it. */
+size_t mime_words_decode(struct mime_words *w, const char *v, size_t len,
+                         char *out, size_t size);
+
 /* Streaming quoted-printable decoder (RFC 2045 6.7): "=XX" and soft line
  * breaks ("=" at the end of a line, trailing blanks allowed) are undone
  * across calls; a malformed "=" is kept as it is. */

@@ -4,6 +4,7 @@
 #define URIGREP_UNIQ_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct uniq;
 
@@ -13,6 +14,12 @@ struct uniq *uniq_new(void);
 /* Add S (LEN bytes, copied). Returns 1 if it was not in the set yet, 0 if
  * it was, -1 when memory runs out. */
 int uniq_add(struct uniq *u, const char *s, size_t len);
+
+/* SipHash-2-4 of LEN bytes at DATA under the 16-byte KEY: the set's
+ * hash, drawn afresh for every set so that the input cannot choose
+ * colliding strings. Exposed for its test vectors. */
+uint64_t uniq_siphash(const unsigned char key[16], const void *data,
+                      size_t len);
 
 /* Free the set and its strings; NULL is accepted. */
 void uniq_free(struct uniq *u);

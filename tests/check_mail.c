@@ -39,8 +39,9 @@ on_message(void *arg, uint64_t line)
 
 static void
 on_header(void *arg, const char *n, size_t nl, const char *v, size_t vl,
-          uint64_t line)
+          const char *mid, uint64_t line)
 {
+    (void)mid;
     char tmp[512];
     int k = snprintf(tmp, sizeof tmp, "H%llu %.*s: %.*s\n",
                      (unsigned long long)line, (int)nl, n, (int)vl, v);
@@ -76,7 +77,7 @@ parse(const char *text, bool mbox, size_t chunk, bool headers)
 {
     struct log l = { NULL, 0, 0, false };
     struct mail_sink sink = { on_message, headers ? on_header : NULL,
-                              on_begin, on_data, on_end, &l };
+                              NULL, on_begin, on_data, on_end, &l };
     struct mail_parser *m = mail_new(mbox);
     size_t i, len = strlen(text);
 
@@ -231,8 +232,9 @@ END_TEST
 
 START_TEST(test_mail_deep_nesting)
 {
-    /* 40 nested multiparts: past the depth followed, parts are skipped
-     * whole, and the text after the deep ones is found again */
+    /* 40 nested multiparts: the deepest multipart followed is read as
+     * text, so the deeper parts are scanned too, and the text after the
+     * deep ones is found again */
     char *text = malloc(20000), *got;
     size_t o = 0;
     int i;
@@ -246,9 +248,52 @@ START_TEST(test_mail_deep_nesting)
     o += (size_t)sprintf(text + o, "--b0\n\nshallow\n--b0--\n");
     got = parse(text, false, 13, false);
     ck_assert_ptr_nonnull(strstr(got, "shallow\nE\n"));
-    ck_assert_ptr_null(strstr(got, "deep"));
+    ck_assert_ptr_nonnull(strstr(got, "\ndeep\n--b40--\n"));
+    ck_assert_ptr_nonnull(strstr(got, "|| 96\n--b31\nContent-Type: "
+                                      "multipart/mixed; boundary=b32\n"));
     free(got);
     free(text);
+}
+END_TEST
+
+START_TEST(test_mail_deep_messages)
+{
+    /* message/rfc822 40 deep in an mbox: the innermost text is scanned,
+     * and the next message is read */
+    char *text = malloc(20000), *got;
+    size_t o = 0;
+    int i;
+
+    o += (size_t)sprintf(text + o, "From a@x Mon May  6 10:00:00 2024\n");
+    for (i = 0; i < 40; i++)
+        o += (size_t)sprintf(text + o, "Message-ID: <m%d@x>\n"
+                             "Content-Type: message/rfc822\n\n", i);
+    o += (size_t)sprintf(text + o, "Subject: in\n\ninnermost\n");
+    o += (size_t)sprintf(text + o, "From b@x Mon May  6 11:00:00 2024\n"
+                         "Message-ID: <next@x>\n\nnext\n");
+    got = parse(text, true, 7, false);
+    ck_assert_ptr_nonnull(strstr(got, "Subject: in\n\ninnermost\nE\n"));
+    ck_assert_ptr_nonnull(strstr(got, "M\nP1 text/plain - ||<next@x> 128\n"
+                                      "next\nE\n"));
+    free(got);
+    free(text);
+}
+END_TEST
+
+START_TEST(test_mail_no_blank_line)
+{
+    /* a line that is no field ends the header: a URI on it too */
+    char *got = parse("From: a@b\nSubject: s\nhttp://example.com/path\n"
+                      "mailto:a@b.example\n", false, 3, false);
+
+    ck_assert_str_eq(got, "M\nP1 text/plain - || 3\n"
+                          "http://example.com/path\nmailto:a@b.example\n"
+                          "E\n");
+    free(got);
+    got = parse("From: a@b\nmailto:a@b.example\n", false, 3, false);
+    ck_assert_str_eq(got, "M\nP1 text/plain - || 2\nmailto:a@b.example\n"
+                          "E\n");
+    free(got);
 }
 END_TEST
 
@@ -280,6 +325,8 @@ mail_suite(void)
     tcase_add_test(tc, test_mail_missing_end);
     tcase_add_test(tc, test_mail_long_lines);
     tcase_add_test(tc, test_mail_deep_nesting);
+    tcase_add_test(tc, test_mail_deep_messages);
+    tcase_add_test(tc, test_mail_no_blank_line);
     suite_add_tcase(s, tc);
     tc = tcase_create("mbox");
     tcase_add_test(tc, test_mail_mbox);

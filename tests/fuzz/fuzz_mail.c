@@ -104,7 +104,7 @@ on_end(void *arg)
 
 static void
 on_header(void *arg, const char *n, size_t nl, const char *v, size_t vl,
-          uint64_t line)
+          const char *mid, uint64_t line)
 {
     char dec[512];
     size_t dl = mime_decode_words(v, vl, dec, sizeof dec);
@@ -115,13 +115,26 @@ on_header(void *arg, const char *n, size_t nl, const char *v, size_t vl,
     put(arg, n, nl);
     put(arg, v, vl);
     put(arg, dec, dl);
+    put(arg, mid, strlen(mid) + 1);
     put(arg, &line, sizeof line);
+}
+
+static void
+on_header_end(void *arg, const char *mid)
+{
+    struct log *l = arg;
+
+    if (l->open)
+        abort();
+    put(l, "\0h", 2);
+    put(l, mid, strlen(mid) + 1);
 }
 
 static void
 run(const uint8_t *d, size_t n, bool mbox, unsigned seed, struct log *l)
 {
-    struct mail_sink sink = { NULL, on_header, on_begin, on_data, on_end, l };
+    struct mail_sink sink = { NULL, on_header, on_header_end, on_begin,
+                              on_data, on_end, l };
     struct mail_parser *m = mail_new(mbox);
     size_t i = 0;
 
