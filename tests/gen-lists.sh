@@ -16,7 +16,8 @@ list() {
     list CLI_TESTS tests/cli/*.sh
     # shellcheck disable=SC2046 # fixture names have no spaces
     list CLI_FIXTURES $(find tests/fixtures -type f | LC_ALL=C sort)
-    list FUZZ_FILES tests/fuzz/run.sh tests/fuzz/*.c tests/fuzz/corpus-*/*
+    list FUZZ_FILES tests/fuzz/run.sh tests/fuzz/README tests/fuzz/*.c \
+        tests/fuzz/*.h tests/fuzz/*.dict tests/fuzz/corpus-*/*
     # shellcheck disable=SC2046 # corpus file names have no spaces
     list CORPUS_FILES $(find tests/corpus -type f | LC_ALL=C sort)
 } > tests/cli/tests.am

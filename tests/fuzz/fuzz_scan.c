@@ -1,8 +1,9 @@
 /* fuzz_scan.c: libFuzzer target for the streaming scanner. */
 /* SPDX-License-Identifier: MIT */
 /*
- * The first two bytes pick the options and a seed for the chunk sizes; the
- * rest is the text.  The text is scanned whole and in pseudo-random
+ * The first three bytes pick the options (maximum length, hyphen mode,
+ * --abbrev, any-scheme, a private scheme name) and a seed for the chunk
+ * sizes; the rest is the text.  The text is scanned whole and in pseudo-random
  * chunks, and the two event lists must be identical: chunk boundaries must
  * never change a result.  Every reported reference must be non-empty and
  * no longer than the limit.
@@ -81,18 +82,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    static const char *const names[] = { "x", "foo", "a+b.c-d", "url",
+                                         "x-private" };
     struct urigrep_scan_options o;
     struct log whole = { 0 }, parts = { 0 };
 
-    if (size < 2)
+    if (size < 3)
         return 0;
     memset(&o, 0, sizeof o);
-    o.max_uri_length = 16 + (data[0] & 0x3f) * 4;
+    o.max_uri_length = (data[0] & 0x3f) == 0x3f ? 0 : 16 + (data[0] & 0x3f) * 4;
     o.hyphen = (enum urigrep_hyphen)((data[0] >> 6) % 3);
-    o.flags = data[1] & 1 ? URIGREP_SCAN_ABBREV : 0;
-    whole.max = parts.max = o.max_uri_length;
-    run(&o, data + 2, size - 2, 0, &whole);
-    run(&o, data + 2, size - 2, data[1] | 1u, &parts);
+    o.flags = (data[2] & 1 ? URIGREP_SCAN_ABBREV : 0) |
+              (data[2] & 2 ? URIGREP_SCAN_ANY_SCHEME : 0);
+    if (data[2] & 4) {
+        o.schemes = names + (data[2] >> 3) % 5;
+        o.nschemes = 1;
+    }
+    whole.max = parts.max = o.max_uri_length ? o.max_uri_length : 8192;
+    run(&o, data + 3, size - 3, 0, &whole);
+    run(&o, data + 3, size - 3, data[1] | 1u, &parts);
     if (whole.len != parts.len ||
         (whole.len && memcmp(whole.p, parts.p, whole.len) != 0))
         abort();

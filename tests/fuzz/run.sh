@@ -1,18 +1,24 @@
 #!/bin/sh
 # tests/fuzz/run.sh [SECONDS] [TARGET...]: build the libFuzzer targets with clang
 # (address + undefined sanitizers) and run each for SECONDS (default 600),
-# starting from the seed corpora in tests/fuzz/corpus-*. A crash or a
-# broken property leaves a crash-* file and exits nonzero.
+# starting from the seed corpora in tests/fuzz/corpus-* with the
+# dictionary tests/fuzz/TARGET.dict. A crash or a broken property leaves a
+# crash-* file and exits nonzero; no clang with libFuzzer exits 77 (skip).
+# FUZZ_WORK keeps the build, the grown corpora and the logs there.
 set -eu
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-scan uri mail}
+targets=${*:-scan uri resolve mail mime charset html linescan output}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/urigrep-fuzz.XXXXXX")}
 CC=${CC_FUZZ:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz: $CC not found" >&2; exit 77; }
 mkdir -p "$work/gen"
+echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)
+{ return d == 0 && n > 0; }' >"$work/probe.c"
+"$CC" -fsanitize=fuzzer,address,undefined -o "$work/probe" "$work/probe.c" \
+    2>/dev/null || { echo "fuzz: $CC cannot link -fsanitize=fuzzer" >&2; exit 77; }
 LC_ALL=C awk -f "$top/data/genschemes.awk" "$top/data/uri-schemes.csv" \
     "$top/data/scheme-rules.txt" >"$work/gen/schemes.h"
 cat >"$work/gen/config.h" <<'H'
@@ -21,10 +27,17 @@ cat >"$work/gen/config.h" <<'H'
 #define PACKAGE_VERSION "fuzz"
 H
 awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" >"$work/gen/entities.h"
-lib="$top/src/buf.c $top/src/scan.c $top/src/policy.c $top/src/scheme.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c $top/src/mime.c $top/src/mail.c $top/src/html.c $top/src/htmlref.c $top/src/htmlmeta.c $top/src/charset.c"
+lib="$top/src/buf.c $top/src/scan.c $top/src/policy.c $top/src/scheme.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c $top/src/mime.c $top/src/mail.c $top/src/html.c $top/src/htmlref.c $top/src/htmlmeta.c $top/src/charset.c $top/src/output.c"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$work/gen -I$top/src"
+mkdir -p "$work/obj"
+objs=
+for f in $lib; do
+    o="$work/obj/$(basename "$f" .c).o"
+    $CC $flags -c -o "$o" "$f"
+    objs="$objs $o"
+done
 for t in $targets; do
-    $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $lib
+    $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $objs
 done
 status=0
 for t in $targets; do
@@ -32,6 +45,7 @@ for t in $targets; do
     echo "fuzz_$t: $secs s, work in $work"
     "$work/fuzz_$t" -max_total_time="$secs" -max_len=4096 \
         -artifact_prefix="$work/crash-$t-" -print_final_stats=1 \
+        -dict="$here/$t.dict" \
         "$work/corpus-$t" "$here/corpus-$t" 2>"$work/fuzz_$t.log" || status=1
     tail -n 12 "$work/fuzz_$t.log"
 done

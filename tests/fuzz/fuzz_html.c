@@ -1,0 +1,149 @@
+/* fuzz_html.c: libFuzzer target for the HTML tag scanner and references. */
+/* SPDX-License-Identifier: MIT */
+/*
+ * The first byte picks the kept attribute length and a chunking seed; the
+ * rest is HTML.  Checks: the scanner reports the same text (however it is
+ * cut into calls), URIs, bases and cuts whole as in pseudo-random chunks;
+ * no reported value is longer than the limit; html_decode_refs() stays
+ * within HTML_DECODED_MAX (ASan watches the exact-size buffer);
+ * html_ref_decode() uses no more than it was given and writes at most 8
+ * bytes; the <meta> prescan returns a NUL-terminated lower-case label
+ * that fits.
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chunks.h"
+#include "html.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+struct hlog {
+    struct log l;
+    size_t max;
+    bool in_text;
+};
+
+static void
+ev_text(void *arg, const char *p, size_t n)
+{
+    struct hlog *h = arg;
+
+    /* text is logged without a marker inside a run: how it is cut into
+     * calls may depend on the split of the input, the bytes may not */
+    if (!h->in_text)
+        put(&h->l, "T", 1);
+    h->in_text = true;
+    put(&h->l, p, n);
+}
+
+static void
+ev_str(struct hlog *h, char tag, const char *p, size_t n, const char *a,
+       const char *b)
+{
+    h->in_text = false;
+    put(&h->l, &tag, 1);
+    put(&h->l, &n, sizeof n);
+    put(&h->l, p, n);
+    put(&h->l, a, strlen(a) + 1);
+    put(&h->l, b, strlen(b) + 1);
+}
+
+static void
+ev_uri(void *arg, const char *p, size_t n, const char *tag, const char *attr)
+{
+    struct hlog *h = arg;
+
+    if (n > HTML_DECODED_MAX(h->max) || !html_is_uri_attr(attr))
+        abort();
+    ev_str(h, 'U', p, n, tag, attr);
+}
+
+static void
+ev_base(void *arg, const char *p, size_t n)
+{
+    struct hlog *h = arg;
+
+    if (n > HTML_DECODED_MAX(h->max))
+        abort();
+    ev_str(h, 'B', p, n, "", "");
+}
+
+static void
+ev_cut(void *arg, const char *tag, const char *attr)
+{
+    ev_str(arg, 'C', "", 0, tag, attr);
+}
+
+static void
+run(const char *s, size_t n, size_t max, unsigned seed, struct hlog *h)
+{
+    struct html_sink sink = { ev_text, ev_uri, ev_base, ev_cut, h };
+    struct html_scanner *hs = html_new(max);
+    size_t i = 0, k;
+
+    if (hs == NULL)
+        abort();
+    h->max = max;
+    while (i < n) {
+        k = next_chunk(&seed, n - i);
+        html_feed(hs, s + i, k, &sink);
+        i += k;
+    }
+    html_finish(hs, &sink);
+    html_free(hs);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct hlog whole = { { 0 } }, parts = { { 0 } };
+    const char *s = (const char *)data + 1;
+    size_t n, max, w, used, i;
+    char *out, label[32], ref[8];
+
+    if (size < 1)
+        return 0;
+    n = size - 1;
+    max = (size_t)16 << (data[0] & 7);
+    run(s, n, max, 0, &whole);
+    run(s, n, max, data[0] | 1u, &parts);
+    if (!log_same(&whole.l, &parts.l))
+        abort();
+    free(whole.l.p);
+    free(parts.l.p);
+    /* references, in text and in an attribute */
+    if ((out = malloc(HTML_DECODED_MAX(n))) == NULL)
+        abort();
+    w = html_decode_refs(s, n, false, out);
+    if (w > HTML_DECODED_MAX(n))
+        abort();
+    w = html_decode_refs(s, n, true, out);
+    if (w > HTML_DECODED_MAX(n))
+        abort();
+    free(out);
+    for (i = 0; i < n && i < 64; i++) {
+        if (s[i] != '&')
+            continue;
+        w = html_ref_decode(s + i + 1, n - i - 1, data[0] & 8, ref, &used);
+        if (w > sizeof ref || used > n - i - 1 || (w > 0 && used == 0))
+            abort();
+    }
+    /* the <meta> prescan */
+    memset(label, 'X', sizeof label);
+    if (html_prescan_charset(s, n, label, sizeof label - 1)) {
+        size_t ll = strnlen(label, sizeof label - 1);
+
+        if (ll >= sizeof label - 1 || label[sizeof label - 1] != 'X')
+            abort();
+        for (i = 0; i < ll; i++)
+            if (label[i] >= 'A' && label[i] <= 'Z')
+                abort();
+        (void)html_charset_name(label);
+    }
+    return 0;
+}
