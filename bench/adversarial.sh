@@ -135,6 +135,54 @@ gen_uniq_random() {
         print "http://fnv.example/" s }')" "$1"
 }
 
+# ---- text: the scanner ----
+# lines of 4,000 "x:" pairs: a ':' every two bytes, no scheme
+gen_scan_xcolon() {
+    repeat "$(unit xcolon 's = ""; for (i = 0; i < 4000; i++) s = s "x:"; print s')" "$1"
+}
+
+# ",www." runs (with --abbrev: a '.' trigger every five bytes)
+gen_scan_www() {
+    repeat "$(unit www 's = ""; for (i = 0; i < 4000; i++) s = s ",www."; print s')" "$1"
+}
+
+# "<a:" and "<http:" runs: an angle candidate at every third byte
+gen_scan_angles() {
+    repeat "$(unit angles 's = ""; for (i = 0; i < 2000; i++) s = s "<a:<http:"; print s')" "$1"
+}
+
+# "<URL:" runs, '(' runs, '"' runs and 8 KiB schemes
+gen_scan_prefixes() {
+    repeat "$(unit prefixes 's = ""; for (i = 0; i < 1500; i++) s = s "<URL:"; print s;
+        s = ""; for (i = 0; i < 4000; i++) s = s "(\""; print s;
+        s = ""; for (i = 0; i < 8192; i++) s = s "a"; print s ":b"')" "$1"
+}
+
+# one URI of 60,000 bytes a line: rejected or cut candidates are not
+# read again (with --max-uri-length=65536)
+gen_scan_long_uri() {
+    repeat "$(unit longuri 's = "http://a.example/"; for (i = 0; i < 6000; i++) s = s "x[a:&g)x"; print s')" "$1"
+}
+
+# uuencoded-looking lines: upper case, a ':' every other byte
+gen_scan_uu() {
+    repeat "$(unit uu 's = "M"; for (i = 0; i < 30; i++) s = s "A:"; print s')" "$1"
+}
+
+# ---- HTML ----
+# one tag with attributes without end, and <wbr> floods
+gen_html_attrs() {
+    printf '<html><body><img '
+    repeat "$(unit attrs 'for (i = 0; i < 4000; i++) printf "src=a href=http://h%d.example/ ", i')" "$1"
+    printf '>\n</body></html>\n'
+}
+
+gen_html_wbr() {
+    printf '<html><body>'
+    repeat "$(unit wbr 'for (i = 0; i < 4000; i++) printf "<wbr>&amp;<wbr>http:<wbr>//x%d.example/<wbr> ", i')" "$1"
+    printf '</body></html>\n'
+}
+
 # ---- the table ----
 # measure FILE OPTIONS: "seconds peak-KiB", best of three (wall time
 # from date(1) in ns: GNU time's %e has 10 ms steps)
@@ -185,3 +233,11 @@ row mail_nested '' 'multiparts 40 deep, repeated'
 row mail_b64_tiny '' 'base64 lines of one byte'
 row uniq_fnv '-u -x' '65,536 URIs, colliding FNV-1a'
 row uniq_random '-u -x' '65,536 random URIs, same shape'
+row scan_xcolon '' 'lines of x:x:x... (4,000 pairs)'
+row scan_www '--abbrev' ',www. runs, --abbrev'
+row scan_angles '' '<a:<http: runs'
+row scan_prefixes '' '<URL: ( " runs, 8 KiB schemes'
+row scan_long_uri '--max-uri-length=65536' '60 KB URIs with [a: &g )'
+row scan_uu '' 'uuencoded-looking lines'
+row html_attrs '--type=html' 'one tag, endless attributes'
+row html_wbr '--type=html' '<wbr> floods'
