@@ -85,6 +85,7 @@ struct cand {
     size_t quote_depth;   /* '>' quote markers starting the line of '<',
                            * found when a line break needs it; or -1 */
     size_t lt, qx;        /* the '<' and the scheme it is looked up from */
+    bool skipped;         /* quote markers were skipped inside <...> */
     bool entity;          /* opened by "&lt;" rather than '<' */
     struct policy_memo memo;  /* what its scheme is, once looked up */
 };
@@ -618,7 +619,7 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
         if (c == '<' || c == '"')
             return REJECTED;
         if (is_space(c)) {
-            size_t j = i;
+            size_t j = i, k;
             int nl = 0;
 
             while (j < n && is_space(w[j])) {
@@ -628,7 +629,9 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
                     return REJECTED; /* a blank line ends the search */
                 if (cd->quote_depth == (size_t)-1)
                     cd->quote_depth = quote_depth(sc, cd->qx, cd->lt);
-                j = skip_quote_markers(w, j, n, cd->quote_depth, final);
+                k = skip_quote_markers(w, j, n, cd->quote_depth, final);
+                cd->skipped |= k != j && (k != n || final);
+                j = k;
             }
             if (j == n && !final)
                 return NEED_MORE;
@@ -671,6 +674,24 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
         buf_put(&sc->alt, (char)c);
         i++;
     }
+}
+
+/* scan_angle(), and if reading '>' after a line break as quote markers
+ * led nowhere (the '>' were a tag's end after all, as in HTML turned
+ * into text: "> <mailto:\nx@y\n>> "), again with every '>' closing. */
+static enum outcome
+scan_angle_quoted(struct urigrep_scanner *sc, struct cand *cd, size_t s,
+                  bool final, size_t *end, unsigned *flags)
+{
+    enum outcome o;
+
+    cd->skipped = false;
+    o = scan_angle(sc, cd, s, final, end, flags);
+    if (o == REJECTED && cd->skipped) {
+        cd->quote_depth = 0;
+        o = scan_angle(sc, cd, s, final, end, flags);
+    }
+    return o;
 }
 
 /* Is the reading P (LEN bytes) of <...> a reference: not empty, and
@@ -854,7 +875,8 @@ try_angle(struct urigrep_scanner *sc, struct cand *cd, bool final,
           urigrep_match_fn fn, void *arg)
 {
     unsigned flags;
-    enum outcome o = scan_angle(sc, cd, cd->ss, final, &cd->end, &flags);
+    enum outcome o = scan_angle_quoted(sc, cd, cd->ss, final, &cd->end,
+                                       &flags);
 
     if (o == NEED_MORE)
         return o;
@@ -939,7 +961,7 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
         cd->lt = lt;
         cd->qx = u;
         cd->delim = URIGREP_DELIM_ANGLE_URL;
-        o = scan_angle(sc, cd, s, final, &cd->end, &flags);
+        o = scan_angle_quoted(sc, cd, s, final, &cd->end, &flags);
         if (o == NEED_MORE)
             return o;
         if (o == REPORTED) {
@@ -1205,7 +1227,7 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     size_t n = sc->win.len, floor = sc->floor, p = sc->search, keep;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
-    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false,
+    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, false,
                        { -1, SR_OPAQUE } };
 
     if (n == 0) {

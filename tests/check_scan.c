@@ -227,6 +227,7 @@ static const struct case_ cases[] = {
     /* a '>' right after the line break, with no blank after it, closes */
     { "> \xc2\xa0<mailto:j@e.example\n>\n", "mailto:j@e.example" },
     { ">\xc2\xa0 <mailto:\nj@e.example\n>", "mailto:j@e.example" },
+    { ">\xc2\xa0 <mailto:\nj@e.example\n>> ", "mailto:j@e.example" },
     { ">> <http://a.example/b\n>>c/d> e", "http://a.example/b" },
     { ">> <https://lore.example/lkml/abc\n>>> def@ghi/>\n",
       "https://lore.example/lkml/abcdef@ghi/" },
