@@ -324,8 +324,11 @@ END_TEST
 /* The same over all cases glued together, with every option on. */
 START_TEST(test_scan_chunk_invariance_all)
 {
-    struct urigrep_scan_options opt = { 64, URIGREP_HYPHEN_BOTH,
-                                        URIGREP_SCAN_ABBREV };
+    struct urigrep_scan_options opt = {
+        .max_uri_length = 64,
+        .hyphen = URIGREP_HYPHEN_BOTH,
+        .flags = URIGREP_SCAN_ABBREV
+    };
     char *text = NULL, *whole;
     size_t len = 0, i, k;
 
@@ -364,7 +367,9 @@ END_TEST
 START_TEST(test_scan_hyphen_modes)
 {
     const char *t = "<http://a.example/x-\n y-z>";
-    struct urigrep_scan_options opt = { 0, URIGREP_HYPHEN_DROP, 0 };
+    struct urigrep_scan_options opt = {
+        .hyphen = URIGREP_HYPHEN_DROP
+    };
     char *got = refs_of(t, &opt);
 
     ck_assert_str_eq(got, "http://a.example/xy-z");
@@ -386,8 +391,10 @@ END_TEST
 
 START_TEST(test_scan_abbrev)
 {
-    struct urigrep_scan_options opt = { 0, URIGREP_HYPHEN_KEEP,
-                                        URIGREP_SCAN_ABBREV };
+    struct urigrep_scan_options opt = {
+        .hyphen = URIGREP_HYPHEN_KEEP,
+        .flags = URIGREP_SCAN_ABBREV
+    };
     char *got = refs_of("see www.w3.org/Addressing/, ftp.example.org/pub and "
                         "www.w3.org. Not: joe@www.x.org, www.foo, "
                         "http://www.y.org/ x.www.z.org", &opt);
@@ -404,7 +411,10 @@ END_TEST
 
 START_TEST(test_scan_too_long)
 {
-    struct urigrep_scan_options opt = { 32, URIGREP_HYPHEN_KEEP, 0 };
+    struct urigrep_scan_options opt = {
+        .max_uri_length = 32,
+        .hyphen = URIGREP_HYPHEN_KEEP
+    };
     char *got = refs_of("http://a.example/0123456789012345678901234567890123 "
                         "http://ok.example/ <http://b.example/01234567890123"
                         "45678901234567890123>", &opt);
@@ -419,7 +429,10 @@ END_TEST
 START_TEST(test_scan_long_run_skipped_whole)
 {
     /* the tail of an over-long URI is not reported as a URI of its own */
-    struct urigrep_scan_options opt = { 40, URIGREP_HYPHEN_KEEP, 0 };
+    struct urigrep_scan_options opt = {
+        .max_uri_length = 40,
+        .hyphen = URIGREP_HYPHEN_KEEP
+    };
     char *t = malloc(20000);
     char *got;
 
@@ -453,7 +466,9 @@ END_TEST
 START_TEST(test_scan_bad_args)
 {
     urigrep_scanner *sc = (urigrep_scanner *)1;
-    struct urigrep_scan_options opt = { 0, (enum urigrep_hyphen)9, 0 };
+    struct urigrep_scan_options opt = {
+        .hyphen = (enum urigrep_hyphen)9
+    };
 
     ck_assert_int_eq(urigrep_scanner_new(&opt, &sc), URIGREP_ERR_ARG);
     ck_assert_ptr_null(sc);
