@@ -115,13 +115,22 @@ recompose(struct urigrep_buf *b, const struct target *t,
           const struct urigrep_buf *path)
 {
     enum urigrep_status rc;
+    const char *p;
+    size_t n;
 
     if ((rc = put_comp(b, "", &t->scheme)) ||
         (t->scheme.defined && (rc = buf_append(b, ":", 1))) ||
         (rc = put_comp(b, "//", &t->authority)))
         return rc;
-    rc = path ? buf_append(b, path->data, path->len)
-              : buf_append(b, t->path.ptr, t->path.len);
+    p = path ? path->data : t->path.ptr;
+    n = path ? path->len : t->path.len;
+    /* a path that starts with "//" and no authority before it would read
+     * back as an authority ("s:/." + ".//x" gives "s://x"): keep it a
+     * path with "/." in front, as the WHATWG URL Standard does */
+    if (!t->authority.defined && n >= 2 && p[0] == '/' && p[1] == '/' &&
+        (rc = buf_append(b, "/.", 2)))
+        return rc;
+    rc = buf_append(b, p, n);
     if (rc || (rc = put_comp(b, "?", &t->query)) ||
         (rc = put_comp(b, "#", &t->fragment)))
         return rc;

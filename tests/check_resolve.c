@@ -240,6 +240,11 @@ START_TEST(test_resolve_edge_cases)
     static const struct example opaque = { "x", "mailto:x" };
     static const struct example empty_seg = { "g//../h", "http://a/b/c/g/h" };
     static const struct example dotdot_end = { "g/..", "http://a/b/c/" };
+    /* fuzz_resolve: a "//" path with no authority must not read back as
+     * one; "/." keeps it a path (the WHATWG URL Standard's fix) */
+    static const struct example slash_path = { ".//:80x", "s:/.//:80x" };
+    static const struct example slash_abs = { "htt:././//:$./z",
+                                              "htt:/.//:$./z" };
     char *out = (char *)1;
 
     /* a base with an authority and no path merges as "/" */
@@ -249,6 +254,9 @@ START_TEST(test_resolve_edge_cases)
     check_one("mailto:joe@example.org", &opaque, URIGREP_RFC2396);
     check_one(BASE_2396, &empty_seg, URIGREP_RFC2396);
     check_one(BASE_2396, &dotdot_end, URIGREP_RFC2396);
+    check_one("s:/.", &slash_path, URIGREP_RFC3986);
+    check_one("s:/.", &slash_path, URIGREP_RFC2396);
+    check_one(BASE_2396, &slash_abs, URIGREP_RFC3986);
     /* a relative base is refused and *out set to NULL */
     ck_assert_int_eq(urigrep_resolve("/a/b", 4, "g", 1, URIGREP_RFC2396, &out,
                                      NULL), URIGREP_ERR_BASE_RELATIVE);
