@@ -166,14 +166,37 @@ pattern_selected(const struct options *o, const char *s, size_t len)
     return hit != o->invert;
 }
 
-/* S (LEN bytes) with output_uri_clean() applied, NUL-terminated, in B. */
+/* S (LEN bytes) with output_uri_clean() applied: S itself when no byte
+ * needs it (printable ASCII only: nearly every URI, and no copy), else a
+ * NUL-terminated copy in B. Its length goes to *OUT_LEN. */
 static const char *
-cleaned(struct urigrep_buf *b, const char *s, size_t len)
+cleaned(struct urigrep_buf *b, const char *s, size_t len, size_t *out_len)
 {
+    const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
+    size_t i = 0;
+
+    /* eight bytes at a time: is one below 0x21 or above 0x7e? (the exact
+     * "has less" and "has more" word tests) */
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+
+        memcpy(&w, s + i, 8);
+        if ((((w - ones * 0x21) & ~w) | ((w + ones * (127 - 0x7e)) | w)) &
+            high)
+            break;
+    }
+    for (; i < len; i++)
+        if ((unsigned char)s[i] <= 0x20 || (unsigned char)s[i] >= 0x7f)
+            break;
+    if (i == len) {
+        *out_len = len;
+        return s;
+    }
     b->len = 0;
     if (output_uri_clean(b, s, len) != URIGREP_OK ||
         buf_append(b, "", 1) != URIGREP_OK)
         out_of_memory();
+    *out_len = b->len - 1;
     return b->data;
 }
 
@@ -191,7 +214,7 @@ report_ref(struct run *r, const struct found *f)
     const struct options *o = r->o;
     char *mapped = NULL, *resolved = NULL, *expanded = NULL;
     const char *ref = f->ref, *uri = f->ref, *base = NULL;
-    size_t len = f->len, ulen = f->len, err_off = 0;
+    size_t len = f->len, ulen = f->len, blen, err_off = 0;
     struct urigrep_parts ref_parts = { 0 }, uri_parts = { 0 };
     enum urigrep_status verdict = URIGREP_OK, rc;
     struct output_rec rec;
@@ -263,10 +286,9 @@ report_ref(struct run *r, const struct found *f)
      * once for every output (RFC 3987 section 3.1 maps them so too; section
      * 4.1 forbids the bidi controls in IRIs). The base shown by --json is
      * treated alike. The validation above saw the reference as found. */
-    uri = cleaned(&clean, uri, ulen);
-    ulen = clean.len - 1;
+    uri = cleaned(&clean, uri, ulen, &ulen);
     if (base && o->json)
-        base = cleaned(&cbase, base, strlen(base));
+        base = cleaned(&cbase, base, strlen(base), &blen);
     if (o->json || o->nschemes)
         grammar_split(uri, ulen, &uri_parts);
     if ((o->strict && verdict != URIGREP_OK) ||
