@@ -6,25 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "chars.h"
 #include "policy.h"
-
-static inline bool
-is_alpha(unsigned char c)
-{
-    return (unsigned char)((c | 0x20) - 'a') < 26;
-}
-
-static inline bool
-is_digit(unsigned char c)
-{
-    return (unsigned char)(c - '0') < 10;
-}
-
-static inline bool
-is_scheme_char(unsigned char c)
-{
-    return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
-}
 
 enum urigrep_status
 policy_init(struct policy *pol, const struct urigrep_scan_options *o)

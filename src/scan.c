@@ -11,6 +11,7 @@
 #endif
 
 #include "buf.h"
+#include "chars.h"
 #include "internal.h"
 #include "policy.h"
 #include "scan.h"
@@ -89,24 +90,6 @@ struct cand {
     bool entity;          /* opened by "&lt;" rather than '<' */
     struct policy_memo memo;  /* what its scheme is, once looked up */
 };
-
-static inline bool
-is_alpha(unsigned char c)
-{
-    return (unsigned char)((c | 0x20) - 'a') < 26;
-}
-
-static inline bool
-is_digit(unsigned char c)
-{
-    return (unsigned char)(c - '0') < 10;
-}
-
-static inline bool
-is_scheme_char(unsigned char c)
-{
-    return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
-}
 
 /* Horizontal space allowed after '<' or "URL:". */
 static inline bool

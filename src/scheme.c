@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "chars.h"
 #include "scheme.h"
 #include "schemes.h"
 
@@ -18,30 +19,6 @@
  * reads the candidate once from the left and stops at the first byte that
  * cannot fit, so the scanner stays linear.
  */
-
-static inline bool
-is_alpha(unsigned char c)
-{
-    return (unsigned char)((c | 0x20) - 'a') < 26;
-}
-
-static inline bool
-is_digit(unsigned char c)
-{
-    return (unsigned char)(c - '0') < 10;
-}
-
-static inline bool
-is_alnum(unsigned char c)
-{
-    return is_alpha(c) || is_digit(c);
-}
-
-static inline bool
-is_hex(unsigned char c)
-{
-    return is_digit(c) || (unsigned char)((c | 0x20) - 'a') < 6;
-}
 
 /* Byte classes for the hot loops, one load a byte.  LABEL: a host name's
  * label (letters, digits, '-', '_', non-ASCII); ATOM: an addr-spec's

@@ -1,0 +1,40 @@
+/* chars.h: ASCII character classes of the URI grammar, for the hot loops
+ * (locale-free, unlike <ctype.h>). */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_CHARS_H
+#define URIGREP_CHARS_H
+
+#include <stdbool.h>
+
+static inline bool
+is_alpha(unsigned char c)
+{
+    return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
+static inline bool
+is_digit(unsigned char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
+static inline bool
+is_alnum(unsigned char c)
+{
+    return is_alpha(c) || is_digit(c);
+}
+
+static inline bool
+is_hex(unsigned char c)
+{
+    return is_digit(c) || (unsigned char)((c | 0x20) - 'a') < 6;
+}
+
+/* RFC 2396 scheme = alpha *( alpha | digit | "+" | "-" | "." ) */
+static inline bool
+is_scheme_char(unsigned char c)
+{
+    return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
+}
+
+#endif
