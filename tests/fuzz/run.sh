@@ -27,8 +27,8 @@ cat >"$work/gen/config.h" <<'H'
 #define PACKAGE_VERSION "fuzz"
 H
 awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" >"$work/gen/entities.h"
-lib="$top/src/buf.c $top/src/scan.c $top/src/policy.c $top/src/scheme.c $top/src/grammar.c $top/src/resolve.c $top/src/error.c $top/src/iri.c $top/src/mime.c $top/src/mail.c $top/src/html.c $top/src/htmlref.c $top/src/htmlmeta.c $top/src/charset.c $top/src/output.c"
-flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$work/gen -I$top/src"
+lib="$top/src/lib/buf.c $top/src/lib/scan.c $top/src/lib/policy.c $top/src/lib/scheme.c $top/src/lib/grammar.c $top/src/lib/resolve.c $top/src/lib/error.c $top/src/lib/iri.c $top/src/lib/mime.c $top/src/lib/mail.c $top/src/lib/html.c $top/src/lib/htmlref.c $top/src/lib/htmlmeta.c $top/src/lib/charset.c $top/src/cli/output.c"
+flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$work/gen -I$top/src/lib -I$top/src/cli"
 mkdir -p "$work/obj"
 objs=
 for f in $lib; do
