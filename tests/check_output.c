@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "charset.h"
+#include "clean.h"
 #include "grammar.h"
 #include "output.h"
 #include "uniq.h"
@@ -44,7 +45,7 @@ END_TEST
 
 /* C0 and C1 controls, DEL, and the format characters (bidi controls and
  * the like): never raw on a terminal. */
-START_TEST(test_output_char_unsafe)
+START_TEST(test_clean_char_unsafe)
 {
     static const uint32_t unsafe[] = {
         0x00, 0x07, 0x0a, 0x1b, 0x1f, 0x7f, 0x80, 0x85, 0x9b, 0x9f, 0xad,
@@ -58,10 +59,10 @@ START_TEST(test_output_char_unsafe)
     size_t i;
 
     for (i = 0; i < sizeof unsafe / sizeof *unsafe; i++)
-        ck_assert_msg(output_char_unsafe(unsafe[i]), "U+%04X is unsafe",
+        ck_assert_msg(clean_char_unsafe(unsafe[i]), "U+%04X is unsafe",
                       (unsigned)unsafe[i]);
     for (i = 0; i < sizeof safe / sizeof *safe; i++)
-        ck_assert_msg(!output_char_unsafe(safe[i]), "U+%04X is safe",
+        ck_assert_msg(!clean_char_unsafe(safe[i]), "U+%04X is safe",
                       (unsigned)safe[i]);
 }
 END_TEST
@@ -94,12 +95,12 @@ static const struct {
     { "http://a/%1B b\"<>\\", 18, "http://a/%1B b\"<>\\" },     /* printable */
 };
 
-START_TEST(test_output_uri_clean)
+START_TEST(test_clean_uri)
 {
     struct urigrep_buf b;
 
     buf_init(&b, 1024);
-    ck_assert_int_eq(output_uri_clean(&b, clean_cases[_i].in,
+    ck_assert_int_eq(clean_uri(&b, clean_cases[_i].in,
                                       clean_cases[_i].len), URIGREP_OK);
     ck_assert_str_eq(text_of(&b), clean_cases[_i].out);
     buf_free(&b);
@@ -312,8 +313,8 @@ output_suite(void)
     tcase_add_test(tc, test_output_file_names);
     suite_add_tcase(s, tc);
     tc = tcase_create("untrusted");
-    tcase_add_test(tc, test_output_char_unsafe);
-    tcase_add_loop_test(tc, test_output_uri_clean, 0,
+    tcase_add_test(tc, test_clean_char_unsafe);
+    tcase_add_loop_test(tc, test_clean_uri, 0,
                         sizeof clean_cases / sizeof *clean_cases);
     tcase_add_test(tc, test_output_quote);
     suite_add_tcase(s, tc);

@@ -54,7 +54,7 @@ struct options {
 /* State of the whole run and of the file being read. */
 struct run {
     const struct options *o;
-    urigrep_scanner *sc;
+    urigrep_extractor *x;
     struct uniq *seen;
     struct urigrep_buf outbuf;  /* formatted output, flushed in blocks */
     char *readbuf;              /* o->buffer_size bytes */
@@ -66,28 +66,16 @@ struct run {
     bool walking;               /* inside -r: files were not named */
 };
 
-/* Where a reference came from, for mail input (all borrowed). */
-struct found_mail {
-    const char *message_id;
-    const char *part;
-    const char *content_type;
-};
+/* The extractor's options for the command line's O (report.c). */
+void report_extract_options(const struct options *o,
+                            struct urigrep_extract_options *xo);
 
-/* One reference found, with its context. Strings are borrowed. */
-struct found {
-    const char *ref;
-    size_t len;
-    uint64_t line, column, offset;
-    const char *delimiter;      /* "bare", "angle", ..., "attribute", "line" */
-    bool abbrev;                /* Appendix F: complete, do not resolve */
-    bool hyphen_dropped;
-    const char *base;           /* innermost base known, or NULL */
-    const char *doc_uri;        /* the document's own URI, or NULL */
-    const struct found_mail *mail; /* NULL for text */
-};
+/* Select and print one reference; R is the struct run (report.c). For
+ * urigrep_extractor_new(). */
+int report_ref(void *r, const struct urigrep_ref *ref);
 
-/* Validate, resolve, select and print one reference (report.c). */
-void report_ref(struct run *r, const struct found *f);
+/* Say what a notice says, as --verbose and -s want (report.c). */
+void report_notice(void *r, const struct urigrep_notice *n);
 
 /* Write what is buffered to standard output (report.c). */
 void report_flush(struct run *r);

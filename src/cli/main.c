@@ -560,6 +560,7 @@ int
 main(int argc, char **argv)
 {
     static struct options o;
+    struct urigrep_extract_options xo;
     struct run r;
     int i, nfiles;
 
@@ -573,7 +574,9 @@ main(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.o = &o;
     buf_init(&r.outbuf, SIZE_MAX / 2);
-    if (urigrep_scanner_new(&o.scan, &r.sc) != URIGREP_OK)
+    report_extract_options(&o, &xo);
+    if (urigrep_extractor_new(&xo, report_ref, report_notice, &r, &r.x) !=
+        URIGREP_OK)
         out_of_memory();
     if (o.unique && (r.seen = uniq_new()) == NULL)
         out_of_memory();
@@ -590,7 +593,7 @@ main(int argc, char **argv)
     free(r.readbuf);
     buf_free(&r.outbuf);
     uniq_free(r.seen);
-    urigrep_scanner_free(r.sc);
+    urigrep_extractor_free(r.x);
     for (size_t k = 0; k < o.npats; k++) {
         pcre2_match_data_free(o.pats[k].md);
         pcre2_code_free(o.pats[k].code);

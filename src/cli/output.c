@@ -6,21 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clean.h"
 #include "output.h"
 #include "scan.h"
-
-/* Keep in sync with enum urigrep_delim. */
-static const char *const delim_names[] = {
-    "bare", "angle", "angle-url", "quote", "url-prefix", "abbrev"
-};
-
-const char *
-output_delim_name(enum urigrep_delim d)
-{
-    if ((unsigned)d < sizeof delim_names / sizeof *delim_names)
-        return delim_names[d];
-    return "unknown";
-}
 
 static enum urigrep_status
 put_str(struct urigrep_buf *b, const char *s)
@@ -51,78 +39,6 @@ put_file(struct urigrep_buf *b, const char *name, bool nul)
     return nul ? put_str(b, name) : output_quote(b, name, strlen(name));
 }
 
-/* Unicode 14 code points of general category Cc, Cf, Zl and Zp, as
- * inclusive ranges in ascending order (a few unassigned neighbours are
- * included so that later Unicode versions' additions are covered). */
-static const uint32_t unsafe_ranges[][2] = {
-    { 0x0000, 0x001f }, { 0x007f, 0x009f }, { 0x00ad, 0x00ad },
-    { 0x0600, 0x0605 }, { 0x061c, 0x061c }, { 0x06dd, 0x06dd },
-    { 0x070f, 0x070f }, { 0x0890, 0x0891 }, { 0x08e2, 0x08e2 },
-    { 0x180e, 0x180e }, { 0x200b, 0x200f }, { 0x2028, 0x202e },
-    { 0x2060, 0x206f }, { 0xfeff, 0xfeff }, { 0xfff9, 0xfffb },
-    { 0x110bd, 0x110bd }, { 0x110cd, 0x110cd }, { 0x13430, 0x1343f },
-    { 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a }, { 0xe0001, 0xe0001 },
-    { 0xe0020, 0xe007f }
-};
-
-bool
-output_char_unsafe(uint32_t cp)
-{
-    size_t lo = 0, hi = sizeof unsafe_ranges / sizeof *unsafe_ranges;
-
-    if (cp >= 0x20 && cp < 0x7f)
-        return false;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-
-        if (cp < unsafe_ranges[mid][0])
-            hi = mid;
-        else if (cp > unsafe_ranges[mid][1])
-            lo = mid + 1;
-        else
-            return true;
-    }
-    return false;
-}
-
-/* The length of the character at S[0] (of LEN bytes) when it may be
- * written raw; 0 when its first byte must be escaped: an unsafe
- * character's bytes are escaped one by one, as are bytes that are not
- * UTF-8 (a sequence cut by the end of S included). */
-static size_t
-safe_char_len(const char *s, size_t len)
-{
-    uint32_t cp;
-    int k = scan_utf8_decode((const unsigned char *)s, len, &cp);
-
-    return k > 0 && !output_char_unsafe(cp) ? (size_t)k : 0;
-}
-
-enum urigrep_status
-output_uri_clean(struct urigrep_buf *b, const char *s, size_t len)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    size_t i = 0, n;
-    enum urigrep_status rc;
-
-    /* worst case: every byte becomes %XX */
-    if (len > SIZE_MAX / 3 || (rc = buf_reserve(b, len * 3)))
-        return len > SIZE_MAX / 3 ? URIGREP_ERR_TOO_LONG : rc;
-    while (i < len) {
-        if ((n = safe_char_len(s + i, len - i)) > 0) {
-            buf_append(b, s + i, n);
-            i += n;
-        } else {
-            unsigned char c = (unsigned char)s[i++];
-
-            buf_put(b, '%');
-            buf_put(b, hex[c >> 4]);
-            buf_put(b, hex[c & 15]);
-        }
-    }
-    return URIGREP_OK;
-}
-
 enum urigrep_status
 output_quote(struct urigrep_buf *b, const char *s, size_t len)
 {
@@ -136,7 +52,7 @@ output_quote(struct urigrep_buf *b, const char *s, size_t len)
         if (s[i] == '\\') {
             buf_append(b, "\\\\", 2);
             i++;
-        } else if ((n = safe_char_len(s + i, len - i)) > 0) {
+        } else if ((n = clean_safe_len(s + i, len - i)) > 0) {
             buf_append(b, s + i, n);
             i += n;
         } else {
@@ -225,7 +141,7 @@ output_json_string(struct urigrep_buf *b, const char *s, size_t len)
         if (k <= 0) {
             put_u16(b, 0xfffd);
             i++;
-        } else if (!output_char_unsafe(cp)) {
+        } else if (!clean_char_unsafe(cp)) {
             buf_append(b, s + i, (size_t)k);
             i += (size_t)k;
         } else if (cp < 0x10000) {
@@ -319,7 +235,17 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
                            r->content_type ? strlen(r->content_type) : 0))))
         return rc;
     if ((r->mail || r->base) &&
-        (rc = put_key_str(b, "base", r->base, r->base ? strlen(r->base) : 0)))
+        ((rc = put_key_str(b, "base", r->base,
+                           r->base ? strlen(r->base) : 0)) ||
+         (rc = put_key_str(b, "base_source", r->base_source,
+                           r->base_source ? strlen(r->base_source) : 0))))
+        return rc;
+    if (r->mail &&
+        ((rc = put_key_u64(b, "message", r->message)) ||
+         (rc = put_key_str(b, "subject", r->subject,
+                           r->subject ? strlen(r->subject) : 0)) ||
+         (rc = put_key_str(b, "charset", r->charset,
+                           r->charset ? strlen(r->charset) : 0))))
         return rc;
     return put_str(b, "}\n");
 }

@@ -26,7 +26,9 @@ struct output_rec {
     /* mail input only (MAIL true): where in the message, and the base used
      * (NULL: none) */
     bool mail;
-    const char *message_id, *part, *content_type, *base;
+    uint64_t message;
+    const char *message_id, *subject, *part, *content_type, *charset;
+    const char *base, *base_source;
 };
 
 /* Prefix fields for plain output. */
@@ -48,26 +50,13 @@ enum urigrep_status output_json(struct urigrep_buf *b,
                                 const struct output_rec *r);
 
 /* Append S as a JSON string (quotes included): quotes, backslashes and the
- * characters of output_char_unsafe() escaped (\u00XX, \uXXXX, a surrogate
+ * characters of clean_char_unsafe() escaped (\u00XX, \uXXXX, a surrogate
  * pair past U+FFFF), invalid UTF-8 bytes replaced by U+FFFD. */
 enum urigrep_status output_json_string(struct urigrep_buf *b, const char *s,
                                        size_t len);
 
-/* Is code point CP one that must never reach a terminal raw: a C0 or C1
- * control, DEL, or a format character (Unicode categories Cc, Cf, Zl, Zp:
- * the bidi controls, zero-width characters, line and paragraph
- * separators...)? */
-bool output_char_unsafe(uint32_t cp);
-
-/* Append S (LEN bytes) with every byte not allowed in a reported URI
- * percent-encoded as %XX (RFC 3987 section 3.1): the bytes of the
- * characters of output_char_unsafe() and bytes that are not UTF-8. Other
- * bytes, valid non-ASCII characters included, are copied as they are. */
-enum urigrep_status output_uri_clean(struct urigrep_buf *b, const char *s,
-                                     size_t len);
-
 /* Append S (LEN bytes) for a message on standard error: the bytes of the
- * characters of output_char_unsafe() and bytes that are not UTF-8 as
+ * characters of clean_char_unsafe() and bytes that are not UTF-8 as
  * \ooo (three octal digits), a backslash as \\; the rest as it is. */
 enum urigrep_status output_quote(struct urigrep_buf *b, const char *s,
                                  size_t len);
@@ -77,8 +66,5 @@ enum urigrep_status output_quote(struct urigrep_buf *b, const char *s,
 enum urigrep_status output_count(struct urigrep_buf *b,
                                  const struct output_opts *o,
                                  const char *file, uint64_t count);
-
-/* Human name of delimiter D as used in JSON ("bare", "angle", ...). */
-const char *output_delim_name(enum urigrep_delim d);
 
 #endif

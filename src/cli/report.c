@@ -166,175 +166,152 @@ pattern_selected(const struct options *o, const char *s, size_t len)
     return hit != o->invert;
 }
 
-/* S (LEN bytes) with output_uri_clean() applied: S itself when no byte
- * needs it (printable ASCII only: nearly every URI, and no copy), else a
- * NUL-terminated copy in B. Its length goes to *OUT_LEN. */
-static const char *
-cleaned(struct urigrep_buf *b, const char *s, size_t len, size_t *out_len)
+void
+report_extract_options(const struct options *o,
+                       struct urigrep_extract_options *xo)
 {
-    const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
-    size_t i = 0;
-
-    /* eight bytes at a time: is one below 0x21 or above 0x7e? (the exact
-     * "has less" and "has more" word tests) */
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-
-        memcpy(&w, s + i, 8);
-        if ((((w - ones * 0x21) & ~w) | ((w + ones * (127 - 0x7e)) | w)) &
-            high)
-            break;
-    }
-    for (; i < len; i++)
-        if ((unsigned char)s[i] <= 0x20 || (unsigned char)s[i] >= 0x7f)
-            break;
-    if (i == len) {
-        *out_len = len;
-        return s;
-    }
-    b->len = 0;
-    if (output_uri_clean(b, s, len) != URIGREP_OK ||
-        buf_append(b, "", 1) != URIGREP_OK)
-        out_of_memory();
-    *out_len = b->len - 1;
-    return b->data;
-}
-
-/* Is REF a same-document reference (section 4.2): empty, or a fragment
- * alone? */
-static bool
-same_document(const char *ref, size_t len)
-{
-    return len == 0 || ref[0] == '#';
+    memset(xo, 0, sizeof *xo);
+    xo->size = sizeof *xo;
+    xo->type = o->line_uri ? URIGREP_DOC_LINES
+             : o->type == TYPE_TEXT ? URIGREP_DOC_TEXT
+             : o->type == TYPE_MAIL ? URIGREP_DOC_MAIL
+             : o->type == TYPE_MBOX ? URIGREP_DOC_MBOX
+             : o->type == TYPE_HTML ? URIGREP_DOC_HTML
+                                    : URIGREP_DOC_AUTO;
+    xo->rfc = o->rfc;
+    xo->base = o->no_resolve ? NULL : o->base;
+    xo->charset = o->charset;
+    xo->scan = o->scan;
+    if (o->headers)
+        xo->flags |= URIGREP_EXTRACT_HEADERS;
+    if (o->no_resolve)
+        xo->flags |= URIGREP_EXTRACT_NO_RESOLVE;
+    if (o->ascii)
+        xo->flags |= URIGREP_EXTRACT_ASCII;
+    /* validation costs as much as finding: only when something needs it */
+    if (!(o->json || o->strict || o->invalid || o->verbose))
+        xo->flags |= URIGREP_EXTRACT_NO_CHECK;
 }
 
 void
-report_ref(struct run *r, const struct found *f)
+report_notice(void *arg, const struct urigrep_notice *n)
 {
+    struct run *r = arg;
     const struct options *o = r->o;
-    char *mapped = NULL, *resolved = NULL, *expanded = NULL;
-    const char *ref = f->ref, *uri = f->ref, *base = NULL;
-    size_t len = f->len, ulen = f->len, blen, err_off = 0;
-    struct urigrep_parts ref_parts = { 0 }, uri_parts = { 0 };
-    enum urigrep_status verdict = URIGREP_OK, rc;
+    const char *file = r->file;
+
+    switch (n->kind) {
+    case URIGREP_NOTICE_TOO_LONG:
+        if (!o->no_messages)
+            report_msg("%s:%" PRIu64 ": warning: URI candidate longer than "
+                       "%" PRIu64 " bytes skipped", file, n->line, n->count);
+        break;
+    case URIGREP_NOTICE_LINE_TOO_LONG:
+        if (!o->no_messages)
+            report_msg("%s:%" PRIu64 ": warning: line longer than %" PRIu64
+                       " bytes skipped", file, n->line, n->count);
+        break;
+    case URIGREP_NOTICE_NO_IDNA:
+        if (!o->no_messages)
+            report_msg("warning: built without IDNA (libidn2): non-ASCII "
+                       "host names are percent-encoded");
+        break;
+    case URIGREP_NOTICE_ATTR_TOO_LONG:
+        if (o->verbose)
+            report_msg("%s:%" PRIu64 ": <%s> value longer than %" PRIu64
+                       " bytes skipped", file, n->line, n->detail, n->count);
+        break;
+    case URIGREP_NOTICE_CHARSET:
+        if (o->verbose)
+            report_msg("%s:%" PRIu64 ": unknown charset '%s', scanned as it "
+                       "is", file, n->line, n->detail);
+        break;
+    case URIGREP_NOTICE_BAD_BYTES:
+        if (o->verbose)
+            report_msg("%s: %" PRIu64 " bytes not valid in %s", file,
+                       n->count, n->detail ? n->detail : "their charset");
+        break;
+    case URIGREP_NOTICE_TOO_DEEP:
+        if (o->verbose)
+            report_msg("%s:%" PRIu64 ": parts nested more than %" PRIu64
+                       " levels deep scanned as text of part %s%s%s", file,
+                       n->line, n->count, n->detail,
+                       n->message_id ? " of message " : "",
+                       n->message_id ? n->message_id : "");
+        break;
+    case URIGREP_NOTICE_HEADERS_EARLY:
+        if (o->verbose)
+            report_msg("%s:%" PRIu64 ": header URIs reported before their "
+                       "message's Message-ID was known", file, n->line);
+        break;
+    case URIGREP_NOTICE_IDNA:
+        if (o->verbose)
+            report_msg("%s:%" PRIu64 ": '%.*s': host name not converted by "
+                       "IDNA (%s), percent-encoded", file, n->line,
+                       (int)n->ref.len, n->ref.ptr, n->detail);
+        break;
+    }
+}
+
+int
+report_ref(void *arg, const struct urigrep_ref *ref)
+{
+    struct run *r = arg;
+    const struct options *o = r->o;
+    struct urigrep_parts uri_parts = { 0 };
     struct output_rec rec;
-    struct urigrep_buf clean, cbase;
+    enum urigrep_status rc;
 
-    buf_init(&clean, SIZE_MAX / 2);
-    buf_init(&cbase, SIZE_MAX / 2);
-    if (o->ascii) {
-        /* a host IDNA cannot convert is percent-encoded instead (RFC 3987
-         * 3.1 step 2); --verbose says why, and a build without libidn2
-         * says so once */
-        static bool no_idna_said;
-        const char *why = NULL;
-
-        rc = urigrep_iri_to_uri_idna(ref, len, &mapped, &len, &why);
-        if (rc == URIGREP_ERR_NOMEM)
-            out_of_memory();
-        if (rc == URIGREP_ERR_IDNA && o->verbose)
-            fprintf(stderr, PROGRAM ": %s:%" PRIu64 ": '%.*s': host name not"
-                    " converted by IDNA (%s), percent-encoded\n", r->file,
-                    f->line, (int)f->len, f->ref, why);
-        if (rc == URIGREP_ERR_NO_IDNA && !no_idna_said && !o->no_messages) {
-            no_idna_said = true;
-            fprintf(stderr, PROGRAM ": warning: built without IDNA "
-                    "(libidn2): non-ASCII host names are percent-encoded\n");
-        }
-        ref = uri = mapped;
-        ulen = len;
-    }
-    /* validation and splitting cost as much as scanning: do them only
-     * when an option or the output needs them */
-    if (o->json || o->strict || o->invalid || o->verbose) {
-        grammar_split(ref, len, &ref_parts);
-        verdict = grammar_check(ref, len, &ref_parts, o->rfc, &err_off);
-    }
-    if (f->abbrev) {
-        /* Appendix F: complete with the scheme the host name suggests */
-        const char *scheme = strncasecmp(ref, "ftp", 3) == 0 ? "ftp://"
-                                                             : "http://";
-        size_t sl = strlen(scheme);
-
-        expanded = malloc(sl + len + 1);
-        if (expanded == NULL)
-            out_of_memory();
-        memcpy(expanded, scheme, sl);
-        memcpy(expanded + sl, ref, len);
-        uri = expanded;
-        ulen = sl + len;
-    } else if (!o->no_resolve) {
-        /* innermost base first (RFC 2396 5.1); a same-document reference
-         * is to the document itself, whose URI may differ from the base */
-        base = f->base ? f->base : o->base;
-        if (f->doc_uri && same_document(ref, len))
-            base = f->doc_uri;
-        if (base) {
-            rc = urigrep_resolve(base, strlen(base), ref, len, o->rfc,
-                                 &resolved, &ulen);
-            if (rc == URIGREP_ERR_NOMEM)
-                out_of_memory();
-            if (rc == URIGREP_OK)
-                uri = resolved;
-            else
-                ulen = len, base = NULL;
-        }
-    }
-    /* What is selected and printed never carries a byte that is not
-     * allowed in a URI: the bytes of controls, bidi and other format
-     * characters, and bytes that are not UTF-8, are percent-encoded here,
-     * once for every output (RFC 3987 section 3.1 maps them so too; section
-     * 4.1 forbids the bidi controls in IRIs). The base shown by --json is
-     * treated alike. The validation above saw the reference as found. */
-    uri = cleaned(&clean, uri, ulen, &ulen);
-    if (base && o->json)
-        base = cleaned(&cbase, base, strlen(base), &blen);
     if (o->json || o->nschemes)
-        grammar_split(uri, ulen, &uri_parts);
-    if ((o->strict && verdict != URIGREP_OK) ||
-        (o->invalid && verdict == URIGREP_OK) ||
+        grammar_split(ref->uri.ptr, ref->uri.len, &uri_parts);
+    if ((o->strict && ref->valid != 1) || (o->invalid && ref->valid == 1) ||
         !scheme_selected(o, &uri_parts.scheme) ||
-        !pattern_selected(o, uri, ulen))
-        goto done;
+        !pattern_selected(o, ref->uri.ptr, ref->uri.len))
+        return 0;
     if (o->unique) {
-        int fresh = uniq_add(r->seen, uri, ulen);
+        int fresh = uniq_add(r->seen, ref->uri.ptr, ref->uri.len);
+
         if (fresh < 0)
             out_of_memory();
         if (!fresh)
-            goto done;
+            return 0;
     }
     r->any_selected = true;
     r->file_count++;
     if (o->quiet) {
         r->stop = true;
-        goto done;
+        return 1;
     }
-    if (o->verbose && verdict != URIGREP_OK)
-        say_invalid(r->file, f->line, ref, len, verdict, err_off);
+    if (o->verbose && ref->valid == 0)
+        say_invalid(r->file, ref->line, ref->ref.ptr, ref->ref.len,
+                    ref->error, ref->error_offset);
     if (o->count)
-        goto done;
+        return 0;
     memset(&rec, 0, sizeof rec);
     rec.file = r->file;
-    rec.line = f->line;
-    rec.column = f->column;
-    rec.offset = f->offset;
-    rec.hyphen_dropped = f->hyphen_dropped;
-    rec.ref.ptr = ref;
-    rec.ref.len = len;
-    rec.uri.ptr = uri;
-    rec.uri.len = ulen;
-    rec.delimiter = f->delimiter;
-    rec.valid = verdict == URIGREP_OK;
-    rec.absolute = ref_parts.scheme.defined;
-    rec.error = verdict == URIGREP_OK ? NULL : urigrep_strerror(verdict);
-    rec.error_offset = err_off;
+    rec.line = ref->line;
+    rec.column = ref->column;
+    rec.offset = ref->offset;
+    rec.hyphen_dropped = (ref->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
+    rec.ref = ref->ref;
+    rec.uri = ref->uri;
+    rec.delimiter = urigrep_delim_name(ref->delim);
+    rec.valid = ref->valid == 1;
+    rec.absolute = ref->absolute;
+    rec.error = ref->valid == 1 ? NULL : urigrep_strerror(ref->error);
+    rec.error_offset = ref->error_offset;
     rec.parts = &uri_parts;
-    rec.base = base;
-    if (f->mail) {
+    rec.base = ref->base;
+    rec.base_source = ref->base ? urigrep_base_source_name(ref->base_source)
+                                : NULL;
+    if (ref->message) {
         rec.mail = true;
-        rec.message_id = f->mail->message_id[0] ? f->mail->message_id : NULL;
-        rec.part = f->mail->part[0] ? f->mail->part : NULL;
-        rec.content_type = f->mail->content_type;
+        rec.message = ref->message;
+        rec.message_id = ref->message_id;
+        rec.subject = ref->subject;
+        rec.part = ref->part;
+        rec.content_type = ref->content_type;
+        rec.charset = ref->charset;
     }
     rc = o->json ? output_json(&r->outbuf, &rec)
                  : output_plain(&r->outbuf, &o->out, &rec);
@@ -342,10 +319,5 @@ report_ref(struct run *r, const struct found *f)
         out_of_memory();
     if (r->outbuf.len >= 64 * 1024)
         report_flush(r);
-done:
-    free(mapped);
-    free(resolved);
-    free(expanded);
-    buf_free(&clean);
-    buf_free(&cbase);
+    return 0;
 }

@@ -37,6 +37,7 @@
 #define FIELD_MAX 16384
 #define BASE_MAX 2048
 #define MID_MAX 512
+#define SUBJECT_MAX 1024
 #define BOUNDARY_MAX 128
 #define PATH_MAX_ 128
 
@@ -53,9 +54,11 @@ struct level {
     /* the levels whose base, location and Message-ID are in force: this
      * one's own index when its headers set them, else its parent's */
     int base_at, location_at, mid_at;
+    enum mail_base_src base_src;
     char base[BASE_MAX];
     char location[BASE_MAX];
     char message_id[MID_MAX];
+    char subject[SUBJECT_MAX];  /* a message's own, or "" */
     int num;                  /* a part's number in its multipart */
     int nchild;
     /* raw values seen in the headers, resolved when they end */
@@ -142,6 +145,15 @@ level_mid(const struct mail_parser *m, const struct level *l)
     return l->mid_at < 0 ? "" : m->lv[l->mid_at].message_id;
 }
 
+/* The Subject of the innermost message around level L. */
+static const char *
+level_subject(const struct mail_parser *m, const struct level *l)
+{
+    while (!l->is_message && l > m->lv)
+        l--;
+    return l->subject;
+}
+
 /* Write the decimal N after OUT[LEN] (SIZE bytes); returns the new
  * length. snprintf would cost more than the boundary line it serves. */
 static size_t
@@ -173,7 +185,7 @@ push_level(struct mail_parser *m, bool is_message, int child)
     l->multipart = l->closed = l->digest = false;
     l->boundary[0] = '\0';
     l->blen = 0;
-    l->ctype[0] = l->charset[0] = '\0';
+    l->ctype[0] = l->charset[0] = l->subject[0] = '\0';
     l->cte = MIME_CTE_IDENTITY;
     l->nchild = 0;
     l->hdr_base[0] = l->hdr_location[0] = l->hdr_1808[0] = '\0';
@@ -181,12 +193,14 @@ push_level(struct mail_parser *m, bool is_message, int child)
     if (parent) {
         /* inherited until the entity's own headers say otherwise */
         l->base_at = parent->base_at;
+        l->base_src = parent->base_src;
         l->location_at = parent->location_at;
         l->mid_at = parent->mid_at;
         if (parent->digest)
             strcpy(l->ctype, "message/rfc822");
     } else {
         l->base_at = l->location_at = l->mid_at = -1;
+        l->base_src = MAIL_BASE_NONE;
     }
     m->depth++;
     m->st = M_HEADERS;
@@ -270,6 +284,8 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
     if (l->is_message && name_is(f, nlen, "Message-ID")) {
         copy_str(l->message_id, sizeof l->message_id, v, vlen);
         l->mid_at = m->depth - 1;
+    } else if (l->is_message && name_is(f, nlen, "Subject")) {
+        copy_str(l->subject, sizeof l->subject, v, vlen);
     }
     if (sink->header)
         sink->header(sink->arg, f, nlen, v, vlen,
@@ -333,9 +349,11 @@ open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
     info.content_type = l->ctype;
     info.charset = l->charset;
     info.base = level_base(m, l);
+    info.base_src = l->base_at < 0 ? MAIL_BASE_NONE : l->base_src;
     info.location = level_location(m, l);
     info.path = path;
     info.message_id = level_mid(m, l);
+    info.subject = level_subject(m, l);
     info.line = body_line;
     info.scan = too_deep || strncmp(l->ctype, "text/", 5) == 0;
     info.too_deep = too_deep;
@@ -370,12 +388,16 @@ end_headers(struct mail_parser *m, uint64_t body_line,
                      l->hdr_base[0] ? l->hdr_base : parent_base);
         l->location_at = top;
     }
-    if (l->hdr_base[0])
+    if (l->hdr_base[0]) {
         resolve_into(l->base, l->hdr_base, parent_base);
-    else if (l->hdr_location[0])
+        l->base_src = MAIL_BASE_CONTENT_BASE;
+    } else if (l->hdr_location[0]) {
         memcpy(l->base, l->location, sizeof l->base);
-    else if (l->hdr_1808[0])
+        l->base_src = MAIL_BASE_CONTENT_LOCATION;
+    } else if (l->hdr_1808[0]) {
         resolve_into(l->base, l->hdr_1808, parent_base);
+        l->base_src = MAIL_BASE_1808;
+    }
     if (l->hdr_base[0] || l->hdr_location[0] || l->hdr_1808[0])
         l->base_at = top;
     multipart = strncmp(l->ctype, "multipart/", 10) == 0 && l->blen > 0;

@@ -7,6 +7,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Which header gave a part its base. */
+enum mail_base_src {
+    MAIL_BASE_NONE,
+    MAIL_BASE_CONTENT_BASE,
+    MAIL_BASE_CONTENT_LOCATION,
+    MAIL_BASE_1808            /* RFC 1808's Base: */
+};
+
 /* A leaf part about to be delivered. Strings are valid during the call. */
 struct mail_part_info {
     const char *content_type; /* media type, lower case ("text/html") */
@@ -14,9 +22,12 @@ struct mail_part_info {
     const char *base;         /* base from the headers (RFC 2396 5.1.2):
                                  innermost Content-Base, Content-Location
                                  or Base:, resolved; "" if none */
+    enum mail_base_src base_src; /* the header that gave BASE */
     const char *location;     /* innermost Content-Location, or "" */
     const char *path;         /* part number as IMAP counts ("1", "2.1") */
     const char *message_id;   /* of the innermost message, or "" */
+    const char *subject;      /* its Subject: as written (RFC 2047 words
+                                 not decoded), or "" */
     uint64_t line;            /* stored line where the part's body starts */
     bool scan;                /* a text part: its data follows */
     bool too_deep;            /* a multipart or message nested deeper than

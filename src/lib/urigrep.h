@@ -68,8 +68,15 @@ enum urigrep_delim {
     URIGREP_DELIM_ANGLE_URL,   /**< <URL:...> */
     URIGREP_DELIM_QUOTE,       /**< "scheme:..." */
     URIGREP_DELIM_URL_PREFIX,  /**< URL:scheme:... outside brackets */
-    URIGREP_DELIM_ABBREV       /**< www.host/path, Appendix F (--abbrev) */
+    URIGREP_DELIM_ABBREV,      /**< www.host/path, Appendix F (--abbrev) */
+    URIGREP_DELIM_ATTRIBUTE,   /**< an HTML attribute value (extractor) */
+    URIGREP_DELIM_LINE         /**< a whole line (extractor, LINES type) */
 };
+
+/** @return the name of delimiter D as --json writes it ("bare",
+ *  "angle", "angle-url", "quote", "url-prefix", "abbrev", "attribute",
+ *  "line"), or "unknown". */
+const char *urigrep_delim_name(enum urigrep_delim d);
 
 /** What to do with a hyphen followed by a line break inside <...>. */
 enum urigrep_hyphen {
@@ -251,6 +258,177 @@ size_t urigrep_iri_to_uri(const char *in, size_t len, char *out);
 enum urigrep_status urigrep_iri_to_uri_idna(const char *in, size_t len,
                                             char **out, size_t *out_len,
                                             const char **reason);
+
+
+/* ---- Documents: text, mail, mbox, HTML ---- */
+
+/** What a document is. */
+enum urigrep_doc_type {
+    URIGREP_DOC_AUTO = 0, /**< decided from its first bytes (up to 32 KiB) */
+    URIGREP_DOC_TEXT,     /**< plain text */
+    URIGREP_DOC_MAIL,     /**< one RFC 822 / MIME message (or news article) */
+    URIGREP_DOC_MBOX,     /**< messages after "From " lines */
+    URIGREP_DOC_HTML,     /**< HTML: attributes, text, <BASE href> */
+    URIGREP_DOC_LINES     /**< one reference per line, as typed */
+};
+
+/** @return the type of a document that starts with P (N bytes; 32 KiB is
+ *  plenty): URIGREP_DOC_MBOX after a "From " line, URIGREP_DOC_MAIL for a
+ *  header field of a kind mail and news start with, URIGREP_DOC_HTML for
+ *  a doctype or an <html>, <head>, <body>, <title> or <meta> tag first,
+ *  else URIGREP_DOC_TEXT. P may be NULL when N is 0. */
+enum urigrep_doc_type urigrep_detect(const char *p, size_t n);
+
+/** Where the base a reference was resolved against came from. */
+enum urigrep_base_source {
+    URIGREP_BASE_NONE = 0,          /**< not resolved */
+    URIGREP_BASE_OPTION,            /**< urigrep_extract_options.base */
+    URIGREP_BASE_HTML,              /**< an HTML <BASE href> (Appendix D) */
+    URIGREP_BASE_CONTENT_BASE,      /**< a MIME Content-Base header */
+    URIGREP_BASE_CONTENT_LOCATION,  /**< a MIME Content-Location header */
+    URIGREP_BASE_RFC1808,           /**< an RFC 1808 "Base:" header */
+    URIGREP_BASE_DOCUMENT           /**< the document's own URI (its
+                                         Content-Location), for a
+                                         same-document reference "#x" */
+};
+
+/** @return the name of S ("none", "option", "html", "content-base",
+ *  "content-location", "base-header", "document"), or "unknown". */
+const char *urigrep_base_source_name(enum urigrep_base_source s);
+
+/** Extractor option flags. */
+/** Mail: also the URIs in header fields (List-Archive, ...). */
+#define URIGREP_EXTRACT_HEADERS    0x1u
+/** Do not resolve relative references: uri is ref. */
+#define URIGREP_EXTRACT_NO_RESOLVE 0x2u
+/** Map IRIs to URIs (RFC 3987 3.1, IDNA for host names) before anything
+ *  else: ref and uri are then ASCII. */
+#define URIGREP_EXTRACT_ASCII      0x4u
+/** Do not validate (it costs about as much as finding): valid is -1. */
+#define URIGREP_EXTRACT_NO_CHECK   0x8u
+
+/** Extractor options: zero-initialise, set SIZE to sizeof the struct (so
+ *  that later versions of the library can grow it), then what you need.
+ *  Strings are copied by urigrep_extractor_new(). */
+struct urigrep_extract_options {
+    size_t size;                 /**< sizeof (struct urigrep_extract_options) */
+    enum urigrep_doc_type type;  /**< URIGREP_DOC_AUTO: decide per document */
+    enum urigrep_rfc rfc;        /**< grammar and resolution; 0: RFC 2396 */
+    const char *base;            /**< absolute base URI, or NULL */
+    /** Charset of text, HTML and LINES documents (mail parts say their
+     *  own); NULL: UTF-8, or for HTML what its <meta> says. Invalid bytes
+     *  become U+FFFD. */
+    const char *charset;
+    unsigned flags;              /**< URIGREP_EXTRACT_* */
+    struct urigrep_scan_options scan;  /**< how references are delimited */
+};
+
+/** One reference found in a document. Everything is borrowed: valid
+ *  only during the callback. A string that is unknown is NULL. */
+struct urigrep_ref {
+    struct urigrep_span ref;   /**< as written (whitespace removed), the
+                                    IRI mapping applied with ASCII */
+    /** Resolved against BASE, or completed (Appendix F), or REF itself.
+     *  Bytes of control, bidi and other format characters and bytes that
+     *  are not UTF-8 are percent-encoded (RFC 3987 3.1, 4.1): a terminal
+     *  may show it. */
+    struct urigrep_span uri;
+    int valid;                 /**< REF against the grammar: 1 valid, 0
+                                    not, -1 not checked (NO_CHECK) */
+    enum urigrep_status error; /**< why not valid (URIGREP_E_*), or OK */
+    size_t error_offset;       /**< of the first bad byte in REF */
+    int absolute;              /**< REF has a scheme */
+    enum urigrep_delim delim;  /**< how it was written */
+    unsigned flags;            /**< URIGREP_MATCH_* */
+    uint64_t line;             /**< 1-based line of the document as stored
+                                    (for mail: of the file) */
+    uint64_t column;           /**< 1-based byte column in the decoded text */
+    uint64_t offset;           /**< byte offset in the decoded text */
+    const char *base;          /**< the base used, or NULL */
+    enum urigrep_base_source base_source;
+    /* mail and news only (message is 0 otherwise) */
+    uint64_t message;          /**< 1-based number of the message */
+    const char *message_id;    /**< its Message-ID, "<...>" */
+    const char *subject;       /**< its Subject, RFC 2047 words decoded */
+    const char *part;          /**< part number as IMAP counts ("1.2") */
+    const char *content_type;  /**< of the part ("text/html"), or "header" */
+    const char *charset;       /**< of the part, as its header names it */
+};
+
+/** Called for each reference, in document order. Return 0 to go on,
+ *  nonzero to stop: the feed or finish call then returns
+ *  URIGREP_ERR_STOPPED, and the extractor ignores input until
+ *  urigrep_extractor_finish() or urigrep_extractor_reset(). */
+typedef int (*urigrep_ref_fn)(void *arg, const struct urigrep_ref *ref);
+
+/** Something the extractor could not do as asked; nothing stops. */
+enum urigrep_notice_kind {
+    URIGREP_NOTICE_TOO_LONG,       /**< a candidate longer than the limit
+                                        was skipped */
+    URIGREP_NOTICE_LINE_TOO_LONG,  /**< LINES: a line longer than twice the
+                                        limit was skipped */
+    URIGREP_NOTICE_ATTR_TOO_LONG,  /**< an HTML attribute value longer than
+                                        the limit was skipped (DETAIL:
+                                        "tag attribute") */
+    URIGREP_NOTICE_CHARSET,        /**< unknown charset (DETAIL), scanned
+                                        as it is */
+    URIGREP_NOTICE_BAD_BYTES,      /**< COUNT bytes were not valid in their
+                                        charset (at the document's end) */
+    URIGREP_NOTICE_TOO_DEEP,       /**< parts nested deeper than the limit
+                                        are scanned as text (DETAIL: part) */
+    URIGREP_NOTICE_HEADERS_EARLY,  /**< header URIs reported before their
+                                        message's Message-ID was known */
+    URIGREP_NOTICE_IDNA,           /**< ASCII: IDNA refused a host (DETAIL:
+                                        why); it was percent-encoded */
+    URIGREP_NOTICE_NO_IDNA         /**< ASCII: built without libidn2 (once) */
+};
+
+/** A notice. DETAIL, REF and MESSAGE_ID are borrowed (NULL if none). */
+struct urigrep_notice {
+    enum urigrep_notice_kind kind;
+    uint64_t line;             /**< stored line it concerns */
+    uint64_t count;            /**< a number (max length, bytes) */
+    const char *detail;
+    struct urigrep_span ref;   /**< the reference concerned, if any */
+    const char *message_id;
+};
+
+/** Called for each notice; may be NULL in urigrep_extractor_new(). */
+typedef void (*urigrep_notice_fn)(void *arg, const struct urigrep_notice *n);
+
+/** Opaque document extractor: no I/O, no global state, memory bounded by
+ *  the options' limits whatever the document's size. */
+typedef struct urigrep_extractor urigrep_extractor;
+
+/** Create an extractor that calls ON_REF (and ON_NOTICE, if not NULL)
+ *  with ARG. OPTS may be NULL for defaults.
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT or
+ *  ON_REF is NULL, OPTS->size is smaller than the first version of the
+ *  struct, a field holds a value that is not one of its enum's, BASE is
+ *  not absolute, or SCAN is refused by urigrep_scanner_new(). *OUT is
+ *  NULL on failure. */
+enum urigrep_status urigrep_extractor_new(
+    const struct urigrep_extract_options *opts, urigrep_ref_fn on_ref,
+    urigrep_notice_fn on_notice, void *arg, urigrep_extractor **out);
+
+/** Feed LEN more bytes of the document; the split does not matter.
+ *  @return URIGREP_OK, URIGREP_ERR_STOPPED (a callback asked to stop, now
+ *  or before), URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG (X NULL, or BUF NULL
+ *  with LEN not 0). */
+enum urigrep_status urigrep_extractor_feed(urigrep_extractor *x,
+                                           const char *buf, size_t len);
+
+/** The document has ended: report what is pending, then get ready for a
+ *  new document (its type decided again with URIGREP_DOC_AUTO; message
+ *  numbers start again). @return as urigrep_extractor_feed(). */
+enum urigrep_status urigrep_extractor_finish(urigrep_extractor *x);
+
+/** Forget the document being read, report nothing more of it, and get
+ *  ready for a new one; NULL is accepted. */
+void urigrep_extractor_reset(urigrep_extractor *x);
+
+/** Free an extractor; NULL is accepted. */
+void urigrep_extractor_free(urigrep_extractor *x);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,9 @@
 # by a soft line break is whole), HTML attributes with entities, tracking
 # links, Content-Base for relative links and #top; preamble, epilogue,
 # scripts, styles, comments and alt text are not scanned; headers only
-# with --headers; the same at every read size.
+# with --headers; the same at every read size. --json names the message
+# by number, its Subject (RFC 2047 words decoded), the part's charset and
+# where the base came from.
 . "${srcdir:-.}/tests/init.sh"
 cd "$fixtures" || exit 99
 expect 0 newsletter.out -n newsletter.eml
@@ -11,10 +13,10 @@ for b in 1 2 3 7 31 500; do
     expect 0 newsletter.out -n --buffer-size=$b newsletter.eml
 done
 ug --json newsletter.eml | head -n 1 >"$tmp/j"
-grep -q '"message_id":"<20240506100000.12345@news.example.com>","part":"1","content_type":"text/plain","base":null}' "$tmp/j" ||
+grep -q '"message_id":"<20240506100000.12345@news.example.com>","part":"1","content_type":"text/plain","base":null,"base_source":null,"message":1,"subject":"This week’s news","charset":"UTF-8"}' "$tmp/j" ||
     fail "mail JSON keys: $(cat "$tmp/j")"
 ug --json newsletter.eml | grep '"delimiter":"attribute"' | head -n 1 >"$tmp/j"
-grep -q '"part":"2","content_type":"text/html","base":"https://news.example.com/2024/05/"' "$tmp/j" ||
+grep -q '"part":"2","content_type":"text/html","base":"https://news.example.com/2024/05/","base_source":"content-base"' "$tmp/j" ||
     fail "HTML part JSON: $(cat "$tmp/j")"
 # piped in, as the mutt macro of the man page does: still read as mail
 ug -n <newsletter.eml >"$tmp/out" || fail "stdin exit status"

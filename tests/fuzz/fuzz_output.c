@@ -2,13 +2,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The input is a found reference, any bytes.  Checks, as report.c uses
- * the functions: plain output of output_uri_clean()'s result is valid
- * UTF-8 with no character output_char_unsafe() names, none of C0/C1/DEL
+ * the functions: plain output of clean_uri()'s result is valid
+ * UTF-8 with no character clean_char_unsafe() names, none of C0/C1/DEL
  * and the bidi controls (U+200E/F, U+202A-202E, U+2066-2069, U+061C)
  * in particular, and only the URI's newline at the end; output_quote()
  * likewise; JSON Lines output is one valid JSON object (a small
  * validator below) ending in a newline; --ascii (urigrep_iri_to_uri()
- * then output_uri_clean()) gives ASCII, and validating it under RFC 3986
+ * then clean_uri()) gives ASCII, and validating it under RFC 3986
  * never reports a non-ASCII byte.
  */
 #include "config.h"
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "grammar.h"
+#include "clean.h"
 #include "output.h"
 #include "scan.h"
 
@@ -74,7 +75,7 @@ check_safe(const char *s, size_t n)
         if ((k = utf8(p + i, n - i, &cp)) == 0)
             abort();
         if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || bidi(cp) ||
-            output_char_unsafe(cp))
+            clean_char_unsafe(cp))
             abort();
         i += k;
     }
@@ -169,7 +170,7 @@ jstring(struct json *j)
         if ((k = utf8(j->p + j->i, j->n - j->i, &cp)) == 0)
             return false;
         /* the output layer escapes what a terminal must not see */
-        if (output_char_unsafe(cp))
+        if (clean_char_unsafe(cp))
             return false;
         j->i += k;
     }
@@ -281,7 +282,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     buf_init(&q, SIZE_MAX / 2);
     /* plain: the reference as report.c cleans it, under a file name that
      * is the input too */
-    if (output_uri_clean(&clean, s, size) != URIGREP_OK)
+    if (clean_uri(&clean, s, size) != URIGREP_OK)
         abort();
     check_safe(clean.data, clean.len);
     memset(&r, 0, sizeof r);
@@ -304,7 +305,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.file = name;
     r.ref.ptr = r.uri.ptr = s;
     r.ref.len = r.uri.len = size;
-    r.delimiter = output_delim_name((enum urigrep_delim)(size % 6));
+    r.delimiter = urigrep_delim_name((enum urigrep_delim)(size % 6));
     r.valid = size & 1;
     r.error = r.valid ? NULL : "bad";
     grammar_split(s, size, &parts);
@@ -319,7 +320,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     n = urigrep_iri_to_uri(s, size, mapped);
     clean.len = 0;
-    if (output_uri_clean(&clean, mapped, n) != URIGREP_OK)
+    if (clean_uri(&clean, mapped, n) != URIGREP_OK)
         abort();
     for (i = 0; i < clean.len; i++)
         if ((unsigned char)clean.data[i] >= 0x80)

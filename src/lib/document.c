@@ -1,0 +1,527 @@
+/* document.c: one decoded document of the extractor (a text or HTML file,
+ * or a text part of a message): its charset, its HTML, its stored lines,
+ * and the scanner that finds references in its text. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "charset.h"
+#include "extract.h"
+#include "html.h"
+#include "internal.h"
+#include "scan.h"
+#include "scheme.h"
+
+/* Text is handed to the scanner in blocks of this size. */
+#define TEXT_BLOCK (64 * 1024)
+/* HTML attribute URIs held for document order at most, and their bytes:
+ * past this, the text before them goes to the scanner and they are
+ * reported (tags without text between them, such as a flood of <wbr
+ * src=...>, would otherwise hold them all). */
+#define HELD_MAX 1024
+#define HELD_BYTES_MAX (1024 * 1024)
+
+const char *
+doc_base(const struct urigrep_extractor *x, enum urigrep_base_source *src)
+{
+    if (x->html_base[0]) {
+        *src = URIGREP_BASE_HTML;
+        return x->html_base;
+    }
+    if (x->hdr_base[0]) {
+        *src = x->hdr_base_source;
+        return x->hdr_base;
+    }
+    *src = URIGREP_BASE_NONE;
+    return NULL;
+}
+
+void
+held_push(struct urigrep_extractor *x, struct held_list *l, const char *p,
+          size_t n, uint64_t pos, uint64_t line, uint64_t column,
+          enum urigrep_delim delim)
+{
+    struct held_uri *h;
+
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+
+        if ((h = realloc(l->v, cap * sizeof *h)) == NULL) {
+            extract_nomem(x);
+            return;
+        }
+        l->v = h;
+        l->cap = cap;
+    }
+    h = &l->v[l->n];
+    if ((h->s = malloc(n ? n : 1)) == NULL) {
+        extract_nomem(x);
+        return;
+    }
+    memcpy(h->s, p, n);
+    h->n = n;
+    h->pos = pos;
+    h->line = line;
+    h->column = column;
+    h->delim = delim;
+    l->n++;
+    l->bytes += n;
+}
+
+void
+held_drop(struct held_list *l, size_t k)
+{
+    size_t i;
+
+    for (i = 0; i < k; i++) {
+        l->bytes -= l->v[i].n;
+        free(l->v[i].s);
+    }
+    if (k > 0) {
+        memmove(l->v, l->v + k, (l->n - k) * sizeof *l->v);
+        l->n -= k;
+    }
+}
+
+void
+held_free(struct held_list *l)
+{
+    held_drop(l, l->n);
+    free(l->v);
+    l->v = NULL;
+    l->cap = 0;
+}
+
+/* The stored line of scanner offset OFF. */
+static uint64_t
+line_of(const struct urigrep_extractor *x, uint64_t off)
+{
+    size_t lo = 0, hi = x->ncps;
+
+    /* the last checkpoint at or before OFF */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+
+        if (x->cps[mid].off <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? x->cps[lo - 1].line : x->cur_line;
+}
+
+/* Report held attribute H. */
+static void
+held_report(struct urigrep_extractor *x, const struct held_uri *h)
+{
+    struct found f;
+
+    memset(&f, 0, sizeof f);
+    f.ref = h->s;
+    f.len = h->n;
+    f.line = h->line;
+    f.column = h->column;
+    f.offset = h->pos;
+    f.delim = h->delim;
+    f.base = doc_base(x, &f.base_source);
+    f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
+    extract_emit(x, &f);
+}
+
+/* Report the held attributes up to scanner offset UPTO (ALL: every one);
+ * once stopped, just forget them. */
+static void
+release_held(struct urigrep_extractor *x, uint64_t upto, bool all)
+{
+    size_t i = 0;
+
+    while (i < x->held.n && (all || x->held.v[i].pos <= upto) &&
+           !x->stopped)
+        held_report(x, &x->held.v[i++]);
+    held_drop(&x->held, x->stopped ? x->held.n : i);
+}
+
+static int
+on_event(void *arg, const struct urigrep_match *m)
+{
+    struct urigrep_extractor *x = arg;
+    struct found f;
+
+    if (x->held.n)
+        release_held(x, m->offset, false);
+    if (m->event == URIGREP_EVENT_TOO_LONG) {
+        extract_notice(x, URIGREP_NOTICE_TOO_LONG,
+                       x->mapped ? line_of(x, m->offset) : m->line,
+                       x->max_uri, NULL);
+        return 0;
+    }
+    memset(&f, 0, sizeof f);
+    f.ref = m->ref.ptr;
+    f.len = m->ref.len;
+    f.line = x->mapped ? line_of(x, m->offset) : m->line;
+    f.column = m->column;
+    f.offset = m->offset;
+    f.delim = m->delim;
+    f.flags = m->flags;
+    f.base = doc_base(x, &f.base_source);
+    f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
+    extract_emit(x, &f);
+    return x->stopped;
+}
+
+/* Checkpoints before the scanner's horizon are no longer needed, but for
+ * the last of them. */
+static void
+prune_checkpoints(struct urigrep_extractor *x)
+{
+    uint64_t h = scan_horizon(x->sc);
+    size_t k = 0;
+
+    while (k + 1 < x->ncps && x->cps[k + 1].off <= h)
+        k++;
+    if (k) {
+        memmove(x->cps, x->cps + k, (x->ncps - k) * sizeof *x->cps);
+        x->ncps -= k;
+    }
+}
+
+/* Feed P (N bytes) to the scanner, unless stopped. */
+static void
+feed_scanner(struct urigrep_extractor *x, const char *p, size_t n)
+{
+    if (n && !x->stopped &&
+        urigrep_scanner_feed(x->sc, p, n, on_event, x) == URIGREP_ERR_NOMEM)
+        extract_nomem(x);
+    x->fed += n;
+}
+
+/* Hand the waiting text to the scanner (FINAL: and end the stream). */
+static void
+flush_text(struct urigrep_extractor *x, bool final)
+{
+    feed_scanner(x, x->text.data, x->text.len);
+    x->text.len = 0;
+    if (final) {
+        if (!x->stopped)
+            urigrep_scanner_finish(x->sc, on_event, x);
+        urigrep_scanner_reset(x->sc);
+        release_held(x, 0, true);
+        x->ncps = 0;
+        x->fed = 0;
+        return;
+    }
+    if (x->mapped)
+        prune_checkpoints(x);
+    if (x->held.n)
+        release_held(x, scan_horizon(x->sc), false);
+}
+
+/* Text for the scanner, from stored line x->cur_line. */
+static void
+text_out(struct urigrep_extractor *x, const char *p, size_t n)
+{
+    uint64_t off = x->fed + x->text.len;
+
+    if (!x->mapped) {
+        /* plain text needs no checkpoints: straight to the scanner, in
+         * the size it came in */
+        feed_scanner(x, p, n);
+        return;
+    }
+    if (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line) {
+        if (x->ncps == x->cps_cap) {
+            size_t cap = x->cps_cap ? x->cps_cap * 2 : 256;
+            struct checkpoint *c = realloc(x->cps, cap * sizeof *c);
+
+            if (c == NULL) {
+                extract_nomem(x);
+                return;
+            }
+            x->cps = c;
+            x->cps_cap = cap;
+        }
+        x->cps[x->ncps].off = off;
+        x->cps[x->ncps].line = x->cur_line;
+        x->ncps++;
+    }
+    while (n && !x->stopped) {
+        size_t room = TEXT_BLOCK - x->text.len, take = n < room ? n : room;
+
+        if (buf_append(&x->text, p, take) != URIGREP_OK) {
+            extract_nomem(x);
+            return;
+        }
+        p += take;
+        n -= take;
+        if (x->text.len == TEXT_BLOCK)
+            flush_text(x, false);
+    }
+}
+
+static void
+html_text(void *arg, const char *p, size_t n)
+{
+    text_out(arg, p, n);
+}
+
+static void
+html_uri(void *arg, const char *p, size_t n, const char *tag,
+         const char *attr)
+{
+    struct urigrep_extractor *x = arg;
+
+    (void)tag;
+    (void)attr;
+    /* href="javascript:..." is code, not a link */
+    if (scheme_never_ref(p, n) || x->stopped)
+        return;
+    held_push(x, &x->held, p, n, x->fed + x->text.len, x->cur_line, 0,
+              URIGREP_DELIM_ATTRIBUTE);
+    if (x->held.n >= HELD_MAX || x->held.bytes >= HELD_BYTES_MAX) {
+        flush_text(x, false);
+        /* a URI candidate of the text still open before them: memory
+         * matters more than their order then */
+        if (x->held.n >= HELD_MAX || x->held.bytes >= HELD_BYTES_MAX)
+            release_held(x, 0, true);
+    }
+}
+
+/* <BASE href>: the base for the rest of the document (Appendix D); a
+ * relative one is resolved against the base in force. */
+static void
+html_base(void *arg, const char *p, size_t n)
+{
+    struct urigrep_extractor *x = arg;
+    enum urigrep_base_source src;
+    const char *cur = doc_base(x, &src);
+    char *abs = NULL;
+    size_t len = 0;
+
+    if (cur == NULL)
+        cur = x->base;
+    if (n >= EXTRACT_MAX_BASE)
+        return;
+    /* held attributes before it keep the base they were written under */
+    flush_text(x, false);
+    release_held(x, 0, true);
+    if (cur && urigrep_resolve(cur, strlen(cur), p, n, URIGREP_RFC2396, &abs,
+                               &len) == URIGREP_OK &&
+        len < EXTRACT_MAX_BASE) {
+        memcpy(x->html_base, abs, len + 1);
+    } else {
+        memcpy(x->html_base, p, n);
+        x->html_base[n] = '\0';
+    }
+    free(abs);
+}
+
+/* An attribute value longer than the limit was dropped. */
+static void
+html_cut(void *arg, const char *tag, const char *attr)
+{
+    struct urigrep_extractor *x = arg;
+    char what[96];
+    size_t t = strlen(tag), a = strlen(attr);
+
+    if (t > 40)
+        t = 40;
+    if (a > 40)
+        a = 40;
+    memcpy(what, tag, t);
+    what[t] = ' ';
+    memcpy(what + t + 1, attr, a);
+    what[t + 1 + a] = '\0';
+    extract_notice(x, URIGREP_NOTICE_ATTR_TOO_LONG, x->cur_line, x->max_uri,
+                   what);
+}
+
+/* Run *P (*N bytes) through the open charset converter, if any, and point
+ * them at the UTF-8 it gave (FINAL: flush it). */
+static void
+convert(struct urigrep_extractor *x, const char **p, size_t *n, bool final)
+{
+    if (x->cv == NULL)
+        return;
+    x->conv.len = 0;
+    if (charset_convert(x->cv, *p, *n, final, &x->conv, &x->bad_bytes)) {
+        extract_nomem(x);
+        *n = 0;
+        return;
+    }
+    *p = x->conv.data;
+    *n = x->conv.len;
+}
+
+/* Is CHARSET one whose bytes are UTF-8 already? */
+static bool
+is_utf8ish(const char *cs)
+{
+    return cs[0] == '\0' || strcasecmp(cs, "utf-8") == 0 ||
+           strcasecmp(cs, "utf8") == 0 || strcasecmp(cs, "us-ascii") == 0 ||
+           strcasecmp(cs, "ascii") == 0;
+}
+
+/* Convert the document from CHARSET; one iconv does not know is scanned
+ * as it is. */
+static void
+open_charset(struct urigrep_extractor *x, const char *charset)
+{
+    x->cv = charset_open(charset);
+    if (x->cv == NULL)
+        extract_notice(x, URIGREP_NOTICE_CHARSET, x->cur_line, 0, charset);
+}
+
+/* The start of an HTML document is in: look for its <meta> charset (a
+ * UTF-8 byte order mark wins over it, as in browsers), then scan what was
+ * held. */
+static void
+prescan_done(struct urigrep_extractor *x)
+{
+    char label[64];
+    size_t i;
+
+    x->prescan = false;
+    if (!(x->npre >= 3 && memcmp(x->pre, "\xef\xbb\xbf", 3) == 0) &&
+        html_prescan_charset(x->pre, x->npre, label, sizeof label)) {
+        const char *cs = html_charset_name(label);
+
+        if (!is_utf8ish(cs))
+            open_charset(x, cs);
+    }
+    for (i = 0; i < x->npre_lines; i++) {
+        size_t end = i + 1 < x->npre_lines ? x->pre_lines[i + 1].off
+                                           : x->npre;
+
+        doc_data(x, x->pre + x->pre_lines[i].off, end - x->pre_lines[i].off,
+                 x->pre_lines[i].line);
+    }
+    x->npre = x->npre_lines = 0;
+}
+
+/* Hold P (N bytes, from stored line LINE) while looking for a <meta>
+ * charset; returns how many bytes were taken. */
+static size_t
+prescan_hold(struct urigrep_extractor *x, const char *p, size_t n,
+             uint64_t line)
+{
+    size_t take = sizeof x->pre - x->npre;
+
+    if (take > n)
+        take = n;
+    if (x->npre_lines == 0 ||
+        (x->pre_lines[x->npre_lines - 1].line != line &&
+         x->npre_lines < sizeof x->pre_lines / sizeof *x->pre_lines)) {
+        x->pre_lines[x->npre_lines].off = x->npre;
+        x->pre_lines[x->npre_lines].line = line;
+        x->npre_lines++;
+    }
+    memcpy(x->pre + x->npre, p, take);
+    x->npre += take;
+    if (x->npre == sizeof x->pre)
+        prescan_done(x);
+    return take;
+}
+
+void
+doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
+{
+    struct html_sink sink = { html_text, html_uri, html_base, html_cut, x };
+
+    if (x->skip || x->stopped)
+        return;
+    if (x->prescan) {
+        size_t k = prescan_hold(x, p, n, line);
+
+        p += k;
+        n -= k;
+        if (n == 0)
+            return;
+    }
+    x->cur_line = line;
+    convert(x, &p, &n, false);
+    if (x->html)
+        html_feed(x->hs, p, n, &sink);
+    else
+        text_out(x, p, n);
+}
+
+void
+doc_end(struct urigrep_extractor *x)
+{
+    struct html_sink sink = { html_text, html_uri, html_base, html_cut, x };
+
+    if (x->skip) {
+        x->skip = false;
+        return;
+    }
+    if (x->prescan)
+        prescan_done(x);
+    if (x->cv) {
+        const char *p = "";
+        size_t n = 0;
+
+        convert(x, &p, &n, true);
+        if (x->html)
+            html_feed(x->hs, p, n, &sink);
+        else
+            text_out(x, p, n);
+        charset_close(x->cv);
+        x->cv = NULL;
+    }
+    if (x->html)
+        html_finish(x->hs, &sink);
+    flush_text(x, true);
+    x->html_base[0] = '\0';
+}
+
+void
+doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
+          bool force)
+{
+    x->html = html;
+    x->skip = false;
+    x->html_base[0] = '\0';
+    if (html && x->hs == NULL && (x->hs = html_new(x->max_uri)) == NULL) {
+        extract_nomem(x);
+        x->skip = true;
+        return;
+    }
+    if (charset && charset[0] && (force || !is_utf8ish(charset)))
+        open_charset(x, charset);
+    /* HTML without a charset: as a browser, look for a <meta> one */
+    x->prescan = html && (charset == NULL || charset[0] == '\0');
+    x->npre = x->npre_lines = 0;
+}
+
+void
+doc_reset(struct urigrep_extractor *x)
+{
+    urigrep_scanner_reset(x->sc);
+    /* a new one is made when needed: nothing of this one's state stays */
+    html_free(x->hs);
+    x->hs = NULL;
+    charset_close(x->cv);
+    x->cv = NULL;
+    held_drop(&x->held, x->held.n);
+    x->text.len = 0;
+    x->ncps = 0;
+    x->fed = 0;
+    x->skip = x->prescan = x->html = false;
+    x->npre = x->npre_lines = 0;
+    x->html_base[0] = x->hdr_base[0] = x->doc_uri[0] = '\0';
+    x->hdr_base_source = URIGREP_BASE_NONE;
+}
+
+void
+doc_free(struct urigrep_extractor *x)
+{
+    held_free(&x->held);
+    free(x->cps);
+    buf_free(&x->conv);
+    buf_free(&x->text);
+    charset_close(x->cv);
+    html_free(x->hs);
+}

@@ -1,0 +1,934 @@
+/* extract.c: the document extractor: what a document is, mail and mbox,
+ * one reference per line, and each reference validated, resolved and
+ * made safe to show before it is reported. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "charset.h"
+#include "chars.h"
+#include "clean.h"
+#include "extract.h"
+#include "grammar.h"
+#include "internal.h"
+#include "mail.h"
+#include "mime.h"
+#include "scheme.h"
+
+/* Bytes of header URIs held for one header block before they are
+ * reported without waiting for the Message-ID: a message may have any
+ * number of fields, and memory must not grow with them. */
+#define HEADERS_HELD_MAX (1024 * 1024)
+
+/* ---- names ---- */
+
+URIGREP_EXPORT const char *
+urigrep_delim_name(enum urigrep_delim d)
+{
+    /* in the order of enum urigrep_delim */
+    static const char *const names[] = {
+        "bare", "angle", "angle-url", "quote", "url-prefix", "abbrev",
+        "attribute", "line"
+    };
+
+    if ((unsigned)d < sizeof names / sizeof *names)
+        return names[d];
+    return "unknown";
+}
+
+URIGREP_EXPORT const char *
+urigrep_base_source_name(enum urigrep_base_source s)
+{
+    /* in the order of enum urigrep_base_source */
+    static const char *const names[] = {
+        "none", "option", "html", "content-base", "content-location",
+        "base-header", "document"
+    };
+
+    if ((unsigned)s < sizeof names / sizeof *names)
+        return names[s];
+    return "unknown";
+}
+
+/* ---- what a document is ---- */
+
+/* Does P (N bytes) start with S, ignoring case? */
+static bool
+starts_with(const char *p, size_t n, const char *s)
+{
+    size_t k = strlen(s);
+
+    return n >= k && strncasecmp(p, s, k) == 0;
+}
+
+static const char *
+skip_blanks(const char *p, size_t *n)
+{
+    while (*n && strchr(" \t\r\n\f", *p))
+        p++, (*n)--;
+    return p;
+}
+
+/* Skip what may come before an HTML document's first tag: a UTF-8 byte
+ * order mark, blanks, comments, and an XML declaration (XHTML), which
+ * sets *PROLOG. NULL if a comment or declaration does not end in P. */
+static const char *
+skip_html_prolog(const char *p, size_t *n, bool *prolog)
+{
+    *prolog = false;
+    if (*n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+        p += 3, *n -= 3;
+    for (;;) {
+        const char *end;
+
+        p = skip_blanks(p, n);
+        if (starts_with(p, *n, "<!--"))
+            end = memmem(p + 4, *n - 4, "-->", 3);
+        else if (starts_with(p, *n, "<?xml") && *n > 5 &&
+                 strchr(" \t\r\n?", p[5]))
+            end = memmem(p + 5, *n - 5, "?>", 2), *prolog = true;
+        else
+            return p;
+        if (end == NULL)
+            return NULL;
+        end += end[1] == '>' ? 2 : 3;
+        *n -= (size_t)(end - p);
+        p = end;
+    }
+}
+
+/* Is P (N bytes, a document's start) HTML? An HTML doctype or <html>
+ * after a byte order mark, blanks, comments or an XML declaration;
+ * without the declaration, a <head>, <body>, <title> or <meta> first will
+ * also do. */
+static bool
+looks_like_html(const char *p, size_t n)
+{
+    static const char *const starts[] = {
+        "<!doctype html", "<html", "<head", "<body", "<title", "<meta",
+    };
+    size_t i, k;
+    bool prolog;
+
+    if ((p = skip_html_prolog(p, &n, &prolog)) == NULL)
+        return false;
+    for (i = 0; i < sizeof starts / sizeof *starts; i++) {
+        if (!starts_with(p, n, starts[i]))
+            continue;
+        /* a whole name: <html> or <html lang=...>, not <htmlfoo> */
+        k = strlen(starts[i]);
+        if (n > k && !strchr(" \t\r\n\f>/", p[k]))
+            continue;
+        return !prolog || i < 2;
+    }
+    return false;
+}
+
+URIGREP_EXPORT enum urigrep_doc_type
+urigrep_detect(const char *p, size_t n)
+{
+    const char *nl;
+
+    if (p == NULL || n == 0)
+        return URIGREP_DOC_TEXT;
+    nl = memchr(p, '\n', n);
+    if (mail_is_from_line(p, nl ? (size_t)(nl - p) + 1 : n))
+        return URIGREP_DOC_MBOX;
+    if (mail_looks_like_message(p, n))
+        return URIGREP_DOC_MAIL;
+    if (looks_like_html(p, n))
+        return URIGREP_DOC_HTML;
+    return URIGREP_DOC_TEXT;
+}
+
+/* ---- reporting ---- */
+
+void
+extract_nomem(struct urigrep_extractor *x)
+{
+    x->err = URIGREP_ERR_NOMEM;
+    x->stopped = true;
+}
+
+void
+extract_notice(struct urigrep_extractor *x, enum urigrep_notice_kind kind,
+               uint64_t line, uint64_t count, const char *detail)
+{
+    struct urigrep_notice n;
+
+    if (x->on_notice == NULL)
+        return;
+    memset(&n, 0, sizeof n);
+    n.kind = kind;
+    n.line = line;
+    n.count = count;
+    n.detail = detail;
+    n.message_id = x->message && x->mid[0] ? x->mid : NULL;
+    x->on_notice(x->arg, &n);
+}
+
+/* Is REF (LEN bytes) a same-document reference (section 4.2): empty, or
+ * a fragment alone? */
+static bool
+same_document(const char *ref, size_t len)
+{
+    return len == 0 || ref[0] == '#';
+}
+
+/* Does REF (LEN bytes) start with a scheme and ':'? */
+static bool
+has_scheme(const char *ref, size_t len)
+{
+    size_t i;
+
+    if (len == 0 || !is_alpha((unsigned char)ref[0]))
+        return false;
+    for (i = 1; i < len && is_scheme_char((unsigned char)ref[i]); i++)
+        ;
+    return i < len && ref[i] == ':';
+}
+
+/* RFC 3987 3.1 with IDNA: map F's reference to ASCII into *MAPPED. */
+static bool
+map_ascii(struct urigrep_extractor *x, const struct found *f, char **mapped,
+          size_t *len)
+{
+    const char *why = NULL;
+    enum urigrep_status rc;
+
+    rc = urigrep_iri_to_uri_idna(f->ref, f->len, mapped, len, &why);
+    if (rc == URIGREP_ERR_NOMEM || rc == URIGREP_ERR_ARG) {
+        extract_nomem(x);
+        return false;
+    }
+    if (rc == URIGREP_ERR_IDNA && x->on_notice) {
+        struct urigrep_notice n;
+
+        memset(&n, 0, sizeof n);
+        n.kind = URIGREP_NOTICE_IDNA;
+        n.line = f->line;
+        n.detail = why;
+        n.ref.ptr = f->ref;
+        n.ref.len = f->len;
+        x->on_notice(x->arg, &n);
+    }
+    if (rc == URIGREP_ERR_NO_IDNA && !x->no_idna_said) {
+        x->no_idna_said = true;
+        extract_notice(x, URIGREP_NOTICE_NO_IDNA, f->line, 0, NULL);
+    }
+    return true;
+}
+
+void
+extract_emit(struct urigrep_extractor *x, const struct found *f)
+{
+    const unsigned flags = x->o.flags;
+    char *mapped = NULL, *resolved = NULL, *expanded = NULL;
+    const char *ref = f->ref, *uri = f->ref, *base = NULL;
+    size_t len = f->len, ulen = f->len, blen = 0;
+    enum urigrep_base_source src = URIGREP_BASE_NONE;
+    struct urigrep_ref r;
+
+    if (x->stopped)
+        return;
+    memset(&r, 0, sizeof r);
+    if (flags & URIGREP_EXTRACT_ASCII) {
+        if (!map_ascii(x, f, &mapped, &len))
+            return;
+        ref = uri = mapped;
+        ulen = len;
+    }
+    if (flags & URIGREP_EXTRACT_NO_CHECK) {
+        r.valid = -1;
+        r.absolute = has_scheme(ref, len);
+    } else {
+        struct urigrep_parts parts;
+
+        grammar_split(ref, len, &parts);
+        r.error = grammar_check(ref, len, &parts, x->o.rfc, &r.error_offset);
+        r.valid = r.error == URIGREP_OK;
+        r.absolute = parts.scheme.defined;
+    }
+    if (f->delim == URIGREP_DELIM_ABBREV) {
+        /* Appendix F: complete with the scheme the host name suggests */
+        const char *scheme = strncasecmp(ref, "ftp", 3) == 0 ? "ftp://"
+                                                             : "http://";
+        size_t sl = strlen(scheme);
+
+        if ((expanded = malloc(sl + len + 1)) == NULL) {
+            extract_nomem(x);
+            goto done;
+        }
+        memcpy(expanded, scheme, sl);
+        memcpy(expanded + sl, ref, len);
+        uri = expanded;
+        ulen = sl + len;
+    } else if (!(flags & URIGREP_EXTRACT_NO_RESOLVE)) {
+        /* innermost base first (RFC 2396 5.1); a same-document reference
+         * is to the document itself, whose URI may differ from the base */
+        base = f->base;
+        src = f->base_source;
+        if (base == NULL && x->base) {
+            base = x->base;
+            src = URIGREP_BASE_OPTION;
+        }
+        if (f->doc_uri && same_document(ref, len)) {
+            base = f->doc_uri;
+            src = URIGREP_BASE_DOCUMENT;
+        }
+        if (base) {
+            enum urigrep_status rc;
+
+            rc = urigrep_resolve(base, strlen(base), ref, len, x->o.rfc,
+                                 &resolved, &ulen);
+            if (rc == URIGREP_ERR_NOMEM) {
+                extract_nomem(x);
+                goto done;
+            }
+            if (rc == URIGREP_OK) {
+                uri = resolved;
+            } else {
+                ulen = len;
+                base = NULL;
+                src = URIGREP_BASE_NONE;
+            }
+        }
+    }
+    /* What is reported never carries a byte that is not allowed in a
+     * URI: the bytes of controls, bidi and other format characters, and
+     * bytes that are not UTF-8, are percent-encoded here (RFC 3987 section
+     * 3.1 maps them so too; section 4.1 forbids the bidi controls in
+     * IRIs). The base is treated alike. Validation saw REF as found. */
+    if ((uri = clean_uri_view(&x->clean, uri, ulen, &ulen)) == NULL ||
+        (base && (base = clean_uri_view(&x->cbase, base, strlen(base),
+                                        &blen)) == NULL)) {
+        extract_nomem(x);
+        goto done;
+    }
+    r.ref.ptr = ref;
+    r.ref.len = len;
+    r.uri.ptr = uri;
+    r.uri.len = ulen;
+    r.delim = f->delim;
+    r.flags = f->flags;
+    r.line = f->line;
+    r.column = f->column;
+    r.offset = f->offset;
+    r.base = base;
+    r.base_source = base ? src : URIGREP_BASE_NONE;
+    if (x->message) {
+        r.message = x->message;
+        r.message_id = x->mid[0] ? x->mid : NULL;
+        r.subject = x->subject[0] ? x->subject : NULL;
+        r.part = x->part[0] ? x->part : NULL;
+        r.content_type = x->ctype;
+        r.charset = x->part_charset[0] ? x->part_charset : NULL;
+    }
+    if (x->on_ref(x->arg, &r))
+        x->stopped = true;
+done:
+    free(mapped);
+    free(resolved);
+    free(expanded);
+}
+
+/* ---- mail ---- */
+
+/* Copy S into DST (SIZE bytes), cut to fit; snprintf() would cost more
+ * than a tiny part. */
+static void
+set_str(char *dst, size_t size, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+}
+
+/* The words decoder, made when first needed. */
+static struct mime_words *
+words(struct urigrep_extractor *x)
+{
+    if (x->words == NULL && (x->words = mime_words_new()) == NULL)
+        extract_nomem(x);
+    return x->words;
+}
+
+/* Set the decoded Subject from RAW (RFC 2047 words decoded), unless it
+ * is the one set already. */
+static void
+set_subject(struct urigrep_extractor *x, const char *raw)
+{
+    size_t n = strlen(raw), size = sizeof x->subject, k;
+    char dec[sizeof x->subject * 3 + 16];
+
+    if (strcmp(raw, x->raw_subject) == 0)
+        return;
+    set_str(x->raw_subject, sizeof x->raw_subject, raw);
+    if (memmem(raw, n, "=?", 2) == NULL || words(x) == NULL) {
+        set_str(x->subject, size, raw);
+        return;
+    }
+    k = mime_words_decode(x->words, raw, n, dec, sizeof dec);
+    if (k >= size)
+        k = size - 1;
+    /* not in the middle of a UTF-8 sequence */
+    while (k > 0 && k < n && ((unsigned char)dec[k] & 0xc0) == 0x80)
+        k--;
+    memcpy(x->subject, dec, k);
+    x->subject[k] = '\0';
+}
+
+static int
+on_header_event(void *arg, const struct urigrep_match *m)
+{
+    struct urigrep_extractor *x = arg;
+
+    if (m->event == URIGREP_EVENT_URI) {
+        held_push(x, &x->headers, m->ref.ptr, m->ref.len, m->offset,
+                  x->header_line, m->column, m->delim);
+        x->headers_bytes += m->ref.len + sizeof *x->headers.v;
+    }
+    return 0;
+}
+
+/* Report the header URIs held, with Message-ID MID. */
+static void
+release_headers(struct urigrep_extractor *x, const char *mid)
+{
+    size_t i;
+
+    set_str(x->mid, sizeof x->mid, mid);
+    x->part[0] = x->part_charset[0] = '\0';
+    set_str(x->ctype, sizeof x->ctype, "header");
+    set_subject(x, x->hdr_subject);
+    for (i = 0; i < x->headers.n && !x->stopped; i++) {
+        const struct held_uri *h = &x->headers.v[i];
+        struct found f;
+
+        memset(&f, 0, sizeof f);
+        f.ref = h->s;
+        f.len = h->n;
+        f.line = h->line;
+        f.column = h->column;
+        f.offset = h->pos;
+        f.delim = h->delim;
+        f.header = true;
+        extract_emit(x, &f);
+    }
+    held_drop(&x->headers, x->headers.n);
+    x->headers_bytes = 0;
+}
+
+/* HEADERS: URIs in header fields (List-Archive, List-Unsubscribe...).
+ * They are held until the Message-ID (MID) of their message is known,
+ * which is at once for a part's header; the held ones are bounded by
+ * HEADERS_HELD_MAX and go out early, with no Message-ID, past it. */
+static void
+mail_header(void *arg, const char *name, size_t nlen, const char *value,
+            size_t vlen, const char *mid, uint64_t line)
+{
+    struct urigrep_extractor *x = arg;
+
+    if (x->stopped)
+        return;
+    if (nlen == 7 && strncasecmp(name, "Subject", 7) == 0) {
+        size_t k = vlen < sizeof x->hdr_subject ? vlen
+                                                : sizeof x->hdr_subject - 1;
+
+        memcpy(x->hdr_subject, value, k);
+        x->hdr_subject[k] = '\0';
+    }
+    if (!(x->o.flags & URIGREP_EXTRACT_HEADERS))
+        return;
+    if (x->hsc == NULL &&
+        urigrep_scanner_new(&x->o.scan, &x->hsc) != URIGREP_OK) {
+        extract_nomem(x);
+        return;
+    }
+    x->header_line = line;
+    if (memmem(value, vlen, "=?", 2)) {
+        /* RFC 2047 encoded words: scan what a reader sees */
+        size_t size = vlen * 3 + 16;
+        char *dec = malloc(size);
+
+        if (dec == NULL || words(x) == NULL) {
+            free(dec);
+            extract_nomem(x);
+            return;
+        }
+        vlen = mime_words_decode(x->words, value, vlen, dec, size);
+        urigrep_scanner_feed(x->hsc, dec, vlen, on_header_event, x);
+        free(dec);
+    } else {
+        urigrep_scanner_feed(x->hsc, value, vlen, on_header_event, x);
+    }
+    urigrep_scanner_finish(x->hsc, on_header_event, x);
+    if (x->headers.n == 0)
+        return;
+    if (mid[0] == '\0' && x->headers_bytes > HEADERS_HELD_MAX) {
+        if (!x->headers_early)
+            extract_notice(x, URIGREP_NOTICE_HEADERS_EARLY, line, 0, NULL);
+        x->headers_early = true;
+    }
+    if (mid[0] || x->headers_early)
+        release_headers(x, mid);
+}
+
+/* The header of a message or part has ended: its URIs go out. */
+static void
+mail_header_end(void *arg, const char *mid)
+{
+    struct urigrep_extractor *x = arg;
+
+    if (x->headers.n)
+        release_headers(x, mid);
+    x->headers_early = false;
+    x->hdr_subject[0] = '\0';
+}
+
+static enum urigrep_base_source
+base_source_of(enum mail_base_src s)
+{
+    switch (s) {
+    case MAIL_BASE_CONTENT_BASE:
+        return URIGREP_BASE_CONTENT_BASE;
+    case MAIL_BASE_CONTENT_LOCATION:
+        return URIGREP_BASE_CONTENT_LOCATION;
+    case MAIL_BASE_1808:
+        return URIGREP_BASE_RFC1808;
+    default:
+        return URIGREP_BASE_NONE;
+    }
+}
+
+static void
+mail_part_begin(void *arg, const struct mail_part_info *info)
+{
+    struct urigrep_extractor *x = arg;
+
+    x->cur_line = info->line;
+    if (info->too_deep)
+        extract_notice(x, URIGREP_NOTICE_TOO_DEEP, info->line, MAIL_MAX_DEPTH,
+                       info->path);
+    if (!info->scan) {
+        x->skip = true;
+        return;
+    }
+    set_str(x->hdr_base, sizeof x->hdr_base, info->base);
+    x->hdr_base_source = base_source_of(info->base_src);
+    set_str(x->doc_uri, sizeof x->doc_uri, info->location);
+    set_str(x->mid, sizeof x->mid, info->message_id);
+    set_str(x->part, sizeof x->part, info->path);
+    set_str(x->ctype, sizeof x->ctype, info->content_type);
+    set_str(x->part_charset, sizeof x->part_charset, info->charset);
+    set_subject(x, info->subject);
+    doc_begin(x, strcmp(info->content_type, "text/html") == 0, info->charset,
+              false);
+}
+
+static void
+mail_part_data(void *arg, const char *p, size_t n, uint64_t line)
+{
+    doc_data(arg, p, n, line);
+}
+
+static void
+mail_part_end(void *arg)
+{
+    doc_end(arg);
+}
+
+static void
+mail_message(void *arg, uint64_t line)
+{
+    struct urigrep_extractor *x = arg;
+
+    (void)line;
+    x->message++;
+    x->mid[0] = '\0';
+}
+
+static const struct mail_sink mail_sink_fns = {
+    mail_message, mail_header, mail_header_end, mail_part_begin,
+    mail_part_data, mail_part_end, NULL
+};
+
+/* ---- LINES: one reference per line ---- */
+
+static void
+line_done(struct urigrep_extractor *x)
+{
+    const char *p = x->line.data;
+    size_t len = x->line.len, i, n;
+    char *clean;
+    struct found f;
+
+    for (i = 0; i < len && strchr(" \t\r\f\v", p[i]); i++)
+        ;
+    if (i == len)
+        return; /* blank: nothing */
+    if ((clean = malloc(len + 1)) == NULL) {
+        extract_nomem(x);
+        return;
+    }
+    n = urigrep_strip_typed(p, len, clean);
+    memset(&f, 0, sizeof f);
+    f.ref = clean;
+    f.len = n;
+    f.line = x->line_no + 1;
+    f.column = 1;
+    f.offset = x->line_off;
+    f.delim = URIGREP_DELIM_LINE;
+    extract_emit(x, &f);
+    free(clean);
+}
+
+static void
+lines_feed(struct urigrep_extractor *x, const char *p, size_t n, bool final)
+{
+    while ((n > 0 || final) && !x->stopped) {
+        const char *nl = n ? memchr(p, '\n', n) : NULL;
+        size_t take = nl ? (size_t)(nl - p) : n;
+
+        if (!x->line_too_long &&
+            buf_append(&x->line, p, take) != URIGREP_OK) {
+            x->line_too_long = true;
+            extract_notice(x, URIGREP_NOTICE_LINE_TOO_LONG, x->line_no + 1,
+                           x->line.max, NULL);
+        }
+        x->off += take + (nl != NULL);
+        if (!nl && !final)
+            return;
+        if (!x->line_too_long && (nl || x->line.len))
+            line_done(x);
+        x->line_no++;
+        x->line.len = 0;
+        x->line_too_long = false;
+        x->line_off = x->off;
+        if (!nl)
+            return;
+        p = nl + 1;
+        n -= take + 1;
+    }
+}
+
+/* LINES bytes: converted from the charset, if one was given. */
+static void
+lines_data(struct urigrep_extractor *x, const char *p, size_t n, bool final)
+{
+    if (x->cv) {
+        x->conv.len = 0;
+        if (charset_convert(x->cv, p, n, final, &x->conv, &x->bad_bytes)) {
+            extract_nomem(x);
+            return;
+        }
+        p = x->conv.data;
+        n = x->conv.len;
+    }
+    lines_feed(x, p, n, final);
+}
+
+/* ---- the document ---- */
+
+/* Feed raw bytes of an HTML file, line by line for the line numbers. */
+static void
+html_file_data(struct urigrep_extractor *x, const char *p, size_t n)
+{
+    while (n && !x->stopped) {
+        const char *nl = memchr(p, '\n', n);
+        size_t take = nl ? (size_t)(nl - p) + 1 : n;
+
+        doc_data(x, p, take, x->stored_line + 1);
+        if (nl)
+            x->stored_line++;
+        p += take;
+        n -= take;
+    }
+}
+
+/* The type of the document is known: get ready to read it. */
+static void
+start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
+{
+    x->type = type;
+    x->cur_line = 1;
+    x->stored_line = 0;
+    switch (type) {
+    case URIGREP_DOC_LINES:
+        if (x->charset && (x->cv = charset_open(x->charset)) == NULL)
+            extract_notice(x, URIGREP_NOTICE_CHARSET, 1, 0, x->charset);
+        break;
+    case URIGREP_DOC_MAIL:
+    case URIGREP_DOC_MBOX:
+        if (x->mp == NULL &&
+            (x->mp = mail_new(type == URIGREP_DOC_MBOX)) == NULL) {
+            extract_nomem(x);
+            return;
+        }
+        x->mapped = true;
+        break;
+    default:
+        x->mapped = type == URIGREP_DOC_HTML;
+        doc_begin(x, type == URIGREP_DOC_HTML, x->charset, true);
+        break;
+    }
+}
+
+/* Bytes of the document, to whatever reads its type. */
+static void
+dispatch(struct urigrep_extractor *x, const char *p, size_t n)
+{
+    struct mail_sink ms = mail_sink_fns;
+
+    ms.arg = x;
+    switch (x->type) {
+    case URIGREP_DOC_LINES:
+        lines_data(x, p, n, false);
+        break;
+    case URIGREP_DOC_MAIL:
+    case URIGREP_DOC_MBOX:
+        mail_feed(x->mp, p, n, &ms);
+        break;
+    case URIGREP_DOC_HTML:
+        html_file_data(x, p, n);
+        break;
+    default:
+        doc_data(x, p, n, 0);
+        break;
+    }
+}
+
+/* The type is decided from the bytes held: start, and pass them on. */
+static void
+peek_done(struct urigrep_extractor *x)
+{
+    start_document(x, urigrep_detect(x->peek, x->npeek));
+    if (!x->stopped && x->npeek)
+        dispatch(x, x->peek, x->npeek);
+    x->npeek = 0;
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_extractor_feed(urigrep_extractor *x, const char *buf, size_t len)
+{
+    if (x == NULL || (buf == NULL && len != 0))
+        return URIGREP_ERR_ARG;
+    if (x->stopped)
+        return x->err ? x->err : URIGREP_ERR_STOPPED;
+    if (x->type == URIGREP_DOC_AUTO) {
+        size_t take = EXTRACT_PEEK - x->npeek;
+
+        if (take > len)
+            take = len;
+        memcpy(x->peek + x->npeek, buf, take);
+        x->npeek += take;
+        buf += take;
+        len -= take;
+        if (x->npeek < EXTRACT_PEEK)
+            return URIGREP_OK;
+        peek_done(x);
+    }
+    if (len && !x->stopped)
+        dispatch(x, buf, len);
+    if (x->stopped)
+        return x->err ? x->err : URIGREP_ERR_STOPPED;
+    return URIGREP_OK;
+}
+
+/* Get ready for a new document. */
+static void
+new_document(struct urigrep_extractor *x)
+{
+    doc_reset(x);
+    if (x->mp) {
+        mail_free(x->mp);
+        x->mp = NULL;
+    }
+    charset_close(x->cv);
+    x->cv = NULL;
+    held_drop(&x->headers, x->headers.n);
+    x->headers_bytes = 0;
+    x->headers_early = false;
+    x->type = x->o.type;
+    x->npeek = 0;
+    x->mapped = false;
+    x->message = 0;
+    x->mid[0] = x->part[0] = x->ctype[0] = x->part_charset[0] = '\0';
+    x->subject[0] = x->raw_subject[0] = x->hdr_subject[0] = '\0';
+    x->line.len = 0;
+    x->line_no = x->line_off = x->off = 0;
+    x->line_too_long = false;
+    x->bad_bytes = 0;
+    x->stopped = false;
+    x->err = URIGREP_OK;
+    if (x->type != URIGREP_DOC_AUTO)
+        start_document(x, x->type);
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_extractor_finish(urigrep_extractor *x)
+{
+    enum urigrep_status rc;
+
+    if (x == NULL)
+        return URIGREP_ERR_ARG;
+    if (x->type == URIGREP_DOC_AUTO && !x->stopped)
+        peek_done(x);
+    if (!x->stopped) {
+        struct mail_sink ms = mail_sink_fns;
+
+        ms.arg = x;
+        switch (x->type) {
+        case URIGREP_DOC_LINES:
+            lines_data(x, "", 0, true);
+            break;
+        case URIGREP_DOC_MAIL:
+        case URIGREP_DOC_MBOX:
+            mail_finish(x->mp, &ms);
+            break;
+        default:
+            doc_end(x);
+            break;
+        }
+    }
+    if (x->bad_bytes && !x->stopped)
+        extract_notice(x, URIGREP_NOTICE_BAD_BYTES, x->cur_line,
+                       x->bad_bytes, x->charset);
+    rc = x->stopped ? (x->err ? x->err : URIGREP_ERR_STOPPED) : URIGREP_OK;
+    new_document(x);
+    return rc;
+}
+
+URIGREP_EXPORT void
+urigrep_extractor_reset(urigrep_extractor *x)
+{
+    if (x != NULL)
+        new_document(x);
+}
+
+URIGREP_EXPORT void
+urigrep_extractor_free(urigrep_extractor *x)
+{
+    size_t i;
+
+    if (x == NULL)
+        return;
+    doc_free(x);
+    mail_free(x->mp);
+    held_free(&x->headers);
+    urigrep_scanner_free(x->sc);
+    urigrep_scanner_free(x->hsc);
+    mime_words_free(x->words);
+    buf_free(&x->line);
+    buf_free(&x->clean);
+    buf_free(&x->cbase);
+    free(x->peek);
+    free(x->base);
+    free(x->charset);
+    for (i = 0; i < x->o.scan.nschemes; i++)
+        free(x->schemes[i]);
+    free(x->schemes);
+    free(x);
+}
+
+/* Copy S (NULL stays NULL) into *OUT; false when memory ran out. */
+static bool
+dup_str(const char *s, char **out)
+{
+    *out = NULL;
+    return s == NULL || (*out = strdup(s)) != NULL;
+}
+
+/* Copy the options' strings into X; false when memory ran out. */
+static bool
+copy_strings(struct urigrep_extractor *x)
+{
+    size_t i, n = x->o.scan.nschemes;
+
+    if (!dup_str(x->o.base, &x->base) || !dup_str(x->o.charset, &x->charset))
+        return false;
+    x->o.base = x->base;
+    x->o.charset = x->charset;
+    if (n == 0 || x->o.scan.schemes == NULL) {
+        x->o.scan.nschemes = 0;
+        x->o.scan.schemes = NULL;
+        return true;
+    }
+    if ((x->schemes = calloc(n, sizeof *x->schemes)) == NULL) {
+        x->o.scan.nschemes = 0;
+        return false;
+    }
+    for (i = 0; i < n; i++)
+        if (!dup_str(x->o.scan.schemes[i], &x->schemes[i]))
+            return false;
+    x->o.scan.schemes = (const char *const *)x->schemes;
+    return true;
+}
+
+/* Are OPTS' values ones the extractor knows? */
+static bool
+options_ok(const struct urigrep_extract_options *o)
+{
+    if (o->size < sizeof *o || (unsigned)o->type > URIGREP_DOC_LINES)
+        return false;
+    if (o->rfc != 0 && o->rfc != URIGREP_RFC1808 &&
+        o->rfc != URIGREP_RFC2396 && o->rfc != URIGREP_RFC3986)
+        return false;
+    if (o->flags & ~(URIGREP_EXTRACT_HEADERS | URIGREP_EXTRACT_NO_RESOLVE |
+                     URIGREP_EXTRACT_ASCII | URIGREP_EXTRACT_NO_CHECK))
+        return false;
+    return o->base == NULL || has_scheme(o->base, strlen(o->base));
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_extractor_new(const struct urigrep_extract_options *opts,
+                      urigrep_ref_fn on_ref, urigrep_notice_fn on_notice,
+                      void *arg, urigrep_extractor **out)
+{
+    struct urigrep_extractor *x;
+    enum urigrep_status rc;
+
+    if (out == NULL)
+        return URIGREP_ERR_ARG;
+    *out = NULL;
+    if (on_ref == NULL || (opts && !options_ok(opts)))
+        return URIGREP_ERR_ARG;
+    if ((x = calloc(1, sizeof *x)) == NULL)
+        return URIGREP_ERR_NOMEM;
+    if (opts)
+        x->o = *opts;
+    x->o.size = sizeof x->o;
+    if (x->o.rfc == 0)
+        x->o.rfc = URIGREP_RFC2396;
+    x->on_ref = on_ref;
+    x->on_notice = on_notice;
+    x->arg = arg;
+    x->max_uri = x->o.scan.max_uri_length ? x->o.scan.max_uri_length
+                                          : URIGREP_DEFAULT_MAX_URI;
+    buf_init(&x->conv, SIZE_MAX / 2);
+    buf_init(&x->text, SIZE_MAX / 2);
+    buf_init(&x->line, x->max_uri * 2);
+    buf_init(&x->clean, SIZE_MAX / 2);
+    buf_init(&x->cbase, SIZE_MAX / 2);
+    if (!copy_strings(x) || (x->peek = malloc(EXTRACT_PEEK)) == NULL) {
+        urigrep_extractor_free(x);
+        return URIGREP_ERR_NOMEM;
+    }
+    if ((rc = urigrep_scanner_new(&x->o.scan, &x->sc)) != URIGREP_OK) {
+        urigrep_extractor_free(x);
+        return rc;
+    }
+    new_document(x);
+    if (x->stopped) {
+        urigrep_extractor_free(x);
+        return URIGREP_ERR_NOMEM;
+    }
+    *out = x;
+    return URIGREP_OK;
+}

@@ -1,0 +1,174 @@
+/* extract.h: the document extractor's state, shared by extract.c (the
+ * API, types, mail and lines) and document.c (one decoded text or HTML
+ * document). Not installed. */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_EXTRACT_H
+#define URIGREP_EXTRACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "html.h"
+#include "urigrep.h"
+
+/* How much of a document's start decides its type (as GNU grep looks
+ * for NUL bytes in as much). */
+#define EXTRACT_PEEK (32 * 1024)
+/* Longest base or document URI kept. */
+#define EXTRACT_MAX_BASE 2048
+
+/* A reference found, before validation and resolution. Borrowed. */
+struct found {
+    const char *ref;
+    size_t len;
+    uint64_t line, column, offset;
+    enum urigrep_delim delim;
+    unsigned flags;             /* URIGREP_MATCH_* */
+    const char *base;           /* innermost base known, or NULL */
+    enum urigrep_base_source base_source;
+    const char *doc_uri;        /* the document's own URI, or NULL */
+    bool header;                /* from a mail header field */
+};
+
+/* Where text of a decoded document started in the stored document: a
+ * scanner offset and the stored line it came from. */
+struct checkpoint {
+    uint64_t off, line;
+};
+
+/* A URI held back: an HTML attribute until the scanner has reported
+ * everything before it, so that references stay in document order; a
+ * header URI until the message's Message-ID is known. */
+struct held_uri {
+    uint64_t pos;   /* scanner offset of the text at that point */
+    uint64_t line, column;
+    enum urigrep_delim delim;
+    char *s;
+    size_t n;
+};
+
+struct held_list {
+    struct held_uri *v;
+    size_t n, cap;
+    size_t bytes;   /* of the URIs held */
+};
+
+struct urigrep_extractor {
+    /* what urigrep_extractor_new() was given (strings copied) */
+    struct urigrep_extract_options o;
+    char *base, *charset;
+    char **schemes;
+    urigrep_ref_fn on_ref;
+    urigrep_notice_fn on_notice;
+    void *arg;
+    size_t max_uri;
+    enum urigrep_status err;    /* NOMEM once memory ran out */
+    bool stopped;               /* a callback asked to stop, or err */
+
+    /* the document: its type once known, its first bytes until then */
+    enum urigrep_doc_type type;
+    char *peek;
+    size_t npeek;
+    uint64_t stored_line;       /* HTML file: lines passed */
+    struct mail_parser *mp;
+
+    /* the decoded document at hand: a text file, an HTML file, a part */
+    urigrep_scanner *sc;
+    bool mapped;                /* lines come from checkpoints */
+    bool html;
+    bool skip;                  /* a part that is not text */
+    struct html_scanner *hs;
+    /* HTML with no charset given: its start is held until a <meta>
+     * charset is found in it (held: the bytes, and where each stored line
+     * starts in them) */
+    bool prescan;
+    char pre[HTML_PRESCAN_BYTES];
+    size_t npre, npre_lines;
+    struct {
+        size_t off;
+        uint64_t line;
+    } pre_lines[64];
+    struct charset_conv *cv;
+    struct urigrep_buf conv;
+    struct urigrep_buf text;    /* text waiting for the scanner */
+    uint64_t fed;               /* scanner offset at text.data[0] */
+    uint64_t cur_line;          /* stored line of the data at hand */
+    struct checkpoint *cps;
+    size_t ncps, cps_cap;
+    struct held_list held;      /* HTML attributes */
+    size_t bad_bytes;           /* not valid in their charset */
+    char hdr_base[EXTRACT_MAX_BASE], doc_uri[EXTRACT_MAX_BASE];
+    char html_base[EXTRACT_MAX_BASE];
+    enum urigrep_base_source hdr_base_source;
+
+    /* mail */
+    uint64_t message;           /* number of the message at hand */
+    char mid[512], part[128], ctype[128], part_charset[64];
+    char subject[1024];         /* decoded */
+    char raw_subject[1024];     /* as written, to see when it changes */
+    char hdr_subject[1024];     /* of the header block being read */
+    struct held_list headers;   /* header URIs */
+    size_t headers_bytes;
+    bool headers_early;         /* this header's URIs go out at once */
+    urigrep_scanner *hsc;
+    struct mime_words *words;   /* RFC 2047 converters */
+    uint64_t header_line;
+
+    /* LINES */
+    struct urigrep_buf line;
+    uint64_t line_no, line_off, off;
+    bool line_too_long;
+
+    /* a record being built */
+    struct urigrep_buf clean, cbase;
+    bool no_idna_said;
+};
+
+/* Memory ran out: remember it and stop. */
+void extract_nomem(struct urigrep_extractor *x);
+
+/* Send a notice of KIND (with LINE, COUNT, DETAIL) if anyone listens. */
+void extract_notice(struct urigrep_extractor *x,
+                    enum urigrep_notice_kind kind, uint64_t line,
+                    uint64_t count, const char *detail);
+
+/* Validate, resolve and report one reference (extract.c). */
+void extract_emit(struct urigrep_extractor *x, const struct found *f);
+
+/* The current document's innermost base and where it came from. */
+const char *doc_base(const struct urigrep_extractor *x,
+                     enum urigrep_base_source *src);
+
+/* Hold a copy of P (N bytes) in L. */
+void held_push(struct urigrep_extractor *x, struct held_list *l,
+               const char *p, size_t n, uint64_t pos, uint64_t line,
+               uint64_t column, enum urigrep_delim delim);
+
+/* Forget the first K held URIs of L. */
+void held_drop(struct held_list *l, size_t k);
+
+/* Forget them all and free L's memory. */
+void held_free(struct held_list *l);
+
+/* Start a document (HTML or text) in CHARSET (NULL or "": UTF-8; FORCE:
+ * convert even from UTF-8, so that invalid bytes are counted)
+ * (document.c). */
+void doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
+               bool force);
+
+/* Decoded bytes of the document, from stored line LINE. */
+void doc_data(struct urigrep_extractor *x, const char *p, size_t n,
+              uint64_t line);
+
+/* The document has ended: report what is pending. */
+void doc_end(struct urigrep_extractor *x);
+
+/* Forget the document and what it held. */
+void doc_reset(struct urigrep_extractor *x);
+
+/* Free what documents use. */
+void doc_free(struct urigrep_extractor *x);
+
+#endif
