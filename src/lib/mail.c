@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,6 @@ struct level {
 
 struct mail_parser {
     bool mbox;
-    struct level lv[MAX_DEPTH];
     int depth;                /* lv[depth - 1] is being read */
     enum state st;
     char line[LINE_MAX_];
@@ -82,6 +82,10 @@ struct mail_parser {
     struct mime_b64 b64;
     char *dec;                /* decode buffer */
     size_t dec_size;
+    /* last: mail_new() does not clear it (MAX_DEPTH levels of about 16
+     * KiB, cleared for every file of a maildir, cost more than reading
+     * the file); push_level() sets what a level reads */
+    struct level lv[MAX_DEPTH];
 };
 
 static void
@@ -96,10 +100,11 @@ copy_str(char *dst, size_t size, const char *src, size_t len)
 struct mail_parser *
 mail_new(bool mbox)
 {
-    struct mail_parser *m = calloc(1, sizeof *m);
+    struct mail_parser *m = malloc(sizeof *m);
 
     if (m == NULL)
         return NULL;
+    memset(m, 0, offsetof(struct mail_parser, lv));
     m->mbox = mbox;
     m->field = malloc(FIELD_MAX);
     m->dec_size = FIELD_MAX + 8;
