@@ -436,13 +436,19 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
                 end_tag(h, sink);
             break;
         case S_TAG_NAME:
-            if (is_space(c) || c == '/') {
-                h->st = S_BEFORE_ATTR;
-            } else if (c == '>') {
-                end_tag(h, sink);
-            } else {
+            /* the rest of the name in one loop */
+            while (!is_space(c) && c != '/' && c != '>') {
                 add_name(h->tag, &h->ntag, c);
+                if (++i == len)
+                    break;
+                c = p[i];
             }
+            if (i == len)
+                continue;
+            if (c == '>')
+                end_tag(h, sink);
+            else
+                h->st = S_BEFORE_ATTR;
             break;
         case S_END_TAG:
             if (c == '>')
@@ -458,15 +464,23 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             }
             break;
         case S_ATTR_NAME:
+            /* the rest of the name in one loop */
+            while (c != '=' && !is_space(c) && c != '>' && c != '/') {
+                add_name(h->attr, &h->nattr, c);
+                if (++i == len)
+                    break;
+                c = p[i];
+            }
+            if (i == len)
+                continue;
             if (c == '=') {
                 h->st = S_BEFORE_VALUE;
             } else if (is_space(c)) {
                 h->st = S_AFTER_ATTR_NAME;
-            } else if (c == '>' || c == '/') {
+            } else {
+                /* '>' or '/': looked at again before an attribute */
                 h->st = S_BEFORE_ATTR;
                 continue;
-            } else {
-                add_name(h->attr, &h->nattr, c);
             }
             break;
         case S_AFTER_ATTR_NAME:

@@ -215,10 +215,14 @@ resolve_into(char *dst, const char *val, const char *base)
     }
 }
 
+/* Is the header name NAME (NLEN bytes) WANT, ignoring case? The length
+ * and the first letter first: most names (Received, DKIM-Signature...)
+ * fail there, with no call. */
 static bool
 name_is(const char *name, size_t nlen, const char *want)
 {
-    return nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
+    return nlen && (name[0] | 0x20) == (want[0] | 0x20) &&
+           nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
 }
 
 /* Append a piece of a header line to the field being unfolded. The line
@@ -597,7 +601,7 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
 
     /* mbox separator: as mutt, any "From " line with a date; the blank
      * line before it is not required (some tools do not write one) */
-    if (m->mbox && complete && mail_is_from_line(p, n)) {
+    if (m->mbox && complete && n && p[0] == 'F' && mail_is_from_line(p, n)) {
         start_message(m, sink);
         return;
     }
