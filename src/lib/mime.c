@@ -358,53 +358,70 @@ static const unsigned char b64_value[256] = {
     0x80, 0x80, 0x80, 0x80,
 };
 
+/* Decode one character of value V (b64_value[]) into OUT[O...]; returns
+ * the new O. */
+static inline size_t
+b64_char(unsigned v, uint32_t *acc, int *n, char *out, size_t o)
+{
+    if (v == B64_PAD) {
+        /* padding: the group is over; bits left over are not data */
+        *acc = 0;
+        *n = 0;
+    } else if (!(v & B64_SKIP)) {
+        *acc = (*acc << 6) | v;
+        *n += 6;
+        if (*n >= 8) {
+            *n -= 8;
+            out[o++] = (char)((*acc >> *n) & 0xff);
+        }
+    }
+    return o;
+}
+
 size_t
 mime_b64_decode(struct mime_b64 *b, const char *in, size_t len, char *out)
 {
     const unsigned char *u = (const unsigned char *)in;
+    /* the state in locals: stores to OUT could alias *B */
+    uint32_t acc = b->acc;
+    int n = b->n;
     size_t i = 0, o = 0;
 
-    while (i < len) {
-        unsigned v;
-
-        if (b->n == 0) {
-            /* on a group boundary: four characters of the alphabet give
-             * three bytes, which is all a 76-character line holds */
-            while (len - i >= 4) {
-                unsigned a = b64_value[u[i]], c = b64_value[u[i + 1]],
-                         d = b64_value[u[i + 2]], e = b64_value[u[i + 3]];
-                uint32_t w;
-
-                if ((a | c | d | e) & B64_SKIP)
-                    break;
-                w = a << 18 | c << 12 | d << 6 | e;
-                out[o] = (char)(w >> 16);
-                out[o + 1] = (char)(w >> 8 & 0xff);
-                out[o + 2] = (char)(w & 0xff);
-                o += 3;
-                i += 4;
-                b->acc = w;
-            }
-            if (i == len)
-                break;
-        }
-        /* one character at a time, across groups, lines and calls */
-        v = b64_value[u[i++]];
-        if (v == B64_PAD) {
-            /* padding: the group is over; bits left over are not data */
-            b->acc = 0;
-            b->n = 0;
-            continue;
-        }
-        if (v & B64_SKIP)
-            continue;
-        b->acc = (b->acc << 6) | v;
-        b->n += 6;
-        if (b->n >= 8) {
-            b->n -= 8;
-            out[o++] = (char)((b->acc >> b->n) & 0xff);
-        }
+    /* a short piece (a line of one byte, say) is not worth the block
+     * test: one character at a time, as simply as possible */
+    if (len < 8) {
+        for (; i < len; i++)
+            o = b64_char(b64_value[u[i]], &acc, &n, out, o);
+        b->acc = acc;
+        b->n = n;
+        return o;
     }
+    while (i < len) {
+        /* on a group boundary: four characters of the alphabet give three
+         * bytes, which is all a 76-character line holds */
+        while (n == 0 && len - i >= 4) {
+            unsigned a = b64_value[u[i]], c = b64_value[u[i + 1]],
+                     d = b64_value[u[i + 2]], e = b64_value[u[i + 3]];
+
+            if ((a | c | d | e) & B64_SKIP)
+                break;
+            acc = a << 18 | c << 12 | d << 6 | e;
+            out[o] = (char)(acc >> 16);
+            out[o + 1] = (char)(acc >> 8 & 0xff);
+            out[o + 2] = (char)(acc & 0xff);
+            o += 3;
+            i += 4;
+        }
+        if (i == len)
+            break;
+        /* one character at a time, across groups, lines and calls, until
+         * a group boundary with a block after it */
+        do
+            o = b64_char(b64_value[u[i++]], &acc, &n, out, o);
+        while (i < len && (n != 0 || len - i < 4));
+    }
+    b->acc = acc;
+    b->n = n;
     return o;
 }
 
