@@ -15,8 +15,9 @@ file whose name ends in .gz is decompressed as it is read (one task).
 
 DIR receives part-NNNNN.jsonl, one per task, each line a record as
 urigrep --json writes it (urigrep.scan()'s dicts), and summary.json: the
-numbers of files, tasks, bytes and records, and the records counted by
-scheme and by host (both lowercased).  Dask's progress bar is shown when
+numbers of files, tasks, bytes (of .gz files: compressed) and records,
+the CPU seconds the tasks took, and the records counted by scheme and by
+host (both lowercased; "null" counts references without one).  Dask's progress bar is shown when
 standard error is a terminal.
 
 The workers need the urigrep package (and liburigrep) installed, and the
@@ -160,6 +161,7 @@ def extract(out, pieces, first=(1, 1), options=None):
     OUT. FIRST gives the line and message numbers where the first piece
     starts (a range of an mbox). Returns a summary dict."""
     options = options or {}
+    cpu = time.process_time()
     schemes, hosts = collections.Counter(), collections.Counter()
     n = nbytes = 0
     tmp = out + ".tmp"
@@ -191,7 +193,7 @@ def extract(out, pieces, first=(1, 1), options=None):
             nbytes += p["end"] - p["start"]
     os.replace(tmp, out)
     return {"records": n, "bytes": nbytes, "schemes": schemes,
-            "hosts": hosts}
+            "hosts": hosts, "cpu_seconds": time.process_time() - cpu}
 
 
 def expand(args):
@@ -293,10 +295,11 @@ def run(client, files, out, chunk, options, progress=False):
         from distributed import progress as show
         show(futures + counts)
     total = {"files": len(files), "tasks": len(futures), "bytes": 0,
-             "records": 0, "schemes": collections.Counter(),
+             "records": 0, "cpu_seconds": 0.0,
+             "schemes": collections.Counter(),
              "hosts": collections.Counter()}
     for s in client.gather(futures):
-        for k in ("bytes", "records"):
+        for k in ("bytes", "records", "cpu_seconds"):
             total[k] += s[k]
         total["schemes"].update(s["schemes"])
         total["hosts"].update(s["hosts"])
@@ -357,9 +360,13 @@ def main(argv=None):
         if cluster is not None:
             cluster.close()
     secs = time.time() - t0
+    mb = total["bytes"] / 1e6
+    cpu = total["cpu_seconds"]
     print(f"{total['records']} records from {total['files']} files "
-          f"({total['bytes'] / 1e6:.1f} MB, {total['tasks']} tasks) in "
-          f"{secs:.1f} s: {a.out}/", file=sys.stderr)
+          f"({mb:.1f} MB, {total['tasks']} tasks) in {secs:.1f} s "
+          f"({mb / secs:.1f} MB/s); workers' CPU {cpu:.1f} s "
+          f"({mb / cpu if cpu else 0:.1f} MB/s per busy worker): "
+          f"{a.out}/", file=sys.stderr)
     return 0
 
 
