@@ -38,9 +38,6 @@ import time
 
 import urigrep
 
-# Where a separator may be: a "From " at a line's start (checked further
-# with is_from_line()).
-_FROM = re.compile(rb"(?m)^From ")
 _TIME = re.compile(rb"[0-9][0-9]:[0-9][0-9]")
 _BLOCK = 4 * 1024 * 1024
 
@@ -108,7 +105,8 @@ def find_boundary(f, target, size):
 
 
 def count_range(path, start, end):
-    """(newlines, separator lines) in bytes START..END of the file PATH."""
+    """(newlines, separator lines) in bytes START..END of the file PATH;
+    START is at the start of a line."""
     lines = froms = 0
     with open(path, "rb") as f:
         f.seek(start)
@@ -119,13 +117,21 @@ def count_range(path, start, end):
                 break
             pos += len(block)
             lines += block.count(b"\n")
+            # DATA starts at the start of a line; look at its complete
+            # lines only (all of them at the end of the range)
             data = rest + block
-            cut = data.rfind(b"\n") + 1
-            for m in _FROM.finditer(data, 0, cut):
-                nl = data.find(b"\n", m.start(), cut)
-                if is_from_line(data[m.start():nl + 1]):
+            cut = len(data) if pos >= end else data.rfind(b"\n") + 1
+            k = 0 if data.startswith(b"From ") else \
+                data.find(b"\nFrom ", 0, cut) + 1
+            while 0 < k < cut or (k == 0 and cut > 0 and
+                                   data.startswith(b"From ")):
+                nl = data.find(b"\n", k, cut)
+                if is_from_line(data[k:cut if nl < 0 else nl + 1]):
                     froms += 1
-            # keep a partial last line (at most 512 bytes matter)
+                k = data.find(b"\nFrom ", k, cut) + 1
+                if k == 0:
+                    break
+            # a partial last line: only its first 513 bytes can matter
             rest = data[cut:][:600]
     return lines, froms
 
@@ -350,7 +356,7 @@ def main(argv=None):
         cluster, client = None, Client(a.scheduler)
     else:
         cluster = LocalCluster(n_workers=a.workers, threads_per_worker=1,
-                               processes=True, dashboard_address=None)
+                               processes=True, dashboard_address=":0")
         client = Client(cluster)
     try:
         total = run(client, files, a.out, chunk, options,
