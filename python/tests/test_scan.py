@@ -180,3 +180,36 @@ def test_parse_validate_resolve():
         urigrep.validate("x", rfc=1234)
     assert urigrep.detect(b"From a@b Mon May  6 10:00:00 2024\n") == "mbox"
     assert urigrep.detect(b"<html><body>") == "html"
+
+
+def test_batch_of_mail_and_not_mail():
+    # a batch whose records are not all mail (no document gives one
+    # today): the one that is not has --json's keys of text, the other
+    # those of mail; built by hand as _batch.c lays a batch out
+    from urigrep import _records, ffi, _NNUM, _N_MESSAGE, _N_CTX, \
+        _N_HAS_BASE, _N_BASE_SOURCE, _N_ERROR_OFFSET
+    text = b"".join(b"http://h/p\0http://h/p\0http\0h\0\x01\0h\0\x01\0/p\0"
+                    b"\x01\0\x01\0" for _ in range(2))
+    ctx = (b"\x01\0\x01\0\x01\0\x01\0\x01\0\x01\0"
+           b"<m@h>\0" b"1\0" b"text/plain\0" b"\x01\0" b"s\0" b"utf-8\0")
+    nums = [0] * (2 * _NNUM)
+    for i in range(2):
+        nums[i * _NNUM:(i + 1) * _NNUM] = [i + 1, 1, 0, 0, 0, 1, 1, 0, 0,
+                                           0, 0, 0, 0, 0]
+        nums[i * _NNUM + _N_ERROR_OFFSET] = 2 ** 64 - 1
+    nums[_NNUM + _N_MESSAGE] = 3
+    nums[_NNUM + _N_CTX] = 1
+    assert nums[_N_HAS_BASE] == nums[_N_BASE_SOURCE] == 0
+    keep = [ffi.new("char[]", text), ffi.new("char[]", ctx),
+            ffi.new("uint64_t[]", nums)]
+    d = ffi.new("struct ugpy_doc *")
+    d.text.data, d.text.len = keep[0], len(text)
+    d.ctx.data, d.ctx.len = keep[1], len(ctx)
+    d.nums, d.count, d.nmail = keep[2], 2, 1
+    text_rec, mail_rec = _records(d, "f")
+    assert "message" not in text_rec and "base" not in text_rec
+    assert text_rec["line"] == 1 and text_rec["uri"] == "http://h/p"
+    assert (mail_rec["message"], mail_rec["message_id"], mail_rec["part"],
+            mail_rec["subject"], mail_rec["charset"], mail_rec["base"]) == \
+        (3, "<m@h>", "1", "s", "utf-8", None)
+    assert "hyphen" not in mail_rec and mail_rec["line"] == 2

@@ -84,6 +84,8 @@ _BASE_KEYS = ("base", "base_source")
 _MAIL_KEYS = _COMMON_KEYS + ("message_id", "part", "content_type") + \
     _BASE_KEYS + ("message", "subject", "charset")
 _TEXT_KEYS = (_COMMON_KEYS, _COMMON_KEYS + _BASE_KEYS)
+_MAIL_ONLY = ("message_id", "part", "content_type", "message", "subject",
+              "charset")
 
 
 def _unescape(s):
@@ -152,9 +154,10 @@ def _records(d, file):
             # keys, and the base keys when there is no base
             for rec, mail in zip(recs, num(_N_MESSAGE)):
                 if not mail:
-                    for k in _MAIL_KEYS[len(_COMMON_KEYS):]:
-                        if k not in _BASE_KEYS or rec["base"] is None:
-                            del rec[k]
+                    drop = _MAIL_ONLY + (_BASE_KEYS if rec["base"] is None
+                                         else ())
+                    for k in drop:
+                        del rec[k]
     if d.nhyphen:
         for i, h in enumerate(num(_N_HYPHEN)):
             if h:
