@@ -50,7 +50,8 @@ const char *urigrep_delim_name(int d);
 const char *urigrep_base_source_name(int s);
 int urigrep_detect(const char *p, size_t n);
 int urigrep_uri_parse(const char *ref, size_t len, int rfc, urigrep_uri **out);
-int urigrep_uri_part(const urigrep_uri *u, int part, struct urigrep_span *span);
+int urigrep_uri_part(const urigrep_uri *u, int part,
+                     struct urigrep_span *span);
 int urigrep_uri_error(const urigrep_uri *u, size_t *err_off);
 int urigrep_uri_is_absolute(const urigrep_uri *u);
 void urigrep_uri_free(urigrep_uri *u);

@@ -1,4 +1,5 @@
-# tests/python.sh: the Python module's pytest suite (python/tests), whose records must equal urigrep --json's; skipped (77) only without a python3 that has cffi and pytest.
+# tests/python.sh: pytest on python/tests (the module gives --json's records).
+# Skipped (77) only without a python3 that has cffi and pytest.
 # SPDX-License-Identifier: MIT
 : "${URIGREP:?URIGREP must name the urigrep binary}"
 : "${top_srcdir:=.}"

@@ -17,8 +17,8 @@ DIR receives part-NNNNN.jsonl, one per task, each line a record as
 urigrep --json writes it (urigrep.scan()'s dicts), and summary.json: the
 numbers of files, tasks, bytes (of .gz files: compressed) and records,
 the CPU seconds the tasks took, and the records counted by scheme and by
-host (both lowercased; "null" counts references without one).  Dask's progress bar is shown when
-standard error is a terminal.
+host (both lowercased; "null" counts references without one).  Dask's
+progress bar is shown when standard error is a terminal.
 
 The workers need the urigrep package (and liburigrep) installed, and the
 files under the same paths as the client sees them.
