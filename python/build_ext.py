@@ -1,0 +1,127 @@
+# build_ext.py: compile urigrep._urigrep, the cffi extension over liburigrep.
+# SPDX-License-Identifier: MIT
+"""Build the extension module of the urigrep package with cffi (API mode).
+
+    python3 python/build_ext.py \
+        --include DIR --libdir DIR --rpath DIR --out DIR
+
+--include names the directory of urigrep.h, --libdir the one holding
+liburigrep.so to link with, --rpath where the module will find
+liburigrep.so.0 at run time (the build tree's src/lib/.libs for a module
+used in place, $(libdir) for an installed one), --out the directory that
+receives the package: urigrep/_urigrep*.so and, when it is not this
+directory, a copy of urigrep/*.py.  The Makefile's "python" and
+"install-python" targets run this; see python/README.
+"""
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
+import cffi
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "urigrep")
+
+CDEF = """
+typedef struct urigrep_uri urigrep_uri;
+typedef struct urigrep_extractor urigrep_extractor;
+struct urigrep_span { const char *ptr; size_t len; };
+struct urigrep_scan_options {
+    size_t max_uri_length;
+    int hyphen;
+    unsigned flags;
+    const char *const *schemes;
+    size_t nschemes;
+};
+struct urigrep_extract_options {
+    size_t size;
+    int type;
+    int rfc;
+    const char *base;
+    const char *charset;
+    unsigned flags;
+    struct urigrep_scan_options scan;
+};
+const char *urigrep_strerror(int status);
+const char *urigrep_version(void);
+const char *urigrep_delim_name(int d);
+const char *urigrep_base_source_name(int s);
+int urigrep_detect(const char *p, size_t n);
+int urigrep_uri_parse(const char *ref, size_t len, int rfc, urigrep_uri **out);
+int urigrep_uri_part(const urigrep_uri *u, int part,
+                     struct urigrep_span *span);
+int urigrep_uri_error(const urigrep_uri *u, size_t *err_off);
+int urigrep_uri_is_absolute(const urigrep_uri *u);
+void urigrep_uri_free(urigrep_uri *u);
+int urigrep_validate(const char *ref, size_t len, int rfc, size_t *err_off);
+int urigrep_resolve(const char *base, size_t base_len, const char *ref,
+                    size_t ref_len, int rfc, char **out, size_t *out_len);
+void free(void *);
+
+struct ugpy_bytes {
+    char *data;
+    size_t len, cap;
+};
+struct ugpy_doc {
+    urigrep_extractor *x;
+    struct ugpy_bytes text, ctx;
+    size_t nctx;
+    size_t last_ctx;
+    uint64_t *nums;
+    size_t count, nums_cap;
+    size_t nmail, nhyphen, nesc;
+    int ctx_esc;
+    uint64_t line_base;
+    uint64_t message_base;
+    int nomem;
+};
+int ugpy_new(const struct urigrep_extract_options *o, struct ugpy_doc **out);
+void ugpy_clear(struct ugpy_doc *d);
+int ugpy_feed(struct ugpy_doc *d, const char *buf, size_t len);
+int ugpy_finish(struct ugpy_doc *d);
+void ugpy_free(struct ugpy_doc *d);
+"""
+
+
+def make_ffi(include, libdir, rpath):
+    """Return the cffi.FFI that builds urigrep._urigrep."""
+    ffi = cffi.FFI()
+    ffi.cdef(CDEF)
+    with open(os.path.join(HERE, "_batch.c"), encoding="utf-8") as f:
+        source = f.read()
+    ffi.set_source("urigrep._urigrep", source,
+                   include_dirs=[include], library_dirs=[libdir],
+                   libraries=["urigrep"], runtime_library_dirs=[rpath],
+                   extra_compile_args=["-O2", "-Wall", "-Wextra"])
+    return ffi
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--libdir", required=True)
+    ap.add_argument("--rpath", required=True)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args(argv)
+    ffi = make_ffi(os.path.abspath(a.include), os.path.abspath(a.libdir),
+                   a.rpath)
+    with tempfile.TemporaryDirectory(prefix="urigrep-cffi.") as tmp:
+        built = ffi.compile(tmpdir=tmp, verbose=False)
+        dest = os.path.join(a.out, "urigrep")
+        os.makedirs(dest, exist_ok=True)
+        target = os.path.join(dest, os.path.basename(built))
+        shutil.copyfile(built, target + ".tmp")
+        os.replace(target + ".tmp", target)
+    if not os.path.samefile(dest, HERE):
+        for name in sorted(os.listdir(HERE)):
+            if name.endswith(".py"):
+                shutil.copyfile(os.path.join(HERE, name),
+                                os.path.join(dest, name))
+    print(target)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

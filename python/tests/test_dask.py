@@ -1,0 +1,133 @@
+# test_dask.py: python3 -m urigrep.dask on a LocalCluster of 2 worker
+# processes, over an archive of mbox files (one cut into many ranges),
+# a maildir, news, text, HTML and .gz files, writes the multiset of
+# records the command gives on the same files, line and message numbers
+# of the ranges included.
+# SPDX-License-Identifier: MIT
+import collections
+import glob
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("distributed")
+# under AddressSanitizer the cluster takes minutes; test_scan.py checks
+# the module's records there, and the plain build runs this test
+if os.environ.get("URIGREP_SANITIZED"):
+    pytest.skip("Dask run skipped in a sanitizer build",
+                allow_module_level=True)
+
+import urigrep.dask as ud  # noqa: E402
+
+
+def make_archive(top, root):
+    fx = os.path.join(top, "tests", "fixtures")
+    os.makedirs(root)
+    shutil.copytree(os.path.join(fx, "maildir"), os.path.join(root, "maildir"))
+    shutil.copytree(os.path.join(fx, "spool"), os.path.join(root, "spool"))
+    shutil.copy(os.path.join(fx, "appendix-e.txt"), root)
+    shutil.copy(os.path.join(fx, "appendix-d.html"), root)
+    with open(os.path.join(fx, "archive.mbox"), "rb") as f:
+        archive = f.read()
+    # a large mbox: the fixture archive and every .eml as a message, with
+    # "From " lines in bodies that are separators and ones that are not
+    msgs = [archive]
+    for eml in sorted(glob.glob(os.path.join(fx, "*.eml"))):
+        with open(eml, "rb") as f:
+            msgs.append(b"From someone@example.org Tue May  7 11:22:33 2024\n"
+                        + f.read() + b"\n")
+    msgs.append(b"From x@example.org Wed May  8 09:00:00 2024\n"
+                b"Subject: prose\n\nFrom here on see <http://example.org/a\n"
+                b" b>.\nFrom me, with love: http://example.org/love\n\n")
+    big = b"".join(msgs) * 40
+    with open(os.path.join(root, "big.mbox"), "wb") as f:
+        f.write(big)
+    with gzip.open(os.path.join(root, "archive.mbox.gz"), "wb") as f:
+        f.write(archive * 3)
+    with open(os.path.join(fx, "mixed.txt"), "rb") as f:
+        with gzip.open(os.path.join(root, "mixed.txt.gz"), "wb") as g:
+            g.write(f.read())
+    return len(big)
+
+
+def canon(recs):
+    return collections.Counter(json.dumps(r, sort_keys=True) for r in recs)
+
+
+def test_dask_same_records_as_command(urigrep_cmd, top_srcdir, tmp_path):
+    root = str(tmp_path / "archive")
+    out = str(tmp_path / "out")
+    big = make_archive(top_srcdir, root)
+    chunk = 8 * 1024
+    assert big > 20 * chunk
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [os.path.dirname(os.path.dirname(ud.__file__))] +
+        [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    subprocess.run([sys.executable, "-m", "urigrep.dask", root + "/*",
+                    "--out", out, "--workers", "2", "--headers",
+                    "--chunk-size", str(chunk / 1024 / 1024)],
+                   env=env, check=True, timeout=300)
+    got = []
+    for part in sorted(glob.glob(os.path.join(out, "part-*.jsonl"))):
+        with open(part, encoding="utf-8") as f:
+            got.extend(json.loads(line) for line in f)
+    want = []
+    files = ud.expand([root + "/*"])
+    plain = [p for p in files if not p.endswith(".gz")]
+    res = subprocess.run([urigrep_cmd, "--json", "--headers", *plain],
+                         stdout=subprocess.PIPE, check=False)
+    want.extend(json.loads(x) for x in res.stdout.splitlines())
+    for gz in (p for p in files if p.endswith(".gz")):
+        flat = str(tmp_path / os.path.basename(gz)[:-3])
+        with gzip.open(gz) as f, open(flat, "wb") as g:
+            g.write(f.read())
+        res = subprocess.run([urigrep_cmd, "--json", "--headers", flat],
+                             stdout=subprocess.PIPE, check=False)
+        for x in res.stdout.splitlines():
+            rec = json.loads(x)
+            rec["file"] = gz
+            want.append(rec)
+    assert len(want) > 1000
+    # the big mbox was cut, and its last message numbered as a whole
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    assert summary["tasks"] > 20
+    big_recs = [r for r in got if r["file"].endswith("big.mbox")]
+    assert max(r["message"] for r in big_recs) == \
+        max(r["message"] for r in want if r["file"].endswith("big.mbox"))
+    assert canon(got) == canon(want)
+    assert summary["records"] == len(want)
+    schemes = collections.Counter(
+        (r["scheme"] or "").lower() or None for r in want)
+    assert summary["schemes"] == {"null" if k is None else k: v
+                                  for k, v in schemes.items()}
+
+
+def test_is_from_line():
+    assert ud.is_from_line(b"From a@b Mon May  6 10:00:00 2024\n")
+    # prose with a time is a separator too, as for the command
+    assert ud.is_from_line(b"From here on, at 10:00 we\n")
+    assert not ud.is_from_line(b"From  a 10:00\n")
+    assert not ud.is_from_line(b"From me, with love\n")
+    assert not ud.is_from_line(b"From a@b " + b"x" * 600 + b" 10:00\n")
+
+
+def test_ranges_split_at_separators(tmp_path):
+    msg = (b"From a@example.org Mon May  6 10:00:00 2024\nSubject: s\n\n"
+           b"From the body, see http://example.org/\n\n")
+    p = tmp_path / "m.mbox"
+    p.write_bytes(msg * 100)
+    groups, splits = ud.plan([str(p)], 500)
+    assert groups == [] and len(splits) == 1
+    pieces = splits[0]
+    assert pieces[0]["start"] == 0 and pieces[-1]["end"] == len(msg) * 100
+    for a, b in zip(pieces, pieces[1:]):
+        assert a["end"] == b["start"] and b["start"] % len(msg) == 0
+    assert ud.count_range(str(p), 0, len(msg) * 3) == (15, 3)
+

@@ -1,0 +1,215 @@
+# test_scan.py: urigrep.scan() gives the records of urigrep --json, in
+# the same order, on the fixtures and the labelled corpus; and parse,
+# validate, resolve and the streaming promises.
+# SPDX-License-Identifier: MIT
+import io
+import json
+import os
+import stat
+import subprocess
+
+import pytest
+
+import urigrep
+
+# command-line options and the scan() arguments that mean the same
+OPTION_SETS = [
+    ([], {}),
+    (["--headers"], {"headers": True}),
+    (["--type=text"], {"type": "text"}),
+    (["--base=http://example.org/dir/doc?q", "--rfc=3986"],
+     {"base": "http://example.org/dir/doc?q", "rfc": 3986}),
+    (["--no-resolve", "--ascii", "--rfc=1808"],
+     {"resolve": False, "ascii": True, "rfc": 1808}),
+    (["--abbrev", "--hyphen=both", "--any-scheme"],
+     {"abbrev": True, "hyphen": "both", "any_scheme": True}),
+    (["--add-scheme=x-private,web+app", "--max-uri-length=40"],
+     {"schemes": ["x-private", "web+app"], "max_uri_length": 40}),
+    (["-x"], {"type": "lines"}),
+    (["--charset=ISO-8859-1", "--type=html"],
+     {"charset": "ISO-8859-1", "type": "html"}),
+    (["-a"], {"text": True}),
+]
+
+
+def walk(top):
+    """The regular files under TOP as urigrep -r reads them: names joined
+    with '/', in byte order, symbolic links not followed."""
+    names = sorted(os.listdir(top), key=os.fsencode)
+    for name in names:
+        path = top + ("" if top.endswith("/") else "/") + name
+        st = os.lstat(path)
+        if stat.S_ISDIR(st.st_mode):
+            yield from walk(path)
+        elif stat.S_ISREG(st.st_mode):
+            yield path
+
+
+def command_records(cmd, opts, top):
+    out = subprocess.run([cmd, "--json", "-r", *opts, top],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         check=False).stdout
+    by_file = {}
+    for line in out.splitlines():
+        rec = json.loads(line)
+        by_file.setdefault(rec["file"], []).append(rec)
+    return by_file
+
+
+@pytest.mark.parametrize("opts,kwargs", OPTION_SETS,
+                         ids=[" ".join(o) or "default" for o, _ in
+                              OPTION_SETS])
+@pytest.mark.parametrize("tree", ["tests/fixtures", "tests/corpus"])
+def test_same_records_as_command(urigrep_cmd, top_srcdir, opts, kwargs,
+                                 tree):
+    old = os.getcwd()
+    os.chdir(top_srcdir)
+    try:
+        want = command_records(urigrep_cmd, opts, tree)
+        got = {}
+        for path in walk(tree):
+            recs = list(urigrep.scan(path, **kwargs))
+            if recs:
+                got[path] = recs
+    finally:
+        os.chdir(old)
+    assert sum(map(len, want.values())) > 0
+    assert set(got) == set(want)
+    for path in want:
+        assert got[path] == want[path], path
+
+
+def test_split_does_not_matter(top_srcdir):
+    path = os.path.join(top_srcdir, "tests/fixtures/archive.mbox")
+    whole = list(urigrep.scan(path, headers=True))
+    assert whole
+    for size in (1, 7, 4096):
+        assert list(urigrep.scan(path, headers=True, buffer_size=size)) \
+            == whole
+    with open(path, "rb") as f:
+        data = f.read()
+    assert list(urigrep.scan(data, headers=True, name=path)) == whole
+    with open(path, "rb") as f:
+        assert list(urigrep.scan(f, headers=True)) == whole
+    assert list(urigrep.scan(io.BytesIO(data), headers=True,
+                             name=path)) == whole
+
+
+def test_first_line_and_message():
+    msg = (b"From a@example.org Mon May  6 10:00:00 2024\n"
+           b"Subject: s\n\nsee http://example.org/x\n")
+    r1, r2 = list(urigrep.scan(msg * 2, type="mbox"))
+    assert (r1["line"], r1["message"]) == (4, 1)
+    assert (r2["line"], r2["message"]) == (8, 2)
+    (r,) = list(urigrep.scan(msg, type="mbox", first_line=5,
+                             first_message=2))
+    assert {k: r[k] for k in ("line", "message")} == \
+        {k: r2[k] for k in ("line", "message")}
+
+
+def test_strings_as_json_gives_them(urigrep_cmd, tmp_path):
+    # NUL, \x01, \x02, invalid UTF-8 and a lone continuation byte inside
+    # references: the batch's escapes and U+FFFD for each bad byte
+    data = (b"<http://example.org/a\x01b> <http://example.org/\x02c>\n"
+            b"<http://example.org/\xe2\x82d> <http://example.org/\x80\x00e>\n"
+            b"<http://h\xc3\xa9.example/\xf0\x9f\x98\x80>\n")
+    p = tmp_path / "odd.txt"
+    p.write_bytes(data)
+    out = subprocess.run([urigrep_cmd, "--json", "-a", str(p)],
+                         stdout=subprocess.PIPE, check=False).stdout
+    want = [json.loads(x) for x in out.splitlines()]
+    assert len(want) >= 4
+    assert list(urigrep.scan(str(p), text=True)) == want
+
+
+def test_binary_skipped_like_command(tmp_path):
+    p = tmp_path / "bin"
+    p.write_bytes(b"http://example.org/ \0")
+    assert list(urigrep.scan(str(p))) == []
+    assert [r["uri"] for r in urigrep.scan(str(p), text=True)] == \
+        ["http://example.org/"]
+
+
+def test_records_stream():
+    # the first record comes before the source has been read to its end
+    def endless():
+        yield b"see http://example.org/first and more\n" * 1000
+        raise AssertionError("read too far")
+
+    class Reader(io.RawIOBase):
+        def __init__(self):
+            self.it = endless()
+
+        def readable(self):
+            return True
+
+        def readinto(self, b):
+            chunk = next(self.it)
+            b[:len(chunk)] = chunk
+            return len(chunk)
+
+    it = urigrep.scan(Reader(), type="text", buffer_size=40000)
+    assert next(it)["uri"] == "http://example.org/first"
+    it.close()
+
+
+def test_parse_validate_resolve():
+    r = urigrep.parse("http://u@[::1]:80/p?q#f")
+    assert r["valid"] and r["kind"] == "absolute"
+    assert (r["userinfo"], r["host"], r["port"], r["path"], r["query"],
+            r["fragment"]) == ("u", "[::1]", "80", "/p", "q", "f")
+    r = urigrep.parse(b"a:b c")
+    assert r["valid"] is False and r["error_offset"] == 3
+    assert r["scheme"] == b"a" and r["authority"] is None
+    assert urigrep.validate("http://example.org/") == (True, None, None)
+    v = urigrep.validate("http://exa mple.org/")
+    assert not v.valid and v.error_offset == 10
+    assert v.error == "whitespace or control character"
+    assert urigrep.validate("http://[::1]/", rfc=3986).valid
+    # RFC 2396 section C.1 and C.2
+    base = "http://a/b/c/d;p?q"
+    assert urigrep.resolve("g;x?y#s", base) == "http://a/b/c/g;x?y#s"
+    assert urigrep.resolve("../../../g", base) == "http://a/../g"
+    assert urigrep.resolve("../../../g", base, rfc=3986) == "http://a/g"
+    assert urigrep.resolve(b"?y", base) == b"http://a/b/c/?y"
+    with pytest.raises(urigrep.Error):
+        urigrep.resolve("g", "relative/base")
+    with pytest.raises(urigrep.Error):
+        list(urigrep.scan(b"x", base="relative"))
+    with pytest.raises(ValueError):
+        urigrep.validate("x", rfc=1234)
+    assert urigrep.detect(b"From a@b Mon May  6 10:00:00 2024\n") == "mbox"
+    assert urigrep.detect(b"<html><body>") == "html"
+
+
+def test_batch_of_mail_and_not_mail():
+    # a batch whose records are not all mail (no document gives one
+    # today): the one that is not has --json's keys of text, the other
+    # those of mail; built by hand as _batch.c lays a batch out
+    from urigrep import _records, ffi, _NNUM, _N_MESSAGE, _N_CTX, \
+        _N_HAS_BASE, _N_BASE_SOURCE, _N_ERROR_OFFSET
+    text = b"".join(b"http://h/p\0http://h/p\0http\0h\0\x01\0h\0\x01\0/p\0"
+                    b"\x01\0\x01\0" for _ in range(2))
+    ctx = (b"\x01\0\x01\0\x01\0\x01\0\x01\0\x01\0"
+           b"<m@h>\0" b"1\0" b"text/plain\0" b"\x01\0" b"s\0" b"utf-8\0")
+    nums = [0] * (2 * _NNUM)
+    for i in range(2):
+        nums[i * _NNUM:(i + 1) * _NNUM] = [i + 1, 1, 0, 0, 0, 1, 1, 0, 0,
+                                           0, 0, 0, 0, 0]
+        nums[i * _NNUM + _N_ERROR_OFFSET] = 2 ** 64 - 1
+    nums[_NNUM + _N_MESSAGE] = 3
+    nums[_NNUM + _N_CTX] = 1
+    assert nums[_N_HAS_BASE] == nums[_N_BASE_SOURCE] == 0
+    keep = [ffi.new("char[]", text), ffi.new("char[]", ctx),
+            ffi.new("uint64_t[]", nums)]
+    d = ffi.new("struct ugpy_doc *")
+    d.text.data, d.text.len = keep[0], len(text)
+    d.ctx.data, d.ctx.len = keep[1], len(ctx)
+    d.nums, d.count, d.nmail = keep[2], 2, 1
+    text_rec, mail_rec = _records(d, "f")
+    assert "message" not in text_rec and "base" not in text_rec
+    assert text_rec["line"] == 1 and text_rec["uri"] == "http://h/p"
+    assert (mail_rec["message"], mail_rec["message_id"], mail_rec["part"],
+            mail_rec["subject"], mail_rec["charset"], mail_rec["base"]) == \
+        (3, "<m@h>", "1", "s", "utf-8", None)
+    assert "hyphen" not in mail_rec and mail_rec["line"] == 2

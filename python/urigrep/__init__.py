@@ -1,0 +1,461 @@
+# urigrep/__init__.py: the Python module over liburigrep.
+# SPDX-License-Identifier: MIT
+"""Find, validate and resolve URI references (RFC 2396) with liburigrep.
+
+    >>> import urigrep
+    >>> for rec in urigrep.scan(b"See <http://example.org/a\\n  b>."):
+    ...     print(rec["uri"], rec["delimiter"])
+    http://example.org/ab angle
+
+scan() reads text, mail, mbox or HTML (a path, a binary file object, or
+bytes) and yields one dict per reference with the keys and values that
+``urigrep --json`` prints for it.  parse(), validate() and resolve() work
+on one reference.
+"""
+
+import codecs
+import collections
+import itertools
+import os
+import re
+
+from ._urigrep import ffi, lib
+
+__all__ = ["scan", "parse", "validate", "resolve", "detect", "Validity",
+           "Error", "__version__"]
+
+__version__ = ffi.string(lib.urigrep_version()).decode()
+
+
+class Error(Exception):
+    """A liburigrep call failed; STATUS is its enum urigrep_status value."""
+
+    def __init__(self, status, what=None):
+        self.status = status
+        msg = _strerror(status)
+        super().__init__(f"{what}: {msg}" if what else msg)
+
+
+def _strerror(status):
+    return ffi.string(lib.urigrep_strerror(status)).decode()
+
+
+# --json writes a byte that does not start valid UTF-8 as U+FFFD, one for
+# each such byte; Python's "replace" would take a truncated sequence as
+# one.
+def _fffd_each(e):
+    return "\ufffd", e.start + 1
+
+
+codecs.register_error("urigrep-fffd", _fffd_each)
+
+_TYPES = {"auto": 0, "text": 1, "mail": 2, "mbox": 3, "html": 4, "lines": 5}
+_TYPE_NAMES = {v: k for k, v in _TYPES.items()}
+_HYPHEN = {"keep": 0, "drop": 1, "both": 2}
+_RFCS = (1808, 2396, 3986)
+_SCAN_ABBREV, _SCAN_ANY_SCHEME = 0x1, 0x2
+_X_HEADERS, _X_NO_RESOLVE, _X_ASCII = 0x1, 0x2, 0x4
+_PEEK = 32 * 1024          # what the type and binariness are decided on
+_E_STOPPED = 5             # URIGREP_ERR_STOPPED
+
+_DELIMS = tuple(ffi.string(lib.urigrep_delim_name(i)).decode()
+                for i in range(8))
+_ERRS = (None,) + tuple(_strerror(i) for i in range(64))
+_BASE_SOURCES = (None,) + tuple(
+    ffi.string(lib.urigrep_base_source_name(i)).decode() for i in range(8))
+_BOOLS = (False, True)
+_KINDS = ("relative", "absolute")
+_NULL_TEXT = {"\x01": None}          # _batch.c writes NULL as "\x01"
+_NULL_U64 = {2 ** 64 - 1: None}      # and error_offset of a valid one so
+_ESCAPED = re.compile("\x02([012])")
+
+# the numbers of a record in a batch (enum ugpy_num in _batch.c)
+(_N_LINE, _N_COLUMN, _N_OFFSET, _N_ERROR_OFFSET, _N_MESSAGE, _N_VALID,
+ _N_ABSOLUTE, _N_ERROR, _N_DELIM, _N_BASE_SOURCE, _N_HAS_BASE, _N_HYPHEN,
+ _N_ESC, _N_CTX, _NNUM) = range(15)
+_NTEXT = 10
+_NCTX = 6
+
+_COMMON_KEYS = ("file", "line", "column", "offset", "ref", "uri",
+                "delimiter", "valid", "kind", "error", "error_offset",
+                "scheme", "authority", "userinfo", "host", "port", "path",
+                "query", "fragment")
+_BASE_KEYS = ("base", "base_source")
+_MAIL_KEYS = _COMMON_KEYS + ("message_id", "part", "content_type") + \
+    _BASE_KEYS + ("message", "subject", "charset")
+_TEXT_KEYS = (_COMMON_KEYS, _COMMON_KEYS + _BASE_KEYS)
+_MAIL_ONLY = ("message_id", "part", "content_type", "message", "subject",
+              "charset")
+
+
+def _unescape(s):
+    return _ESCAPED.sub(lambda m: chr(ord(m.group(1)) - 0x30), s)
+
+
+def _with_hyphen(rec):
+    """REC with "hyphen": "dropped" after "fragment", where --json has it."""
+    out = {}
+    for k, v in rec.items():
+        out[k] = v
+        if k == "fragment":
+            out["hyphen"] = "dropped"
+    return out
+
+
+def _strings(b, escaped):
+    """The strings of a _batch.c array B (struct ugpy_bytes), unknown ones
+    None; ESCAPED: some hold an escape."""
+    vals = codecs.utf_8_decode(ffi.buffer(b.data, b.len))[0].split("\0")
+    vals = list(map(_NULL_TEXT.get, vals, vals))
+    if escaped:
+        vals = [_unescape(v) if v and "\x02" in v else v for v in vals]
+    return vals
+
+
+def _records(d, file):
+    """The records in the batch of D (struct ugpy_doc *), as a list."""
+    n = d.count
+    if n == 0:
+        return ()
+    vals = _strings(d.text, d.nesc)
+    ctx = _strings(d.ctx, d.ctx_esc)
+    nums = ffi.unpack(d.nums, n * _NNUM)
+    end = n * _NTEXT
+
+    def text(i):
+        return vals[i:end:_NTEXT]
+
+    def num(i):
+        return nums[i::_NNUM]
+
+    def context(i):
+        return map(ctx[i::_NCTX].__getitem__, num(_N_CTX))
+
+    eoff = num(_N_ERROR_OFFSET)
+    common = (itertools.repeat(file), num(_N_LINE), num(_N_COLUMN),
+              num(_N_OFFSET), text(0), text(1),
+              map(_DELIMS.__getitem__, num(_N_DELIM)),
+              map(_BOOLS.__getitem__, num(_N_VALID)),
+              map(_KINDS.__getitem__, num(_N_ABSOLUTE)),
+              map(_ERRS.__getitem__, num(_N_ERROR)),
+              map(_NULL_U64.get, eoff, eoff),
+              *(text(i) for i in range(2, 10)))
+    base_source = map(_BASE_SOURCES.__getitem__, num(_N_BASE_SOURCE))
+    if d.nmail == 0:
+        rows = zip(*common, context(3), base_source)
+        keys = map(_TEXT_KEYS.__getitem__, num(_N_HAS_BASE))
+        recs = list(map(dict, map(zip, keys, rows)))
+    else:
+        rows = zip(*common, context(0), context(1), context(2), context(3),
+                   base_source, num(_N_MESSAGE), context(4), context(5))
+        recs = list(map(dict, map(zip, itertools.repeat(_MAIL_KEYS), rows)))
+        if d.nmail != n:
+            # a batch of mail and not mail: --json leaves out the mail
+            # keys, and the base keys when there is no base
+            for rec, mail in zip(recs, num(_N_MESSAGE)):
+                if not mail:
+                    drop = _MAIL_ONLY + (_BASE_KEYS if rec["base"] is None
+                                         else ())
+                    for k in drop:
+                        del rec[k]
+    if d.nhyphen:
+        for i, h in enumerate(num(_N_HYPHEN)):
+            if h:
+                recs[i] = _with_hyphen(recs[i])
+    return recs
+
+
+def _bytes(s, what):
+    """S (str or bytes-like) as bytes; str is encoded as UTF-8."""
+    if isinstance(s, str):
+        return s.encode("utf-8", "surrogateescape")
+    if isinstance(s, (bytes, bytearray, memoryview)):
+        return bytes(s)
+    raise TypeError(f"{what} must be str or bytes, not {type(s).__name__}")
+
+
+def _rfc(rfc):
+    if rfc not in _RFCS:
+        raise ValueError(f"rfc must be one of {_RFCS}, not {rfc!r}")
+    return rfc
+
+
+def _options(keep, type, base, rfc, headers, charset, resolve, ascii,
+             abbrev, any_scheme, schemes, hyphen, max_uri_length):
+    """struct urigrep_extract_options for scan()'s arguments; the cdata
+    it points into are appended to KEEP so that they outlive it."""
+    if type not in _TYPES:
+        raise ValueError(f"type must be one of {sorted(_TYPES)}, "
+                         f"not {type!r}")
+    if hyphen not in _HYPHEN:
+        raise ValueError(f"hyphen must be one of {sorted(_HYPHEN)}, "
+                         f"not {hyphen!r}")
+    o = ffi.new("struct urigrep_extract_options *")
+    o.size = ffi.sizeof("struct urigrep_extract_options")
+    o.type = _TYPES[type]
+    o.rfc = _rfc(rfc)
+    if base is not None and resolve:
+        keep.append(ffi.new("char[]", _bytes(base, "base")))
+        o.base = keep[-1]
+    if charset is not None:
+        keep.append(ffi.new("char[]", _bytes(charset, "charset")))
+        o.charset = keep[-1]
+    o.flags = ((_X_HEADERS if headers else 0) |
+               (0 if resolve else _X_NO_RESOLVE) |
+               (_X_ASCII if ascii else 0))
+    o.scan.max_uri_length = max_uri_length
+    o.scan.hyphen = _HYPHEN[hyphen]
+    o.scan.flags = ((_SCAN_ABBREV if abbrev else 0) |
+                    (_SCAN_ANY_SCHEME if any_scheme else 0))
+    if schemes:
+        names = [ffi.new("char[]", _bytes(s, "scheme")) for s in schemes]
+        arr = ffi.new("const char *[]", names)
+        keep.extend(names)
+        keep.append(arr)
+        o.scan.schemes = arr
+        o.scan.nschemes = len(names)
+    return o
+
+
+def _check(rc, what):
+    if rc != 0 and rc != _E_STOPPED:
+        raise Error(rc, what)
+
+
+def _reader(source, name):
+    """(file object or None, data or None, name, close?) for SOURCE."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return (None, memoryview(source).cast("B"),
+                None if name is _UNSET else name, False)
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        f = open(path, "rb", buffering=0)
+        if name is _UNSET:
+            name = os.fsdecode(path)
+        return f, None, name, True
+    if hasattr(source, "readinto") or hasattr(source, "read"):
+        if name is _UNSET:
+            name = getattr(source, "name", None)
+            if not isinstance(name, str):
+                name = None
+        return source, None, name, False
+    raise TypeError("scan() takes bytes, a path or a binary file object, "
+                    f"not {type(source).__name__}")
+
+
+def _read(f, size):
+    """Up to SIZE bytes of binary file F (b"" at its end)."""
+    data = f.read(size)
+    if isinstance(data, str):
+        raise TypeError("scan() needs a file opened in binary mode")
+    return data or b""
+
+
+class _Unset:
+    def __repr__(self):
+        return "<file's name>"
+
+
+_UNSET = _Unset()
+
+
+def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
+         charset=None, resolve=True, ascii=False, abbrev=False,
+         any_scheme=False, schemes=(), hyphen="keep", max_uri_length=0,
+         text=False, name=_UNSET, first_line=1, first_message=1,
+         buffer_size=256 * 1024):
+    """Yield a dict for each URI reference in SOURCE, as ``urigrep --json``.
+
+    SOURCE is bytes (one document), a path (str or os.PathLike) or a file
+    object opened in binary mode; it is read in pieces of BUFFER_SIZE
+    bytes and records are yielded as they are found, so memory does not
+    grow with the document.  Options, with the command's option in
+    brackets:
+
+      type            "auto", "text", "mail", "mbox", "html" or "lines"
+                      (--type; "lines" is -x)
+      base            resolve relative references against it (--base)
+      rfc             1808, 2396 or 3986 (--rfc)
+      headers         also URIs in mail header fields (--headers)
+      charset         of text input (--charset)
+      resolve=False   --no-resolve
+      ascii           map IRIs to URIs (--ascii)
+      abbrev, any_scheme, schemes, hyphen, max_uri_length
+                      --abbrev, --any-scheme, --add-scheme, --hyphen,
+                      --max-uri-length
+      text            scan a binary file too (-a); otherwise a text or HTML
+                      document with a NUL in its first 32 KiB yields
+                      nothing, as the command skips it
+      name            the "file" of the records; by default the path, the
+                      file object's name, or None for bytes
+      first_line, first_message
+                      the line and message numbers of the first byte
+                      (for a piece of an mbox that starts at a "From "
+                      line further on in a file)
+
+    Each record has the keys of --json: file, line, column, offset, ref,
+    uri, delimiter, valid, kind, error, error_offset, scheme, authority,
+    userinfo, host, port, path, query, fragment; "hyphen" when a '-' at a
+    line break was dropped; base and base_source when there is a base;
+    for mail, message_id, part, content_type, base, base_source, message,
+    subject and charset.  Raises Error when the options are refused
+    (a relative base, say) or memory runs out.
+    """
+    keep = []
+    o = _options(keep, type, base, rfc, headers, charset, resolve, ascii,
+                 abbrev, any_scheme, schemes, hyphen, max_uri_length)
+    if first_line < 1 or first_message < 1:
+        raise ValueError("first_line and first_message start at 1")
+    if buffer_size < 1:
+        raise ValueError("buffer_size must be positive")
+    f, data, name, close = _reader(source, name)
+    return _scan(f, data, name, close, o, keep, text or charset is not None,
+                 first_line, first_message, buffer_size)
+
+
+def _scan(f, data, name, close, o, keep, any_bytes, first_line,
+          first_message, size):
+    dp = ffi.new("struct ugpy_doc **")
+    d = None
+    try:
+        _check(lib.ugpy_new(o, dp), "extractor options")
+        d = dp[0]
+        d.line_base = first_line - 1
+        d.message_base = first_message - 1
+        if data is not None:
+            head = bytes(data[:_PEEK])
+        else:
+            head = b""
+            while len(head) < _PEEK:
+                more = _read(f, _PEEK - len(head))
+                if not more:
+                    break
+                head += more
+        dtype = o.type if o.type != 0 else lib.urigrep_detect(head,
+                                                              len(head))
+        if not any_bytes and dtype in (1, 4) and b"\0" in head:
+            return
+        pieces = _pieces(f, data, head, size)
+        for piece in pieces:
+            with ffi.from_buffer(piece) as p:
+                rc = lib.ugpy_feed(d, p, len(piece))
+            if d.count:
+                recs = _records(d, name)
+                lib.ugpy_clear(d)
+                yield from recs
+            _check(rc, "feed")
+        rc = lib.ugpy_finish(d)
+        recs = _records(d, name)
+        lib.ugpy_clear(d)
+        yield from recs
+        _check(rc, "finish")
+    finally:
+        lib.ugpy_free(d if d is not None else ffi.NULL)
+        if close:
+            f.close()
+        del keep
+
+
+def _pieces(f, data, head, size):
+    """The document in pieces of at most SIZE bytes: DATA's, or HEAD then
+    the rest of F's."""
+    if data is not None:
+        for i in range(0, len(data), size):
+            yield data[i:i + size]
+        return
+    for i in range(0, len(head), size):
+        yield head[i:i + size]
+    if hasattr(f, "readinto"):
+        buf = bytearray(size)
+        view = memoryview(buf)
+        while True:
+            k = f.readinto(buf)
+            if not k:
+                return
+            yield view[:k]
+    else:
+        while True:
+            more = _read(f, size)
+            if not more:
+                return
+            yield more
+
+
+def detect(data):
+    """The type of a document that starts with DATA (32 KiB is plenty):
+    "mbox", "mail", "html" or "text", as --type=auto decides it."""
+    b = _bytes(data, "data")
+    return _TYPE_NAMES[lib.urigrep_detect(b, len(b))]
+
+
+Validity = collections.namedtuple("Validity", "valid error error_offset")
+Validity.__doc__ = """validate()'s answer: VALID, and when it is False the
+reason (the text --json gives as "error") and the offset of the first bad
+byte."""
+
+_PARTS = ("scheme", "authority", "userinfo", "host", "port", "path",
+          "query", "fragment")
+
+
+def _text_like(model, b):
+    """B as str when MODEL is str (invalid UTF-8 bytes kept as surrogate
+    escapes), else as bytes."""
+    if isinstance(model, str):
+        return b.decode("utf-8", "surrogateescape")
+    return b
+
+
+def validate(ref, rfc=2396):
+    """Check REF (str or bytes) against the grammar of RFC (RFC 2396
+    Appendix A with RFC 2732 literals by default); return a Validity."""
+    b = _bytes(ref, "ref")
+    off = ffi.new("size_t *")
+    rc = lib.urigrep_validate(b, len(b), _rfc(rfc), off)
+    if rc == 0:
+        return Validity(True, None, None)
+    if rc < 6 or rc > 18:
+        raise Error(rc, "validate")
+    return Validity(False, _strerror(rc), off[0])
+
+
+def parse(ref, rfc=2396):
+    """Split REF into its components (RFC 2396 Appendix B) and validate
+    it.  Returns a dict with ref, valid, kind, error, error_offset and
+    scheme .. fragment (None when a component is undefined), as --json
+    names them; strings come back as REF's type (str or bytes)."""
+    b = _bytes(ref, "ref")
+    up = ffi.new("urigrep_uri **")
+    rc = lib.urigrep_uri_parse(b, len(b), _rfc(rfc), up)
+    if rc != 0:
+        raise Error(rc, "parse")
+    u = ffi.gc(up[0], lib.urigrep_uri_free)
+    off = ffi.new("size_t *")
+    err = lib.urigrep_uri_error(u, off)
+    rec = {"ref": ref, "valid": err == 0,
+           "kind": _KINDS[lib.urigrep_uri_is_absolute(u)],
+           "error": None if err == 0 else _strerror(err),
+           "error_offset": None if err == 0 else off[0]}
+    span = ffi.new("struct urigrep_span *")
+    for i, part in enumerate(_PARTS):
+        if lib.urigrep_uri_part(u, i, span):
+            rec[part] = _text_like(ref, ffi.unpack(span.ptr, span.len))
+        else:
+            rec[part] = None
+    return rec
+
+
+def resolve(ref, base, rfc=2396):
+    """Resolve REF against the absolute BASE by RFC's algorithm (section
+    5.2 of RFC 2396 by default).  Returns a str when REF is a str, else
+    bytes; raises Error when BASE is not absolute."""
+    r = _bytes(ref, "ref")
+    b = _bytes(base, "base")
+    out = ffi.new("char **")
+    n = ffi.new("size_t *")
+    rc = lib.urigrep_resolve(b, len(b), r, len(r), _rfc(rfc), out, n)
+    if rc != 0:
+        raise Error(rc, "resolve")
+    try:
+        return _text_like(ref, ffi.unpack(out[0], n[0]))
+    finally:
+        lib.free(out[0])
