@@ -171,9 +171,9 @@ keep_tail(struct urigrep_extractor *x, const char *p, size_t n)
     x->ntail = keep + n;
 }
 
-/* Report held attribute H. */
-static void
-held_report(struct urigrep_extractor *x, const struct held_uri *h)
+void
+held_emit(struct urigrep_extractor *x, const struct held_uri *h,
+          bool document_base)
 {
     struct found f;
 
@@ -184,9 +184,11 @@ held_report(struct urigrep_extractor *x, const struct held_uri *h)
     f.column = h->column;
     f.offset = h->pos;
     f.delim = h->delim;
-    f.base = doc_base(x, &f.base_source);
-    f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
-    doc_context(x, &f, h->pos, h->pos);
+    if (document_base) {
+        f.base = doc_base(x, &f.base_source);
+        f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
+        doc_context(x, &f, h->pos, h->pos);
+    }
     extract_emit(x, &f);
 }
 
@@ -199,7 +201,7 @@ release_held(struct urigrep_extractor *x, uint64_t upto, bool all)
 
     while (i < x->held.n && (all || x->held.v[i].pos <= upto) &&
            !x->stopped)
-        held_report(x, &x->held.v[i++]);
+        held_emit(x, &x->held.v[i++], true);
     held_drop(&x->held, x->stopped ? x->held.n : i);
 }
 

@@ -33,7 +33,6 @@ struct found {
     const char *base;           /* innermost base known, or NULL */
     enum urigrep_base_source base_source;
     const char *doc_uri;        /* the document's own URI, or NULL */
-    bool header;                /* from a mail header field */
     struct urigrep_span context;    /* text around it, or { NULL, 0 } */
     size_t context_before, context_after;   /* bytes of it */
 };
@@ -159,6 +158,12 @@ const char *doc_base(const struct urigrep_extractor *x,
 void held_push(struct urigrep_extractor *x, struct held_list *l,
                const char *p, size_t n, uint64_t pos, uint64_t line,
                uint64_t column, enum urigrep_delim delim);
+
+/* Report held URI H; DOCUMENT_BASE: resolved against the document's
+ * base, with the document's text around it as context (an HTML
+ * attribute), else only against the options' base (a header). */
+void held_emit(struct urigrep_extractor *x, const struct held_uri *h,
+               bool document_base);
 
 /* Forget the first K held URIs of L. */
 void held_drop(struct held_list *l, size_t k);
