@@ -261,7 +261,7 @@ feed_scanner(struct urigrep_extractor *x, const char *p, size_t n)
         extract_nomem(x);
     x->block = NULL;
     x->nblock = 0;
-    if (x->o.flags & URIGREP_EXTRACT_CONTEXT)
+    if (n && (x->o.flags & URIGREP_EXTRACT_CONTEXT))
         keep_tail(x, p, n);
     x->fed += n;
 }
