@@ -1,16 +1,25 @@
 #!/bin/sh
 # bench/run.sh [URIGREP]: time urigrep against ripgrep and cat on the same
-# large mail-like text, and measure peak RSS, including on 1 GB with no
-# newline. Prints MB/s and peak RSS (KiB) per command.
+# inputs (mail-like text, two mboxes, a maildir, an HTML page), and
+# measure peak RSS, including on 1 GB with no newline; then the cost per
+# MB from 1 MB to 1 GB (BENCH_SCALE) to show that it grows linearly.
+# Prints, per command: seconds (best of BENCH_RUNS), MB/s, peak RSS (KiB),
+# its time over cat's, and ripgrep's time over its own (above 1: faster
+# than ripgrep) from the same run.
 #
 # Needs: GNU time (/usr/bin/time, Debian package "time"), ripgrep (rg) for
-# the comparison. Inputs are generated under bench/data (not committed):
-# the RFC texts of ../shared/seeds when present, plus generated mail-like
-# text with URLs in every Appendix E style, to at least $BENCH_MB MB.
+# the comparison, python3 for bench/gen-mbox.py (the mbox, maildir and
+# HTML with the mix of a real mailbox). Inputs are generated under
+# bench/data (not committed): the RFC texts of ../shared/seeds when
+# present, plus generated mail-like text with URLs in every Appendix E
+# style, to at least $BENCH_MB MB.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${1:-$here/../src/urigrep}
 mb=${BENCH_MB:-128}
+runs=${BENCH_RUNS:-5}
+scale=${BENCH_SCALE-1 4 16 64 256 1024}
+rgre='(https?|ftp)://[^\]\[<>"\s]+'
 data=${BENCH_DATA:-$here/data}
 seeds=${SEEDS:-$here/../../shared/seeds}
 mkdir -p "$data"
@@ -111,39 +120,90 @@ if [ ! -s "$mbox" ]; then
     done
     rm -f "$unit"
 fi
-size=$(wc -c <"$text")
+# the mix of a real mailbox (issue 10), as an mbox, a maildir and HTML
+real=$data/real-${mb}M.mbox
+maildir=$data/maildir-${mb}M
+page=$data/page-${mb}M.html
+if command -v python3 >/dev/null; then
+    [ -s "$real" ] || python3 "$here/gen-mbox.py" "$mb" "$real"
+    [ -d "$maildir/cur" ] || python3 "$here/gen-mbox.py" $((mb / 4)) "$maildir" maildir
+    [ -s "$page" ] || python3 "$here/gen-mbox.py" $((mb / 4)) "$page" html
+fi
 
-# run NAME CMD...: best of three wall times; MB/s and peak RSS
+# now: a clock in nanoseconds
+now() {
+    date +%s%N
+}
+
+# run NAME CMD...: best of $runs wall times (ns, in $best), peak RSS of
+# the best run; prints seconds, MB/s of $size bytes, peak RSS, the time
+# over $cat_ns (cat on the same input) and $rg_ns over the time
 run() {
     name=$1
     shift
     best=
     rss=
-    for _ in 1 2 3; do
-        /usr/bin/time -f '%e %M' -o "$data/time.out" "$@" >/dev/null 2>"$data/err.out" || true
-        read -r t r <"$data/time.out"
-        if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
-        rss=$r
+    i=0
+    while [ $i -lt "$runs" ]; do
+        t0=$(now)
+        /usr/bin/time -f '%M' -o "$data/time.out" "$@" >/dev/null 2>"$data/err.out" || true
+        t=$(($(now) - t0))
+        if [ -z "$best" ] || [ "$t" -lt "$best" ]; then
+            best=$t
+            rss=$(tail -n 1 "$data/time.out")
+        fi
+        i=$((i + 1))
     done
-    awk -v n="$name" -v s="$size" -v t="$best" -v r="$rss" 'BEGIN {
-        printf "%-34s %8.2f s %9.1f MB/s %8d KiB peak RSS\n", n, t, (t > 0 ? s / 1048576 / t : 0), r }'
+    awk -v n="$name" -v s="$size" -v t="$best" -v r="$rss" -v c="${cat_ns:-0}" \
+        -v g="${rg_ns:-0}" 'BEGIN {
+        printf "%-34s %7.3f s %8.1f MB/s %7d KiB", n, t / 1e9,
+               s / 1048576 / (t / 1e9), r;
+        printf "  %6s", (c > 0 ? sprintf("x%.1f", t / c) : "-");
+        printf "  %6s\n", (g > 0 ? sprintf("%.2f", g / t) : "-") }'
 }
 
-echo "input: $text ($size bytes); $(nproc) cores; $(date -u +%Y-%m-%d)"
-run "cat" cat "$text"
-if command -v rg >/dev/null; then
-    run "rg -o '(https?|ftp)://...'" rg -o '(https?|ftp)://[^\]\[<>"\s]+' "$text"
-fi
-run "urigrep" "$ug" "$text"
+# bench_input LABEL FILE-OR-DIR [URIGREP-OPTIONS]: cat, ripgrep and
+# urigrep on one input
+bench_input() {
+    label=$1 in=$2
+    shift 2
+    if [ -d "$in" ]; then
+        size=$(find "$in" -type f -exec cat {} + | wc -c)
+        set -- -r "$@"
+        catcmd="find $in -type f -exec cat {} +"
+    else
+        size=$(wc -c <"$in")
+        catcmd="cat $in"
+    fi
+    echo "$label: $in ($size bytes)"
+    printf '%-34s %9s %13s %11s  %6s  %6s\n' command time speed "peak RSS" "/cat" "rg/this"
+    cat_ns= rg_ns=
+    run "cat" sh -c "$catcmd"
+    cat_ns=$best
+    if command -v rg >/dev/null; then
+        run "rg -o '(https?|ftp)://...'" rg -o "$rgre" "$in"
+        rg_ns=$best
+    fi
+    run "urigrep $*" "$ug" "$@" "$in"
+    last_ns=$best
+}
+
+echo "$(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%Y-%m-%d %H:%M') UTC; best of $runs"
+bench_input "text" "$text"
+text_ns=$last_ns text_size=$size
 run "urigrep -c" "$ug" -c "$text"
 run "urigrep --json" "$ug" --json "$text"
-size=$(wc -c <"$mbox")
-echo "input: $mbox ($size bytes)"
-run "cat (mbox)" cat "$mbox"
-run "urigrep (mbox: MIME decoded)" "$ug" "$mbox"
-run "urigrep --type=text (same mbox)" "$ug" --type=text "$mbox"
 echo "URIs found: urigrep $("$ug" -c "$text")" \
-    "rg $(command -v rg >/dev/null && rg -o '(https?|ftp)://[^\]\[<>"\s]+' "$text" | wc -l)"
+    "rg $(command -v rg >/dev/null && rg -o "$rgre" "$text" | wc -l)"
+bench_input "mbox (bench/run.sh)" "$mbox"
+run "urigrep --type=text (same mbox)" "$ug" --type=text "$mbox"
+if [ -s "$real" ]; then
+    bench_input "mbox (bench/gen-mbox.py)" "$real"
+    awk -v a="$size" -v b="$last_ns" -v c="$text_size" -v d="$text_ns" 'BEGIN {
+        printf "mail/text: %.2f of the plain-text MB/s\n", (a / b) / (c / d) }'
+    bench_input "maildir" "$maildir"
+    bench_input "HTML" "$page"
+fi
 
 # memory is bounded by the longest URI: 1 GB of one line, streamed
 /usr/bin/time -f '%M' -o "$data/time.out" sh -c \
@@ -152,3 +212,24 @@ echo "1 GB without a newline: peak RSS $(tail -n 1 "$data/time.out") KiB"
 /usr/bin/time -f '%M' -o "$data/time.out" sh -c \
     "{ printf 'http://'; head -c 1073741824 /dev/zero | tr '\\0' 'a'; } | '$ug'" >/dev/null 2>&1 || true
 echo "1 GB single candidate URI: peak RSS $(tail -n 1 "$data/time.out") KiB"
+
+# cost per MB, 1 MB .. 1 GB: inputs cut from the same text and mbox
+[ -n "$scale" ] || exit 0
+runs=${BENCH_SCALE_RUNS:-3}
+echo "cost per MB (best of $runs):"
+printf '%-8s %8s %10s %10s %10s | %10s %10s %10s\n' size "" "text s" "ms/MB" "peak RSS" "mbox s" "ms/MB" "peak RSS"
+for n in $scale; do
+    row="$n MB"
+    for kind in text mbox; do
+        f=$data/scale-$kind-${n}M
+        if [ ! -s "$f" ]; then
+            if [ $kind = text ]; then src=$text; else src=${real:-$mbox}; [ -s "$src" ] || src=$mbox; fi
+            while :; do cat "$src"; done | head -c $((n * 1048576)) >"$f"
+        fi
+        size=$(wc -c <"$f")
+        run x "$ug" "$f" >/dev/null
+        row="$row $(awk -v t="$best" -v s="$size" -v r="$rss" 'BEGIN {
+            printf "%10.3f %10.2f %10d", t / 1e9, t / 1e6 / (s / 1048576), r }')"
+    done
+    echo "$row" | awk '{ printf "%-8s %8s %10s %10s %10s | %10s %10s %10s\n", $1" "$2, "", $3, $4, $5, $6, $7, $8 }'
+done

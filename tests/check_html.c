@@ -221,9 +221,25 @@ END_TEST
 
 START_TEST(test_html_uri_attrs)
 {
-    ck_assert(html_is_uri_attr("href"));
-    ck_assert(html_is_uri_attr("longdesc"));
-    ck_assert(!html_is_uri_attr("alt"));
+    /* every name of the list, and names that share a length or a first
+     * letter with them (the quick rejections must not reject these) */
+    static const char *const yes[] = {
+        "action", "background", "cite", "codebase", "data", "formaction",
+        "href", "icon", "longdesc", "manifest", "poster", "src", "srcset",
+        "usemap",
+    };
+    static const char *const no[] = {
+        "alt", "style", "class", "width", "height", "border", "align",
+        "valign", "target", "role", "type", "id", "rel", "content",
+        "http-equiv", "cellpadding", "srcse", "hre", "a", "", "#",
+        "formactions", "Href", "z", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof yes / sizeof *yes; i++)
+        ck_assert_msg(html_is_uri_attr(yes[i]), "%s", yes[i]);
+    for (i = 0; i < sizeof no / sizeof *no; i++)
+        ck_assert_msg(!html_is_uri_attr(no[i]), "%s", no[i]);
 }
 END_TEST
 

@@ -132,6 +132,69 @@ START_TEST(test_mime_base64)
 }
 END_TEST
 
+/* The decoder a character at a time, as RFC 2045 6.8 reads: the
+ * reference the block decoder must agree with. */
+static size_t
+b64_reference(const char *in, size_t len, char *out)
+{
+    static const char *alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "abcdefghijklmnopqrstuvwxyz0123456789+/";
+    uint32_t acc = 0;
+    int bits = 0;
+    size_t i, o = 0;
+
+    for (i = 0; i < len; i++) {
+        const char *at = in[i] ? strchr(alpha, in[i]) : NULL;
+
+        if (in[i] == '=') {
+            acc = 0;
+            bits = 0;
+        } else if (at) {
+            acc = acc << 6 | (uint32_t)(at - alpha);
+            bits += 6;
+            if (bits >= 8) {
+                bits -= 8;
+                out[o++] = (char)(acc >> bits & 0xff);
+            }
+        }
+    }
+    return o;
+}
+
+/* Blocks of four, groups cut by padding, line breaks and junk at every
+ * offset, in pieces of every size: the same bytes as the reference. */
+START_TEST(test_mime_base64_blocks)
+{
+    static const char pick[] = "QUJDRGVm+/09azZ=\n\r !*\x80\xff";
+    char in[600], want[600], got[600];
+    uint32_t seed = 2045;
+    size_t i, k, o, n;
+    int round;
+
+    for (round = 0; round < 200; round++) {
+        for (i = 0; i < sizeof in; i++) {
+            seed = seed * 1103515245 + 12345;
+            /* mostly the alphabet, as a real body is */
+            in[i] = (seed >> 16) % 8 ? pick[(seed >> 8) % 12]
+                                     : pick[(seed >> 8) % (sizeof pick - 1)];
+        }
+        n = b64_reference(in, sizeof in, want);
+        for (k = 1; k <= 80; k += (k < 9 ? 1 : 7)) {
+            struct mime_b64 b;
+
+            mime_b64_init(&b);
+            for (i = 0, o = 0; i < sizeof in; i += k)
+                o += mime_b64_decode(&b, in + i,
+                                     sizeof in - i < k ? sizeof in - i : k,
+                                     got + o);
+            ck_assert_msg(o == n && memcmp(got, want, n) == 0,
+                          "round %d chunk %zu: %zu bytes, want %zu", round,
+                          k, o, n);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_mime_encoded_words)
 {
     static const struct { const char *in, *want; } t[] = {
@@ -179,6 +242,7 @@ mime_suite(void)
     tc = tcase_create("decoding");
     tcase_add_test(tc, test_mime_qp);
     tcase_add_test(tc, test_mime_base64);
+    tcase_add_test(tc, test_mime_base64_blocks);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -53,22 +53,34 @@ struct html_scanner {
     size_t raw_matched;
 };
 
-/* Keep in sync with html.h and the man page. */
-static const char *const uri_attrs[] = {
-    "action", "background", "cite", "codebase", "data", "formaction",
-    "href", "icon", "longdesc", "manifest", "poster", "src", "srcset",
-    "usemap",
+/* Keep in sync with html.h and the man page; ATTR_SRCSET is the index of
+ * "srcset". */
+static const struct {
+    const char *name;
+    size_t len;
+} uri_attrs[] = {
+    { "action", 6 }, { "background", 10 }, { "cite", 4 }, { "codebase", 8 },
+    { "data", 4 }, { "formaction", 10 }, { "href", 4 }, { "icon", 4 },
+    { "longdesc", 8 }, { "manifest", 8 }, { "poster", 6 }, { "src", 3 },
+    { "srcset", 6 }, { "usemap", 6 },
 };
+#define ATTR_SRCSET 12
 
-/* The index of NAME in uri_attrs, or -1. */
+/* The index of NAME (N bytes) in uri_attrs, or -1. */
 static int
-uri_attr_index(const char *name)
+uri_attr_index(const char *name, size_t n)
 {
+    /* the lengths and first letters of uri_attrs (keep in sync), which
+     * most attributes (style, class, width, align...) fail */
+    static const uint32_t lengths = 0x558, letters = 0x1499af;
     size_t i;
 
-    /* most attributes (class, style, alt, width...) fail the first test */
+    if (n >= 32 || !(lengths >> n & 1) || name[0] < 'a' || name[0] > 'z' ||
+        !(letters >> (name[0] - 'a') & 1))
+        return -1;
     for (i = 0; i < sizeof uri_attrs / sizeof *uri_attrs; i++)
-        if (name[0] == uri_attrs[i][0] && strcmp(name, uri_attrs[i]) == 0)
+        if (uri_attrs[i].len == n && name[0] == uri_attrs[i].name[0] &&
+            memcmp(name, uri_attrs[i].name, n) == 0)
             return (int)i;
     return -1;
 }
@@ -76,7 +88,14 @@ uri_attr_index(const char *name)
 bool
 html_is_uri_attr(const char *name)
 {
-    return uri_attr_index(name) >= 0;
+    return uri_attr_index(name, strlen(name)) >= 0;
+}
+
+/* Is the name NAME (N bytes, lower case) WANT? */
+static bool
+name_is(const char *name, size_t n, const char *want, size_t wlen)
+{
+    return n == wlen && memcmp(name, want, n) == 0;
 }
 
 struct html_scanner *
@@ -194,7 +213,7 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
 {
     char *v = h->decoded;
     size_t n;
-    int k = uri_attr_index(h->attr);
+    int k = uri_attr_index(h->attr, h->nattr);
 
     if (h->end_tag || k < 0)
         return;
@@ -216,16 +235,17 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
         n--;
     while (n && is_space(v[0]))
         v++, n--;
-    {
+    if (memchr(v, '\t', n) || memchr(v, '\n', n) || memchr(v, '\r', n)) {
         size_t i, o = 0;
         for (i = 0; i < n; i++)
             if (v[i] != '\t' && v[i] != '\n' && v[i] != '\r')
                 v[o++] = v[i];
         n = o;
     }
-    if (strcmp(h->attr, "srcset") == 0) {
+    if (k == ATTR_SRCSET) {
         report_srcset(v, n, sink);
-    } else if (strcmp(h->tag, "base") == 0 && strcmp(h->attr, "href") == 0) {
+    } else if (name_is(h->tag, h->ntag, "base", 4) &&
+               name_is(h->attr, h->nattr, "href", 4)) {
         if (sink->base)
             sink->base(sink->arg, v, n);
     } else {
@@ -239,12 +259,13 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
 static void
 end_tag(struct html_scanner *h, const struct html_sink *sink)
 {
-    if (strcmp(h->tag, "wbr") != 0)
+    bool script = name_is(h->tag, h->ntag, "script", 6);
+
+    if (!name_is(h->tag, h->ntag, "wbr", 3))
         emit(h, sink, "\n", 1);
     h->st = S_TEXT;
-    if (!h->end_tag && (strcmp(h->tag, "script") == 0 ||
-                        strcmp(h->tag, "style") == 0)) {
-        h->raw_end = strcmp(h->tag, "script") == 0 ? "</script" : "</style";
+    if (!h->end_tag && (script || name_is(h->tag, h->ntag, "style", 5))) {
+        h->raw_end = script ? "</script" : "</style";
         h->raw_matched = 0;
         h->st = S_RAWTEXT;
     }
@@ -329,15 +350,27 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
           const struct html_sink *sink)
 {
     size_t i = 0;
+    /* where the next '<' is, at or after I (LEN: none): one search for
+     * all the references before it */
+    size_t lt = 0;
 
     while (i < len) {
         char c = p[i];
 
         switch (h->st) {
         case S_TEXT: {
-            size_t j = i;
-            while (j < len && p[j] != '<' && p[j] != '&')
-                j++;
+            size_t j;
+
+            if (lt < i || (lt == i && p[i] != '<')) {
+                const char *q = memchr(p + i, '<', len - i);
+                lt = q ? (size_t)(q - p) : len;
+            }
+            j = lt;
+            if (j > i) {
+                const char *amp = memchr(p + i, '&', j - i);
+                if (amp)
+                    j = (size_t)(amp - p);
+            }
             if (j > i)
                 emit(h, sink, p + i, j - i);
             if (j == len) {
@@ -403,13 +436,19 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
                 end_tag(h, sink);
             break;
         case S_TAG_NAME:
-            if (is_space(c) || c == '/') {
-                h->st = S_BEFORE_ATTR;
-            } else if (c == '>') {
-                end_tag(h, sink);
-            } else {
+            /* the rest of the name in one loop */
+            while (!is_space(c) && c != '/' && c != '>') {
                 add_name(h->tag, &h->ntag, c);
+                if (++i == len)
+                    break;
+                c = p[i];
             }
+            if (i == len)
+                continue;
+            if (c == '>')
+                end_tag(h, sink);
+            else
+                h->st = S_BEFORE_ATTR;
             break;
         case S_END_TAG:
             if (c == '>')
@@ -425,15 +464,23 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             }
             break;
         case S_ATTR_NAME:
+            /* the rest of the name in one loop */
+            while (c != '=' && !is_space(c) && c != '>' && c != '/') {
+                add_name(h->attr, &h->nattr, c);
+                if (++i == len)
+                    break;
+                c = p[i];
+            }
+            if (i == len)
+                continue;
             if (c == '=') {
                 h->st = S_BEFORE_VALUE;
             } else if (is_space(c)) {
                 h->st = S_AFTER_ATTR_NAME;
-            } else if (c == '>' || c == '/') {
+            } else {
+                /* '>' or '/': looked at again before an attribute */
                 h->st = S_BEFORE_ATTR;
                 continue;
-            } else {
-                add_name(h->attr, &h->nattr, c);
             }
             break;
         case S_AFTER_ATTR_NAME:
@@ -488,6 +535,18 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             break;
         case S_RAWTEXT: {
             char want = h->raw_end[h->raw_matched];
+
+            if (h->raw_matched == 0) {
+                /* nothing can end the raw text before a '<' */
+                const char *q = memchr(p + i, '<', len - i);
+
+                if (q == NULL) {
+                    i = len;
+                    continue;
+                }
+                i = (size_t)(q - p);
+                c = '<';
+            }
             if ((c | (want == '<' || want == '/' ? 0 : 0x20)) == want) {
                 if (h->raw_end[++h->raw_matched] == '\0') {
                     h->end_tag = true;

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,6 @@ struct level {
 
 struct mail_parser {
     bool mbox;
-    struct level lv[MAX_DEPTH];
     int depth;                /* lv[depth - 1] is being read */
     enum state st;
     char line[LINE_MAX_];
@@ -85,6 +85,10 @@ struct mail_parser {
     struct mime_b64 b64;
     char *dec;                /* decode buffer */
     size_t dec_size;
+    /* last: mail_new() does not clear it (MAX_DEPTH levels of about 16
+     * KiB, cleared for every file of a maildir, cost more than reading
+     * the file); push_level() sets what a level reads */
+    struct level lv[MAX_DEPTH];
 };
 
 static void
@@ -99,10 +103,11 @@ copy_str(char *dst, size_t size, const char *src, size_t len)
 struct mail_parser *
 mail_new(bool mbox)
 {
-    struct mail_parser *m = calloc(1, sizeof *m);
+    struct mail_parser *m = malloc(sizeof *m);
 
     if (m == NULL)
         return NULL;
+    memset(m, 0, offsetof(struct mail_parser, lv));
     m->mbox = mbox;
     m->field = malloc(FIELD_MAX);
     m->dec_size = FIELD_MAX + 8;
@@ -224,10 +229,14 @@ resolve_into(char *dst, const char *val, const char *base)
     }
 }
 
+/* Is the header name NAME (NLEN bytes) WANT, ignoring case? The length
+ * and the first letter first: most names (Received, DKIM-Signature...)
+ * fail there, with no call. */
 static bool
 name_is(const char *name, size_t nlen, const char *want)
 {
-    return nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
+    return nlen && (name[0] | 0x20) == (want[0] | 0x20) &&
+           nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
 }
 
 /* Append a piece of a header line to the field being unfolded. The line
@@ -614,7 +623,7 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
 
     /* mbox separator: as mutt, any "From " line with a date; the blank
      * line before it is not required (some tools do not write one) */
-    if (m->mbox && complete && mail_is_from_line(p, n)) {
+    if (m->mbox && complete && n && p[0] == 'F' && mail_is_from_line(p, n)) {
         start_message(m, sink);
         return;
     }
