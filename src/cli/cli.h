@@ -50,6 +50,8 @@ struct options {
     const char *label;      /* --label: standard input's name, or NULL */
     size_t buffer_size;
     struct urigrep_scan_options scan;
+    bool pick;              /* --pick */
+    const char *open_with;  /* --open-with */
 };
 
 /* State of the whole run and of the file being read. */
@@ -65,6 +67,10 @@ struct run {
     bool error;
     bool stop;                  /* -q matched: stop everything */
     bool walking;               /* inside -r: files were not named */
+    /* --pick: a reference selected goes to COLLECT (with the run) instead
+     * of the output (pick.c) */
+    int (*collect)(struct run *r, const struct urigrep_ref *ref);
+    struct picker *pick;
 };
 
 /* The extractor's options for the command line's O (report.c). */

@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "grammar.h"
 #include "internal.h"
+#include "pick.h"
 #include "uniq.h"
 
 /* Default read size: large enough that read(2) is not the cost. */
@@ -107,6 +108,9 @@ help(void)
 "  -s, --no-messages         no messages about unreadable files\n"
 "      --verbose             explain invalid references and skipped data\n"
 "      --buffer-size=N       read N bytes at a time\n"
+"      --pick                list the URIs full-screen; Enter opens one\n"
+"      --open-with=CMD       --pick opens with CMD (default $BROWSER,\n"
+"                            else xdg-open)\n"
 "      --help                print this help and exit\n"
 "      --version             print the version and exit\n"
 "\n"
@@ -302,7 +306,7 @@ enum {
     OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
     OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
     OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
-    OPT_LABEL
+    OPT_PICK, OPT_OPEN_WITH, OPT_LABEL
 };
 
 static const struct option long_options[] = {
@@ -345,6 +349,8 @@ static const struct option long_options[] = {
     { "include", required_argument, NULL, OPT_INCLUDE },
     { "exclude", required_argument, NULL, OPT_EXCLUDE },
     { "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR },
+    { "pick", no_argument, NULL, OPT_PICK },
+    { "open-with", required_argument, NULL, OPT_OPEN_WITH },
     { "label", required_argument, NULL, OPT_LABEL },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
@@ -424,6 +430,8 @@ parse_options(int argc, char **argv, struct options *o)
                 "mail", "mbox", "html", NULL }, (const int[]){ TYPE_AUTO,
                 TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML });
             break;
+        case OPT_PICK: o->pick = true; break;
+        case OPT_OPEN_WITH: o->open_with = optarg; break;
         case OPT_HELP: help(); break;
         case OPT_VERSION:
             printf(PROGRAM " %s\n", urigrep_version());
@@ -578,6 +586,10 @@ main(int argc, char **argv)
                                       : o.with_file;
     memset(&r, 0, sizeof r);
     r.o = &o;
+    if (o.pick) {
+        r.pick = pick_new(o.open_with);
+        r.collect = pick_add;
+    }
     buf_init(&r.outbuf, SIZE_MAX / 2);
     report_extract_options(&o, &xo);
     if (urigrep_extractor_new(&xo, report_ref, report_notice, &r, &r.x) !=
@@ -613,6 +625,12 @@ main(int argc, char **argv)
     free(o.include);
     free(o.exclude);
     free(o.exclude_dir);
+    if (o.pick) {
+        int rc = pick_run(r.pick);
+
+        pick_free(r.pick);
+        return r.error ? 2 : rc;
+    }
     if (o.quiet && r.any_selected)
         return 0;
     return r.error ? 2 : r.any_selected ? 0 : 1;

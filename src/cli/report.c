@@ -191,6 +191,8 @@ report_extract_options(const struct options *o,
     /* validation costs as much as finding: only when something needs it */
     if (!(o->json || o->strict || o->invalid || o->verbose))
         xo->flags |= URIGREP_EXTRACT_NO_CHECK;
+    if (o->pick)
+        xo->flags |= URIGREP_EXTRACT_CONTEXT;
 }
 
 void
@@ -276,6 +278,8 @@ report_ref(void *arg, const struct urigrep_ref *ref)
         if (!fresh)
             return 0;
     }
+    if (r->collect)
+        return r->collect(r, ref);
     r->any_selected = true;
     r->file_count++;
     if (o->quiet) {

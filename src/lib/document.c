@@ -113,6 +113,64 @@ line_of(const struct urigrep_extractor *x, uint64_t off)
     return lo ? x->cps[lo - 1].line : x->cur_line;
 }
 
+/* Set F's context: the text around scanner offsets START to END (a
+ * reference), as much of it as is at hand (URIGREP_EXTRACT_CONTEXT),
+ * copied into x->ctx; none without the flag or when none is at hand. */
+static void
+doc_context(struct urigrep_extractor *x, struct found *f, uint64_t start,
+            uint64_t end)
+{
+    uint64_t have_lo = x->fed - x->ntail, have_hi = x->fed + x->nblock;
+    uint64_t lo, hi, split = x->fed;
+
+    if (!(x->o.flags & URIGREP_EXTRACT_CONTEXT))
+        return;
+    lo = start > URIGREP_CONTEXT_BYTES ? start - URIGREP_CONTEXT_BYTES : 0;
+    hi = end + URIGREP_CONTEXT_BYTES;
+    if (lo < have_lo)
+        lo = have_lo;
+    if (hi > have_hi)
+        hi = have_hi;
+    if (lo >= hi || start < lo || end > hi)
+        return;
+    x->ctx.len = 0;
+    if (lo < split &&
+        buf_append(&x->ctx, x->tail + (x->ntail - (split - lo)),
+                   (size_t)((hi < split ? hi : split) - lo)) != URIGREP_OK)
+        goto nomem;
+    if (hi > split &&
+        buf_append(&x->ctx, x->block + (lo > split ? lo - split : 0),
+                   (size_t)(hi - (lo > split ? lo : split))) != URIGREP_OK)
+        goto nomem;
+    f->context.ptr = x->ctx.data;
+    f->context.len = x->ctx.len;
+    f->context_before = (size_t)(start - lo);
+    f->context_after = (size_t)(hi - end);
+    return;
+nomem:
+    extract_nomem(x);
+}
+
+/* Keep the last EXTRACT_CONTEXT_TAIL bytes of the text given to the
+ * scanner, P (N bytes) being the latest. */
+static void
+keep_tail(struct urigrep_extractor *x, const char *p, size_t n)
+{
+    size_t keep;
+
+    if (n >= sizeof x->tail) {
+        memcpy(x->tail, p + n - sizeof x->tail, sizeof x->tail);
+        x->ntail = sizeof x->tail;
+        return;
+    }
+    keep = sizeof x->tail - n;
+    if (keep > x->ntail)
+        keep = x->ntail;
+    memmove(x->tail, x->tail + x->ntail - keep, keep);
+    memcpy(x->tail + keep, p, n);
+    x->ntail = keep + n;
+}
+
 void
 held_emit(struct urigrep_extractor *x, const struct held_uri *h,
           bool document_base)
@@ -129,6 +187,7 @@ held_emit(struct urigrep_extractor *x, const struct held_uri *h,
     if (document_base) {
         f.base = doc_base(x, &f.base_source);
         f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
+        doc_context(x, &f, h->pos, h->pos);
     }
     extract_emit(x, &f);
 }
@@ -170,6 +229,7 @@ on_event(void *arg, const struct urigrep_match *m)
     f.flags = m->flags;
     f.base = doc_base(x, &f.base_source);
     f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
+    doc_context(x, &f, m->offset, m->end_offset);
     extract_emit(x, &f);
     return x->stopped;
 }
@@ -194,9 +254,15 @@ prune_checkpoints(struct urigrep_extractor *x)
 static void
 feed_scanner(struct urigrep_extractor *x, const char *p, size_t n)
 {
+    x->block = p;
+    x->nblock = n;
     if (n && !x->stopped &&
         urigrep_scanner_feed(x->sc, p, n, on_event, x) == URIGREP_ERR_NOMEM)
         extract_nomem(x);
+    x->block = NULL;
+    x->nblock = 0;
+    if (n && (x->o.flags & URIGREP_EXTRACT_CONTEXT))
+        keep_tail(x, p, n);
     x->fed += n;
 }
 
@@ -213,6 +279,7 @@ flush_text(struct urigrep_extractor *x, bool final)
         release_held(x, 0, true);
         x->ncps = 0;
         x->fed = 0;
+        x->ntail = 0;
         return;
     }
     if (x->mapped)
@@ -511,6 +578,7 @@ doc_reset(struct urigrep_extractor *x)
     x->text.len = 0;
     x->ncps = 0;
     x->fed = 0;
+    x->ntail = 0;
     x->skip = x->prescan = x->html = false;
     x->npre = x->npre_lines = 0;
     x->html_base[0] = x->hdr_base[0] = x->doc_uri[0] = '\0';
@@ -524,6 +592,7 @@ doc_free(struct urigrep_extractor *x)
     free(x->cps);
     buf_free(&x->conv);
     buf_free(&x->text);
+    buf_free(&x->ctx);
     charset_close(x->cv);
     html_free(x->hs);
 }

@@ -319,6 +319,9 @@ extract_emit(struct urigrep_extractor *x, const struct found *f)
     r.offset = f->offset;
     r.base = base;
     r.base_source = base ? src : URIGREP_BASE_NONE;
+    r.context = f->context;
+    r.context_before = f->context_before;
+    r.context_after = f->context_after;
     if (x->message) {
         r.message = x->message;
         r.message_id = x->mid[0] ? x->mid : NULL;
@@ -870,7 +873,8 @@ options_ok(const struct urigrep_extract_options *o)
         o->rfc != URIGREP_RFC2396 && o->rfc != URIGREP_RFC3986)
         return false;
     if (o->flags & ~(URIGREP_EXTRACT_HEADERS | URIGREP_EXTRACT_NO_RESOLVE |
-                     URIGREP_EXTRACT_ASCII | URIGREP_EXTRACT_NO_CHECK))
+                     URIGREP_EXTRACT_ASCII | URIGREP_EXTRACT_NO_CHECK |
+                     URIGREP_EXTRACT_CONTEXT))
         return false;
     return o->base == NULL || has_scheme(o->base, strlen(o->base));
 }
@@ -905,6 +909,7 @@ urigrep_extractor_new(const struct urigrep_extract_options *opts,
     buf_init(&x->line, x->max_uri * 2);
     buf_init(&x->clean, SIZE_MAX / 2);
     buf_init(&x->cbase, SIZE_MAX / 2);
+    buf_init(&x->ctx, SIZE_MAX / 2);
     if (!copy_strings(x) || (x->peek = malloc(EXTRACT_PEEK)) == NULL) {
         urigrep_extractor_free(x);
         return URIGREP_ERR_NOMEM;

@@ -18,6 +18,10 @@
 #define EXTRACT_PEEK (32 * 1024)
 /* Longest base or document URI kept. */
 #define EXTRACT_MAX_BASE 2048
+/* Text kept from before the block at hand, for URIGREP_EXTRACT_CONTEXT:
+ * the context before a reference the scanner carried over from earlier
+ * blocks (a long URI) is there, as far as it reaches. */
+#define EXTRACT_CONTEXT_TAIL 2048
 
 /* A reference found, before validation and resolution. Borrowed. */
 struct found {
@@ -29,6 +33,8 @@ struct found {
     const char *base;           /* innermost base known, or NULL */
     enum urigrep_base_source base_source;
     const char *doc_uri;        /* the document's own URI, or NULL */
+    struct urigrep_span context;    /* text around it, or { NULL, 0 } */
+    size_t context_before, context_after;   /* bytes of it */
 };
 
 /* Where text of a decoded document started in the stored document: a
@@ -97,6 +103,14 @@ struct urigrep_extractor {
     struct checkpoint *cps;
     size_t ncps, cps_cap;
     struct held_list held;      /* HTML attributes */
+    /* URIGREP_EXTRACT_CONTEXT: the text the scanner has at hand is the
+     * tail of what it was given before x->fed and the block it is given
+     * now, at x->fed; the context of a reference is copied into ctx */
+    char tail[EXTRACT_CONTEXT_TAIL];
+    size_t ntail;
+    const char *block;
+    size_t nblock;
+    struct urigrep_buf ctx;
     size_t bad_bytes;           /* not valid in their charset */
     char hdr_base[EXTRACT_MAX_BASE], doc_uri[EXTRACT_MAX_BASE];
     char html_base[EXTRACT_MAX_BASE];
@@ -146,7 +160,8 @@ void held_push(struct urigrep_extractor *x, struct held_list *l,
                uint64_t column, enum urigrep_delim delim);
 
 /* Report held URI H; DOCUMENT_BASE: resolved against the document's
- * base (an HTML attribute), else only against the options' (a header). */
+ * base, with the document's text around it as context (an HTML
+ * attribute), else only against the options' base (a header). */
 void held_emit(struct urigrep_extractor *x, const struct held_uri *h,
                bool document_base);
 

@@ -306,6 +306,9 @@ const char *urigrep_base_source_name(enum urigrep_base_source s);
 #define URIGREP_EXTRACT_ASCII      0x4u
 /** Do not validate (it costs about as much as finding): valid is -1. */
 #define URIGREP_EXTRACT_NO_CHECK   0x8u
+/** Fill urigrep_ref.context with the decoded text around each reference
+ *  (to show it to a person, as a link picker does). */
+#define URIGREP_EXTRACT_CONTEXT    0x10u
 
 /** Extractor options: zero-initialise, set SIZE to sizeof the struct (so
  *  that later versions of the library can grow it), then what you need.
@@ -353,7 +356,25 @@ struct urigrep_ref {
     const char *part;          /**< part number as IMAP counts ("1.2") */
     const char *content_type;  /**< of the part ("text/html"), or "header" */
     const char *charset;       /**< of the part, as its header names it */
+    /** With URIGREP_EXTRACT_CONTEXT: the decoded text around the
+     *  reference (UTF-8 unless an unknown charset left it as it was): up
+     *  to URIGREP_CONTEXT_BYTES before it, the reference as written, up
+     *  to as many after it, as far as the document has them and the
+     *  extractor still holds them; for an HTML attribute, the text around
+     *  its tag (a link's words follow it). It is raw text: it may hold
+     *  line breaks, controls and any other byte, and may start or end in
+     *  the middle of a character; make it safe before showing it. { NULL,
+     *  0 } for a header field's URI, a LINES document, or without the
+     *  flag. */
+    struct urigrep_span context;
+    size_t context_before;     /**< bytes of CONTEXT before the reference */
+    size_t context_after;      /**< bytes of CONTEXT after the reference
+                                    (the rest is the reference as written;
+                                    nothing for an HTML attribute) */
 };
+
+/** Most bytes of context on each side of a reference. */
+#define URIGREP_CONTEXT_BYTES 100
 
 /** Called for each reference, in document order. Return 0 to go on,
  *  nonzero to stop: the feed or finish call then returns
