@@ -401,10 +401,11 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
                 r = delim_entity(w, i, n);
             else if (c == '[')
                 r = bracket_opens_uri(w, i, n);
-            else if (c == ')' && i + 1 < n &&
-                     (w[i + 1] == '[' || w[i + 1] == ']'))
+            else if ((c == ')' || c == ']') && i + 1 == n)
+                r = -1; /* the next byte decides, and may be the limit */
+            else if (c == ')' && (w[i + 1] == '[' || w[i + 1] == ']'))
                 r = 1; /* "[a](http://x)[b](...)", "[![i](img)](link)" */
-            else if (c == ']' && i + 1 < n && w[i + 1] == '(')
+            else if (c == ']' && w[i + 1] == '(')
                 r = 1; /* "[http://x/](http://x/)" */
             if (r < 0 && !final)
                 return NEED_MORE;
