@@ -544,6 +544,12 @@ START_TEST(test_scan_helpers)
     ck_assert_str_eq(out, "http://b.example/");
     out[urigrep_strip_typed("../x", 4, out)] = 0;
     ck_assert_str_eq(out, "../x");
+    /* blanks inside the "URL:" prefix do not hide it; a second strip
+     * changes nothing (fuzz_linescan, corpus-linescan/url-space) */
+    out[urigrep_strip_typed(" <URL :http://a.exple/ b > ", 27, out)] = 0;
+    ck_assert_str_eq(out, "http://a.exple/b");
+    out[urigrep_strip_typed("< \"U RL: <x> \" >", 16, out)] = 0;
+    ck_assert_str_eq(out, "x");
 }
 END_TEST
 
