@@ -166,8 +166,9 @@ utf7_unit(struct utf7 *u, uint32_t unit, struct urigrep_buf *out,
 }
 
 /* The base64 run ends. RFC 2152: the bits left over must be fewer than
- * six and all zero; a '+' with nothing after it but the end (other than
- * "+-", a '+') and a high surrogate left alone are malformed too. */
+ * six and all zero. An empty run ('+' then the end or a character other
+ * than '-', which would make "+-", a '+') and a high surrogate left
+ * alone are malformed too. */
 static void
 utf7_end_run(struct utf7 *u, struct urigrep_buf *out, size_t *bad)
 {
