@@ -264,6 +264,58 @@ START_TEST(test_output_charset)
 }
 END_TEST
 
+/* UTF-7 (RFC 2152), decoded by charset.c itself: valid text as glibc
+ * decodes it, each malformed sequence one U+FFFD, and the same bytes and
+ * count for every split of the input (corpus-charset/utf7-* were
+ * decoded differently in chunks). */
+static const struct {
+    const char *in, *want;
+    size_t bad;
+} utf7_cases[] = {
+    { "a+AGEAYgBj-d", "aabcd", 0 },
+    { "+AOk-t+AOk", "\xc3\xa9t\xc3\xa9", 0 },
+    { "1 +- 2", "1 + 2", 0 },
+    { "+2D3eAA-!", "\xf0\x9f\x98\x80!", 0 },
+    { "~\\", "~\\", 0 },
+    { "+qqo-", "\xea\xaa\xaa", 0 },          /* utf7-decoded-vs-replaced */
+    { "C++ see", "C\xef\xbf\xbd see", 1 },    /* leftover bits: 6 */
+    { "+AGF-", "a\xef\xbf\xbd", 1 },          /* leftover bits not zero */
+    { "+?", "\xef\xbf\xbd?", 1 },             /* utf7-plus-question */
+    { "+\x7f\x7f\x7f!", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd!",
+      4 },                                    /* utf7-retry-split */
+    { "+2D0AQQ-", "\xef\xbf\xbd" "A", 1 },    /* lone high surrogate */
+    { "+3AAAQQ-", "\xef\xbf\xbd" "A", 1 },    /* lone low surrogate */
+    { "+2D0-x", "\xef\xbf\xbdx", 1 },         /* high one at the end */
+    { "caf\xe9 \x01", "caf\xef\xbf\xbd \xef\xbf\xbd", 2 },
+};
+
+START_TEST(test_output_charset_utf7)
+{
+    const char *in = utf7_cases[_i].in;
+    size_t len = strlen(in), k;
+    struct urigrep_buf b;
+
+    buf_init(&b, 1024);
+    for (k = 1; k <= len; k++) {
+        struct charset_conv *cv = charset_open(k % 2 ? "UTF-7" : "utf7");
+        size_t i, bad = 0;
+
+        ck_assert_ptr_nonnull(cv);
+        b.len = 0;
+        for (i = 0; i < len; i += k) {
+            size_t n = len - i < k ? len - i : k;
+            ck_assert_int_eq(charset_convert(cv, in + i, n, i + n == len, &b,
+                                             &bad), URIGREP_OK);
+        }
+        ck_assert_msg(strcmp(text_of(&b), utf7_cases[_i].want) == 0,
+                      "case %d chunk %zu: '%s'", _i, k, b.data);
+        ck_assert_uint_eq(bad, utf7_cases[_i].bad);
+        charset_close(cv);
+    }
+    buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_output_uniq)
 {
     struct uniq *u = uniq_new();
@@ -320,6 +372,8 @@ output_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("helpers");
     tcase_add_test(tc, test_output_charset);
+    tcase_add_loop_test(tc, test_output_charset_utf7, 0,
+                        (int)(sizeof utf7_cases / sizeof *utf7_cases));
     tcase_add_test(tc, test_output_uniq);
     tcase_add_test(tc, test_output_buf_limit);
     suite_add_tcase(s, tc);

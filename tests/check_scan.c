@@ -446,6 +446,29 @@ START_TEST(test_scan_long_run_skipped_whole)
 }
 END_TEST
 
+/* A ')' that ends the window may be the ")[" or ")]" that ends the URI:
+ * it is not counted against the limit before the next byte is there. */
+START_TEST(test_scan_too_long_bracket_split)
+{
+    struct urigrep_scan_options opt = {
+        .max_uri_length = 20,
+        .hyphen = URIGREP_HYPHEN_KEEP
+    };
+    const char *t = "x http://a.example/abc)] y http://b.example/def](e";
+    size_t len = strlen(t), k;
+    char *whole = scan_chunked(t, len, 0, &opt);
+
+    ck_assert_str_eq(whole, "http://a.example/abc|0|1:3@2-22\n"
+                            "http://b.example/def|0|1:28@27-47\n");
+    for (k = 1; k <= len; k++) {
+        char *part = scan_chunked(t, len, k, &opt);
+        ck_assert_msg(strcmp(whole, part) == 0, "chunk %zu:\n%s", k, part);
+        free(part);
+    }
+    free(whole);
+}
+END_TEST
+
 START_TEST(test_scan_stop)
 {
     struct collected c = { NULL, 0, 0, 0, 1 };
@@ -521,6 +544,12 @@ START_TEST(test_scan_helpers)
     ck_assert_str_eq(out, "http://b.example/");
     out[urigrep_strip_typed("../x", 4, out)] = 0;
     ck_assert_str_eq(out, "../x");
+    /* blanks inside the "URL:" prefix do not hide it; a second strip
+     * changes nothing (fuzz_linescan, corpus-linescan/url-space) */
+    out[urigrep_strip_typed(" <URL :http://a.exple/ b > ", 27, out)] = 0;
+    ck_assert_str_eq(out, "http://a.exple/b");
+    out[urigrep_strip_typed("< \"U RL: <x> \" >", 16, out)] = 0;
+    ck_assert_str_eq(out, "x");
 }
 END_TEST
 
@@ -549,6 +578,7 @@ scan_suite(void)
     tc = tcase_create("limits");
     tcase_add_test(tc, test_scan_too_long);
     tcase_add_test(tc, test_scan_long_run_skipped_whole);
+    tcase_add_test(tc, test_scan_too_long_bracket_split);
     tcase_add_test(tc, test_scan_stop);
     tcase_add_test(tc, test_scan_bad_args);
     suite_add_tcase(s, tc);

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -16,12 +17,17 @@
  * iconv stops at a malformed sequence and leaves it to us.  We put U+FFFD
  * in its place and go on at the next character, which depends on the
  * charset: the next 2-byte unit of UTF-16 (skipping one byte would read
- * the rest misaligned), the next 4-byte unit of UTF-32, and for UTF-7,
- * whose glibc converter stays in its error state, a reset and the end of
- * the broken base64 run.  Other charsets skip one byte and keep their
- * shift state (ISO-2022-JP stays in its JIS X 0208 mode).  The decision
- * only looks at bytes from the failure on, so that it is the same however
- * the input is cut into calls.
+ * the rest misaligned), the next 4-byte unit of UTF-32.  Other charsets
+ * skip one byte and keep their shift state (ISO-2022-JP stays in its JIS
+ * X 0208 mode).  The decision only looks at bytes from the failure on, so
+ * that it is the same however the input is cut into calls.
+ *
+ * UTF-7 is decoded here, not by iconv: glibc's converter stays in its
+ * error state after a malformed sequence, and no recovery from outside it
+ * gave the same result for every split of the input (a base64 run
+ * decoded whole was replaced when cut, a '+' held at a call's end failed
+ * twice).  utf7_byte() takes one byte at a time with all its state in
+ * struct utf7, so the split cannot matter.
  */
 
 /* Longest multibyte sequence we carry between calls (UTF-8 needs 4,
@@ -30,10 +36,19 @@
 
 enum family { F_BYTES, F_UTF7, F_UNIT2, F_UNIT4 };
 
+/* UTF-7 decoder state (RFC 2152). */
+struct utf7 {
+    bool shifted;             /* inside a base64 run, after its '+' */
+    bool empty;               /* no base64 character in the run yet */
+    unsigned nbits;           /* bits in BITS not yet used (0 to 15+6) */
+    uint32_t bits;            /* the newest bit lowest */
+    uint32_t high;            /* a high surrogate awaiting its pair, or 0 */
+};
+
 struct charset_conv {
-    iconv_t cd;
+    iconv_t cd;               /* (iconv_t)-1 for UTF-7 */
     enum family fam;
-    bool resync;              /* UTF-7: dropping a broken base64 run */
+    struct utf7 u7;
     char pending[PENDING_MAX];
     size_t npending;
 };
@@ -41,8 +56,10 @@ struct charset_conv {
 static enum family
 family_of(const char *cs)
 {
-    if (strncasecmp(cs, "utf-7", 5) == 0 || strncasecmp(cs, "utf7", 4) == 0 ||
-        strncasecmp(cs, "unicode-1-1-utf-7", 17) == 0)
+    /* UTF-7 only: UTF-7-IMAP (RFC 3501 5.1.3) is another code */
+    if (strcasecmp(cs, "utf-7") == 0 || strcasecmp(cs, "utf7") == 0 ||
+        strcasecmp(cs, "unicode-1-1-utf-7") == 0 ||
+        strcasecmp(cs, "csunicode11utf7") == 0)
         return F_UTF7;
     if (strncasecmp(cs, "utf-16", 6) == 0 || strncasecmp(cs, "utf16", 5) == 0 ||
         strncasecmp(cs, "ucs-2", 5) == 0 || strncasecmp(cs, "ucs2", 4) == 0 ||
@@ -63,79 +80,186 @@ charset_open(const char *from)
 
     if (cv == NULL)
         return NULL;
+    cv->fam = family_of(from);
+    if (cv->fam == F_UTF7) {
+        cv->cd = (iconv_t)-1;
+        return cv;
+    }
     cv->cd = iconv_open("UTF-8", from);
     if (cv->cd == (iconv_t)-1) {
         free(cv);
         return NULL;
     }
-    cv->fam = family_of(from);
     return cv;
 }
 
-static bool
-is_base64(unsigned char c)
+/* The value of a base64 character (RFC 2045 alphabet), or -1. */
+static int
+base64_value(unsigned char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-           (c >= '0' && c <= '9') || c == '+' || c == '/';
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == '+')
+        return 62;
+    if (c == '/')
+        return 63;
+    return -1;
 }
 
-/* UTF-7: drop the rest of a broken base64 run at *IN (*LEFT bytes), and
- * the '-' that may end it. Returns true when the run has ended here. */
-static bool
-drop_run(struct charset_conv *cv, char **in, size_t *left)
+/* Append code point CP (not a surrogate, at most U+10FFFF) as UTF-8;
+ * the caller reserved 4 bytes. */
+static void
+put_utf8(struct urigrep_buf *out, uint32_t cp)
 {
-    while (*left && is_base64((unsigned char)**in))
-        (*in)++, (*left)--;
-    if (*left == 0)
-        return false;
-    if (**in == '-')
-        (*in)++, (*left)--;
-    cv->resync = false;
-    return true;
+    if (cp < 0x80) {
+        buf_put(out, (char)cp);
+    } else if (cp < 0x800) {
+        buf_put(out, (char)(0xc0 | cp >> 6));
+        buf_put(out, (char)(0x80 | (cp & 0x3f)));
+    } else if (cp < 0x10000) {
+        buf_put(out, (char)(0xe0 | cp >> 12));
+        buf_put(out, (char)(0x80 | (cp >> 6 & 0x3f)));
+        buf_put(out, (char)(0x80 | (cp & 0x3f)));
+    } else {
+        buf_put(out, (char)(0xf0 | cp >> 18));
+        buf_put(out, (char)(0x80 | (cp >> 12 & 0x3f)));
+        buf_put(out, (char)(0x80 | (cp >> 6 & 0x3f)));
+        buf_put(out, (char)(0x80 | (cp & 0x3f)));
+    }
 }
 
-/* iconv failed at *IN (*LEFT bytes there; FINAL: no more will come), on
- * a sequence it cannot decode. Put U+FFFD out and step to where decoding
- * goes on. RETRIED: it failed here right after such a step already. */
+/* A malformed sequence: U+FFFD, counted in *BAD (3 bytes reserved). */
+static void
+put_bad(struct urigrep_buf *out, size_t *bad)
+{
+    buf_put(out, '\xef');
+    buf_put(out, '\xbf');
+    buf_put(out, '\xbd');
+    (*bad)++;
+}
+
+/* One UTF-16 code unit from a base64 run: a surrogate pair becomes one
+ * character, a surrogate without its partner U+FFFD. */
+static void
+utf7_unit(struct utf7 *u, uint32_t unit, struct urigrep_buf *out,
+          size_t *bad)
+{
+    if (unit >= 0xdc00 && unit <= 0xdfff && u->high) {
+        put_utf8(out, 0x10000 + ((u->high - 0xd800) << 10) + (unit - 0xdc00));
+        u->high = 0;
+        return;
+    }
+    if (u->high) {
+        put_bad(out, bad);
+        u->high = 0;
+    }
+    if (unit >= 0xd800 && unit <= 0xdbff)
+        u->high = unit;
+    else if (unit >= 0xdc00 && unit <= 0xdfff)
+        put_bad(out, bad);
+    else
+        put_utf8(out, unit);
+}
+
+/* The base64 run ends. RFC 2152: the bits left over must be fewer than
+ * six and all zero. An empty run ('+' then the end or a character other
+ * than '-', which would make "+-", a '+') and a high surrogate left
+ * alone are malformed too. */
+static void
+utf7_end_run(struct utf7 *u, struct urigrep_buf *out, size_t *bad)
+{
+    if (u->high)
+        put_bad(out, bad);
+    if (u->empty || u->nbits >= 6 || (u->bits & ((1u << u->nbits) - 1)))
+        put_bad(out, bad);
+    u->shifted = false;
+    u->high = 0;
+    u->nbits = 0;
+    u->bits = 0;
+}
+
+/* Decode byte C of UTF-7; at most 9 bytes go out (reserved). Text is
+ * ASCII: tab, CR, LF and the printable characters stand for themselves
+ * (RFC 2152's sets D and O and, as decoders accept them, '\\' and '~');
+ * other bytes are malformed, one U+FFFD each. */
+static void
+utf7_byte(struct utf7 *u, unsigned char c, struct urigrep_buf *out,
+          size_t *bad)
+{
+    if (u->shifted) {
+        int v = base64_value(c);
+
+        if (v >= 0) {
+            u->empty = false;
+            u->bits = (u->bits << 6 | (uint32_t)v) & 0x1fffff;
+            u->nbits += 6;
+            if (u->nbits >= 16) {
+                u->nbits -= 16;
+                utf7_unit(u, u->bits >> u->nbits & 0xffff, out, bad);
+            }
+            return;
+        }
+        if (c == '-' && u->empty) {
+            buf_put(out, '+'); /* "+-" */
+            u->shifted = false;
+            return;
+        }
+        utf7_end_run(u, out, bad);
+        if (c == '-')
+            return; /* it only ended the run */
+    }
+    if (c == '+') {
+        u->shifted = true;
+        u->empty = true;
+    } else if (c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c < 0x7f)) {
+        buf_put(out, (char)c);
+    } else {
+        put_bad(out, bad);
+    }
+}
+
+/* Decode LEN bytes of UTF-7 at IN into OUT; FINAL ends a base64 run. */
 static enum urigrep_status
-recover(struct charset_conv *cv, char **in, size_t *left, bool retried,
+utf7_convert(struct utf7 *u, const char *in, size_t len, int final,
+             struct urigrep_buf *out, size_t *bad)
+{
+    enum urigrep_status rc;
+    size_t i;
+
+    for (i = 0; i < len; i++) {
+        if ((rc = buf_reserve(out, 9)) != URIGREP_OK)
+            return rc;
+        utf7_byte(u, (unsigned char)in[i], out, bad);
+    }
+    if (final) {
+        if ((rc = buf_reserve(out, 6)) != URIGREP_OK)
+            return rc;
+        if (u->shifted)
+            utf7_end_run(u, out, bad);
+    }
+    return URIGREP_OK;
+}
+
+/* iconv failed at *IN (*LEFT bytes there), on a sequence it cannot
+ * decode. Put U+FFFD out and step to where decoding goes on. */
+static enum urigrep_status
+recover(struct charset_conv *cv, char **in, size_t *left,
         struct urigrep_buf *out, size_t *bad)
 {
     enum urigrep_status rc;
     size_t step = 1;
 
-    if (!retried) {
-        if ((rc = buf_append(out, "\xef\xbf\xbd", 3)) != URIGREP_OK)
-            return rc;
-        (*bad)++;
-    }
-    switch (cv->fam) {
-    case F_UTF7: {
-        unsigned char c = (unsigned char)**in;
-
-        iconv(cv->cd, NULL, NULL, NULL, NULL);
-        if (retried || c >= 0x80 ||
-            (c < 0x20 && c != '\t' && c != '\r' && c != '\n')) {
-            step = 1;
-        } else if (c == '-' || is_base64(c)) {
-            cv->resync = true;
-            drop_run(cv, in, left);
-            return URIGREP_OK;
-        } else {
-            /* a direct character ended the run: it is text */
-            return URIGREP_OK;
-        }
-        break;
-    }
-    case F_UNIT2:
+    if ((rc = buf_append(out, "\xef\xbf\xbd", 3)) != URIGREP_OK)
+        return rc;
+    (*bad)++;
+    if (cv->fam == F_UNIT2)
         step = 2;
-        break;
-    case F_UNIT4:
+    else if (cv->fam == F_UNIT4)
         step = 4;
-        break;
-    case F_BYTES:
-        break;
-    }
     if (step > *left)
         step = *left;
     *in += step;
@@ -172,9 +296,11 @@ charset_convert(struct charset_conv *cv, const char *in, size_t len,
                 int final, struct urigrep_buf *out, size_t *bad)
 {
     enum urigrep_status rc = URIGREP_OK;
-    char *p, *failed_at = NULL;
+    char *p;
     size_t left;
 
+    if (cv->fam == F_UTF7)
+        return utf7_convert(&cv->u7, in, len, final, out, bad);
     /* finish a sequence cut at the end of the previous call, taking one
      * byte at a time so that we never hold more than PENDING_MAX */
     while (cv->npending && (len || final)) {
@@ -193,22 +319,14 @@ charset_convert(struct charset_conv *cv, const char *in, size_t len,
         full = cv->npending == PENDING_MAX;
         stuck = err == EILSEQ ||
                 (err == EINVAL && ((final && len == 0) || full));
-        if (stuck && left) {
-            /* undecodable: replace it and go on after it */
-            char *was = p;
-
-            if ((rc = recover(cv, &p, &left, p == failed_at, out, bad)))
-                return rc;
-            /* it did not step: the bytes at p are tried once more */
-            failed_at = p == was ? cv->pending : NULL;
-        }
+        /* undecodable: replace it and go on after it */
+        if (stuck && left && (rc = recover(cv, &p, &left, out, bad)))
+            return rc;
         memmove(cv->pending, p, left);
         cv->npending = left;
     }
     p = (char *)in;
     left = len;
-    if (cv->resync && !drop_run(cv, &p, &left))
-        left = 0;
     while (left) {
         int err = run(cv, &p, &left, out, &rc);
 
@@ -219,15 +337,9 @@ charset_convert(struct charset_conv *cv, const char *in, size_t len,
             cv->npending = left;
             return URIGREP_OK;
         }
-        if (err == EILSEQ || err == EINVAL) {
-            /* (a broken UTF-7 run that goes on past the end of IN is
-             * dropped by the next call: recover() set cv->resync) */
-            char *was = p;
-
-            if ((rc = recover(cv, &p, &left, p == failed_at, out, bad)))
-                return rc;
-            failed_at = p == was ? p : NULL;
-        }
+        if ((err == EILSEQ || err == EINVAL) &&
+            (rc = recover(cv, &p, &left, out, bad)))
+            return rc;
     }
     if (final) {
         /* reset the shift state, emitting what a stateful charset needs */
@@ -240,7 +352,6 @@ charset_convert(struct charset_conv *cv, const char *in, size_t len,
         o = out->data + out->len;
         iconv(cv->cd, NULL, NULL, &o, &room);
         out->len = (size_t)(o - out->data);
-        cv->resync = false;
     }
     return URIGREP_OK;
 }
@@ -250,6 +361,7 @@ charset_close(struct charset_conv *cv)
 {
     if (cv == NULL)
         return;
-    iconv_close(cv->cd);
+    if (cv->cd != (iconv_t)-1)
+        iconv_close(cv->cd);
     free(cv);
 }

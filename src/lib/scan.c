@@ -401,10 +401,11 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
                 r = delim_entity(w, i, n);
             else if (c == '[')
                 r = bracket_opens_uri(w, i, n);
-            else if (c == ')' && i + 1 < n &&
-                     (w[i + 1] == '[' || w[i + 1] == ']'))
+            else if ((c == ')' || c == ']') && i + 1 == n)
+                r = -1; /* the next byte decides, and may be the limit */
+            else if (c == ')' && (w[i + 1] == '[' || w[i + 1] == ']'))
                 r = 1; /* "[a](http://x)[b](...)", "[![i](img)](link)" */
-            else if (c == ']' && i + 1 < n && w[i + 1] == '(')
+            else if (c == ']' && w[i + 1] == '(')
                 r = 1; /* "[http://x/](http://x/)" */
             if (r < 0 && !final)
                 return NEED_MORE;
@@ -1412,8 +1413,8 @@ urigrep_scanner_free(urigrep_scanner *sc)
     free(sc);
 }
 
-/* Strip one layer of what a person types around a URI: surrounding
- * whitespace, then an opening '<' or '"' and a closing '>' or '"' (each
+/* Strip one layer of what a person types around a URI (S holds no
+ * whitespace by now): an opening '<' or '"' and a closing '>' or '"' (each
  * alone too: people forget one), or a "URL:" prefix. Returns true if
  * something went. */
 static bool
@@ -1423,10 +1424,6 @@ strip_one(const char **s, size_t *len)
     size_t n = *len;
     bool changed;
 
-    while (n && is_space((unsigned char)p[0]))
-        p++, n--;
-    while (n && is_space((unsigned char)p[n - 1]))
-        n--;
     if (n && (p[0] == '<' || p[0] == '"')) {
         p++;
         n--;
@@ -1443,17 +1440,24 @@ strip_one(const char **s, size_t *len)
     return changed;
 }
 
+/* Whitespace goes first: it is never part of the reference, and left in
+ * until the end it would hide a delimiter it stands in ("<URL :x>" gave
+ * "URL:x", which a second call stripped again). So the result is a fixed
+ * point: stripping it again changes nothing. */
 URIGREP_EXPORT size_t
 urigrep_strip_typed(const char *in, size_t len, char *out)
 {
-    size_t i, o = 0;
+    const char *p;
+    size_t i, n = 0;
 
     if (in == NULL || out == NULL)
         return 0;
-    while (strip_one(&in, &len))
-        ;
     for (i = 0; i < len; i++)
         if (!is_space((unsigned char)in[i]))
-            out[o++] = in[i];
-    return o;
+            out[n++] = in[i];
+    p = out;
+    while (strip_one(&p, &n))
+        ;
+    memmove(out, p, n);
+    return n;
 }

@@ -164,10 +164,10 @@ void urigrep_scanner_reset(urigrep_scanner *sc);
 void urigrep_scanner_free(urigrep_scanner *sc);
 
 /** Strip the delimiters a person may type around one reference (RFC 2396
- *  Appendix E, last paragraph): surrounding whitespace, <>, quotes, a
- *  "URL:" prefix, and all embedded whitespace. The result is written to
- *  OUT (at least LEN bytes) and its length returned; 0 when IN or OUT is
- *  NULL. */
+ *  Appendix E, last paragraph): all whitespace first, then <>, quotes
+ *  and a "URL:" prefix, layer after layer. Stripping the result again
+ *  changes nothing. The result is written to OUT (at least LEN bytes; it
+ *  may be IN) and its length returned; 0 when IN or OUT is NULL. */
 size_t urigrep_strip_typed(const char *in, size_t len, char *out);
 
 /* ---- Parsing and validation: RFC 2396 Appendix A (+ RFC 2732) ---- */

@@ -18,3 +18,6 @@ expect_text 0 "http://a.example/rel/path" -x --base=http://a.example/b/c -e rel 
 printf 'http://d.example/' >"$tmp/y.txt"
 expect_text 0 "http://d.example/" -x "$tmp/y.txt"
 ug -x --json "$tmp/y.txt" | grep -q '"delimiter":"line"' || fail "-x JSON delimiter"
+# whitespace inside a delimiter does not hide it ("URL :" is "URL:")
+printf ' <URL :http://e.example/ f > \n' >"$tmp/z.txt"
+expect_text 0 "http://e.example/f" -x "$tmp/z.txt"

@@ -5,6 +5,7 @@
 # dictionary tests/fuzz/TARGET.dict. A crash or a broken property leaves a
 # crash-* file and exits nonzero; no clang with libFuzzer exits 77 (skip).
 # FUZZ_WORK keeps the build, the grown corpora and the logs there.
+# FUZZ_JOBS=N runs N targets at a time (default 1), for N cores.
 set -eu
 secs=${1:-600}
 [ $# -gt 0 ] && shift
@@ -39,14 +40,36 @@ done
 for t in $targets; do
     $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $objs
 done
-status=0
+jobs=${FUZZ_JOBS:-1}
+case $jobs in '' | *[!0-9]* | 0) echo "fuzz: FUZZ_JOBS=$jobs" >&2; exit 2 ;; esac
+rm -f "$work/failed"
+# fuzz T: run target T; its name goes to $work/failed on a finding
+fuzz() {
+    mkdir -p "$work/corpus-$1"
+    echo "fuzz_$1: $secs s, work in $work"
+    "$work/fuzz_$1" -max_total_time="$secs" -max_len=4096 \
+        -artifact_prefix="$work/crash-$1-" -print_final_stats=1 \
+        -dict="$here/$1.dict" \
+        "$work/corpus-$1" "$here/corpus-$1" 2>"$work/fuzz_$1.log" ||
+        echo "$1" >>"$work/failed"
+    tail -n 12 "$work/fuzz_$1.log"
+}
+n=0
 for t in $targets; do
-    mkdir -p "$work/corpus-$t"
-    echo "fuzz_$t: $secs s, work in $work"
-    "$work/fuzz_$t" -max_total_time="$secs" -max_len=4096 \
-        -artifact_prefix="$work/crash-$t-" -print_final_stats=1 \
-        -dict="$here/$t.dict" \
-        "$work/corpus-$t" "$here/corpus-$t" 2>"$work/fuzz_$t.log" || status=1
-    tail -n 12 "$work/fuzz_$t.log"
+    if [ "$jobs" -eq 1 ]; then
+        fuzz "$t"
+        continue
+    fi
+    fuzz "$t" >"$work/fuzz_$t.out" &
+    n=$((n + 1))
+    if [ "$n" -eq "$jobs" ]; then
+        wait
+        n=0
+    fi
 done
-exit $status
+wait
+if [ "$jobs" -gt 1 ]; then
+    for t in $targets; do cat "$work/fuzz_$t.out"; done
+fi
+[ ! -s "$work/failed" ] || { echo "fuzz: findings in: $(cat "$work/failed")"; exit 1; }
+exit 0
