@@ -16,6 +16,7 @@
 #include "grammar.h"
 #include "internal.h"
 #include "output.h"
+#include "progress.h"
 #include "uniq.h"
 
 void
@@ -30,6 +31,7 @@ out_of_memory(void)
 static void
 say(struct urigrep_buf *q)
 {
+    progress_clear();
     fputs(PROGRAM ": ", stderr);
     if (q->len)
         fwrite(q->data, 1, q->len, stderr);
@@ -78,6 +80,7 @@ report_msg(const char *fmt, ...)
 void
 report_write_error(int err)
 {
+    progress_clear();
     fprintf(stderr, PROGRAM ": write error: %s\n", strerror(err));
     /* not exit(): the atexit handler would try the broken stream again */
     _exit(2);
@@ -100,10 +103,52 @@ report_close_stdout(void)
 void
 report_flush(struct run *r)
 {
-    if (r->outbuf.len &&
-        fwrite(r->outbuf.data, 1, r->outbuf.len, stdout) != r->outbuf.len)
+    if (r->outbuf.len == 0)
+        return;
+    /* standard output may be the terminal the progress line is on */
+    progress_clear();
+    if (fwrite(r->outbuf.data, 1, r->outbuf.len, stdout) != r->outbuf.len ||
+        (r->o->line_buffered && fflush(stdout) != 0))
         report_write_error(errno ? errno : EIO);
     r->outbuf.len = 0;
+}
+
+void
+report_file_end(struct run *r)
+{
+    const struct options *o = r->o;
+    enum urigrep_status rc = URIGREP_OK;
+
+    if (o->quiet)
+        return;
+    if (o->list != LIST_NONE) {
+        if ((r->file_count > 0) == (o->list == LIST_MATCHING))
+            rc = output_file_name(&r->outbuf, &o->out, r->file);
+    } else if (o->count && o->json)
+        rc = output_count_json(&r->outbuf, r->file, r->file_count);
+    else if (o->count)
+        rc = output_count(&r->outbuf, &o->out, r->file, r->file_count);
+    if (rc != URIGREP_OK)
+        out_of_memory();
+}
+
+/* -u: is REF's URI new in its scope? Starts a new set when the scope
+ * (file, message) changed. Returns 1, 0, or -1 when memory runs out. */
+static int
+unique(struct run *r, const struct urigrep_ref *ref)
+{
+    enum unique_scope scope = r->o->unique_scope;
+
+    if ((scope == UNIQUE_FILE || scope == UNIQUE_MESSAGE) &&
+        (r->uniq_file != r->file_serial ||
+         (scope == UNIQUE_MESSAGE && r->uniq_message != ref->message))) {
+        uniq_free(r->seen);
+        if ((r->seen = uniq_new()) == NULL)
+            return -1;
+        r->uniq_file = r->file_serial;
+        r->uniq_message = ref->message;
+    }
+    return uniq_add(r->seen, ref->uri.ptr, ref->uri.len);
 }
 
 void
@@ -159,7 +204,8 @@ pattern_selected(const struct options *o, const char *s, size_t len)
     bool hit = false;
 
     if (o->npats == 0)
-        return true;
+        /* an empty -f file selects nothing, as in grep; -v inverts it */
+        return !o->pattern_file || o->invert;
     for (i = 0; i < o->npats && !hit; i++)
         hit = pcre2_match(o->pats[i].code, (PCRE2_SPTR)s, len, 0, 0,
                           o->pats[i].md, NULL) >= 0;
@@ -188,8 +234,11 @@ report_extract_options(const struct options *o,
         xo->flags |= URIGREP_EXTRACT_NO_RESOLVE;
     if (o->ascii)
         xo->flags |= URIGREP_EXTRACT_ASCII;
-    /* validation costs as much as finding: only when something needs it */
-    if (!(o->json || o->strict || o->invalid || o->verbose))
+    if (o->line_buffered)
+        xo->flags |= URIGREP_EXTRACT_EAGER;
+    /* validation costs as much as finding: only when something needs it
+     * (--color shows invalid references in a colour of their own) */
+    if (!(o->json || o->strict || o->invalid || o->verbose || o->out.color))
         xo->flags |= URIGREP_EXTRACT_NO_CHECK;
 }
 
@@ -262,6 +311,11 @@ report_ref(void *arg, const struct urigrep_ref *ref)
     struct output_rec rec;
     enum urigrep_status rc;
 
+    if (o->has_max && r->file_count >= o->max_count) {
+        /* -m 0: nothing is selected */
+        r->file_stop = true;
+        return 1;
+    }
     if (o->json || o->nschemes)
         grammar_split(ref->uri.ptr, ref->uri.len, &uri_parts);
     if ((o->strict && ref->valid != 1) || (o->invalid && ref->valid == 1) ||
@@ -269,7 +323,7 @@ report_ref(void *arg, const struct urigrep_ref *ref)
         !pattern_selected(o, ref->uri.ptr, ref->uri.len))
         return 0;
     if (o->unique) {
-        int fresh = uniq_add(r->seen, ref->uri.ptr, ref->uri.len);
+        int fresh = unique(r, ref);
 
         if (fresh < 0)
             out_of_memory();
@@ -285,8 +339,12 @@ report_ref(void *arg, const struct urigrep_ref *ref)
     if (o->verbose && ref->valid == 0)
         say_invalid(r->file, ref->line, ref->ref.ptr, ref->ref.len,
                     ref->error, ref->error_offset);
-    if (o->count)
-        return 0;
+    /* -l and -L know enough at the first; -m at its NUMth */
+    if (o->list != LIST_NONE ||
+        (o->has_max && r->file_count >= o->max_count))
+        r->file_stop = true;
+    if (o->count || o->list != LIST_NONE)
+        return r->file_stop;
     memset(&rec, 0, sizeof rec);
     rec.file = r->file;
     rec.line = ref->line;
@@ -317,7 +375,7 @@ report_ref(void *arg, const struct urigrep_ref *ref)
                  : output_plain(&r->outbuf, &o->out, &rec);
     if (rc != URIGREP_OK)
         out_of_memory();
-    if (r->outbuf.len >= 64 * 1024)
+    if (r->outbuf.len >= 64 * 1024 || o->line_buffered)
         report_flush(r);
-    return 0;
+    return r->file_stop;
 }

@@ -306,6 +306,10 @@ const char *urigrep_base_source_name(enum urigrep_base_source s);
 #define URIGREP_EXTRACT_ASCII      0x4u
 /** Do not validate (it costs about as much as finding): valid is -1. */
 #define URIGREP_EXTRACT_NO_CHECK   0x8u
+/** With URIGREP_DOC_AUTO, decide the type on the bytes of the first feed
+ *  instead of waiting for 32 KiB, so that input arriving a line at a time
+ *  (a pipe from tail -f) is reported as it comes. */
+#define URIGREP_EXTRACT_EAGER      0x10u
 
 /** Extractor options: zero-initialise, set SIZE to sizeof the struct (so
  *  that later versions of the library can grow it), then what you need.
