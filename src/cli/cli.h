@@ -81,6 +81,9 @@ struct run {
     uint64_t file_serial;       /* counts the files read, for -u scopes */
     uint64_t uniq_file, uniq_message; /* where r->seen was started */
     bool file_stop;             /* -m, -l, -L: nothing more from this file */
+    /* without --verbose, over-long candidates [0] and lines [1] of the
+     * file are told once, at its end: how many, the first line, limit */
+    uint64_t skipped[2], skipped_line[2], skipped_limit[2];
     bool any_selected;
     bool error;
     bool stop;                  /* -q matched: stop everything */

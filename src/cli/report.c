@@ -113,12 +113,38 @@ report_flush(struct run *r)
     r->outbuf.len = 0;
 }
 
+/* "FILE:LINE: warning: URI candidate longer than LIMIT bytes skipped",
+ * or for a line (-x) "line longer than"; with COUNT > 1, the count of
+ * them from LINE on. */
+static void
+say_skipped(const char *file, uint64_t line, bool candidate, uint64_t count,
+            uint64_t limit)
+{
+    const char *what = candidate ? "URI candidate" : "line";
+
+    if (count == 1)
+        report_msg("%s:%" PRIu64 ": warning: %s longer than %" PRIu64
+                   " bytes skipped", file, line, what, limit);
+    else
+        report_msg("%s:%" PRIu64 ": warning: %" PRIu64 " %ss longer than "
+                   "%" PRIu64 " bytes skipped, the first on this line "
+                   "(--verbose names each)", file, line, count, what, limit);
+}
+
 void
 report_file_end(struct run *r)
 {
     const struct options *o = r->o;
     enum urigrep_status rc = URIGREP_OK;
+    int k;
 
+    /* warnings that repeat are said once per file */
+    for (k = 0; k < 2; k++) {
+        if (r->skipped[k] && !o->no_messages)
+            say_skipped(r->file, r->skipped_line[k], k == 0, r->skipped[k],
+                        r->skipped_limit[k]);
+        r->skipped[k] = 0;
+    }
     if (o->quiet)
         return;
     if (o->list != LIST_NONE) {
@@ -251,14 +277,17 @@ report_notice(void *arg, const struct urigrep_notice *n)
 
     switch (n->kind) {
     case URIGREP_NOTICE_TOO_LONG:
-        if (!o->no_messages)
-            report_msg("%s:%" PRIu64 ": warning: URI candidate longer than "
-                       "%" PRIu64 " bytes skipped", file, n->line, n->count);
-        break;
     case URIGREP_NOTICE_LINE_TOO_LONG:
-        if (!o->no_messages)
-            report_msg("%s:%" PRIu64 ": warning: line longer than %" PRIu64
-                       " bytes skipped", file, n->line, n->count);
+        if (o->verbose && !o->no_messages)
+            say_skipped(file, n->line, n->kind == URIGREP_NOTICE_TOO_LONG,
+                        1, n->count);
+        else {
+            int k = n->kind != URIGREP_NOTICE_TOO_LONG;
+
+            if (r->skipped[k]++ == 0)
+                r->skipped_line[k] = n->line;
+            r->skipped_limit[k] = n->count;
+        }
         break;
     case URIGREP_NOTICE_NO_IDNA:
         if (!o->no_messages)
