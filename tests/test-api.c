@@ -145,6 +145,21 @@ contracts(void)
         CHECK(urigrep_strerror((enum urigrep_status)st) != NULL);
     CHECK(strcmp(urigrep_strerror(URIGREP_ERR_TOO_LONG),
                  "unknown status") != 0);
+
+    /* documents (the extractor's own contract is in check_extract.c):
+     * exported, and refusing what urigrep.h says */
+    CHECK(urigrep_detect(NULL, 0) == URIGREP_DOC_TEXT);
+    CHECK(urigrep_detect("<html>", 6) == URIGREP_DOC_HTML);
+    CHECK(strcmp(urigrep_delim_name(URIGREP_DELIM_ATTRIBUTE),
+                 "attribute") == 0);
+    CHECK(strcmp(urigrep_base_source_name(URIGREP_BASE_RFC1808),
+                 "base-header") == 0);
+    CHECK(urigrep_extractor_new(NULL, NULL, NULL, NULL, NULL) ==
+          URIGREP_ERR_ARG);
+    CHECK(urigrep_extractor_feed(NULL, "", 0) == URIGREP_ERR_ARG);
+    CHECK(urigrep_extractor_finish(NULL) == URIGREP_ERR_ARG);
+    urigrep_extractor_reset(NULL);
+    urigrep_extractor_free(NULL);
     return 0;
 }
 

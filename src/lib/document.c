@@ -113,9 +113,9 @@ line_of(const struct urigrep_extractor *x, uint64_t off)
     return lo ? x->cps[lo - 1].line : x->cur_line;
 }
 
-/* Report held attribute H. */
-static void
-held_report(struct urigrep_extractor *x, const struct held_uri *h)
+void
+held_emit(struct urigrep_extractor *x, const struct held_uri *h,
+          bool document_base)
 {
     struct found f;
 
@@ -126,8 +126,10 @@ held_report(struct urigrep_extractor *x, const struct held_uri *h)
     f.column = h->column;
     f.offset = h->pos;
     f.delim = h->delim;
-    f.base = doc_base(x, &f.base_source);
-    f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
+    if (document_base) {
+        f.base = doc_base(x, &f.base_source);
+        f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
+    }
     extract_emit(x, &f);
 }
 
@@ -140,7 +142,7 @@ release_held(struct urigrep_extractor *x, uint64_t upto, bool all)
 
     while (i < x->held.n && (all || x->held.v[i].pos <= upto) &&
            !x->stopped)
-        held_report(x, &x->held.v[i++]);
+        held_emit(x, &x->held.v[i++], true);
     held_drop(&x->held, x->stopped ? x->held.n : i);
 }
 

@@ -407,20 +407,8 @@ release_headers(struct urigrep_extractor *x, const char *mid)
     x->part[0] = x->part_charset[0] = '\0';
     set_str(x->ctype, sizeof x->ctype, "header");
     set_subject(x, x->hdr_subject);
-    for (i = 0; i < x->headers.n && !x->stopped; i++) {
-        const struct held_uri *h = &x->headers.v[i];
-        struct found f;
-
-        memset(&f, 0, sizeof f);
-        f.ref = h->s;
-        f.len = h->n;
-        f.line = h->line;
-        f.column = h->column;
-        f.offset = h->pos;
-        f.delim = h->delim;
-        f.header = true;
-        extract_emit(x, &f);
-    }
+    for (i = 0; i < x->headers.n && !x->stopped; i++)
+        held_emit(x, &x->headers.v[i], false);
     held_drop(&x->headers, x->headers.n);
     x->headers_bytes = 0;
 }

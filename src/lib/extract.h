@@ -29,7 +29,6 @@ struct found {
     const char *base;           /* innermost base known, or NULL */
     enum urigrep_base_source base_source;
     const char *doc_uri;        /* the document's own URI, or NULL */
-    bool header;                /* from a mail header field */
 };
 
 /* Where text of a decoded document started in the stored document: a
@@ -145,6 +144,11 @@ const char *doc_base(const struct urigrep_extractor *x,
 void held_push(struct urigrep_extractor *x, struct held_list *l,
                const char *p, size_t n, uint64_t pos, uint64_t line,
                uint64_t column, enum urigrep_delim delim);
+
+/* Report held URI H; DOCUMENT_BASE: resolved against the document's
+ * base (an HTML attribute), else only against the options' (a header). */
+void held_emit(struct urigrep_extractor *x, const struct held_uri *h,
+               bool document_base);
 
 /* Forget the first K held URIs of L. */
 void held_drop(struct held_list *l, size_t k);

@@ -1,0 +1,429 @@
+/* check_extract.c: the document extractor (urigrep_extractor_*): types,
+ * bases and where they come from, mail context, stopping, notices, its
+ * argument contract, and the same records whatever the split of the
+ * input. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <check.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "urigrep.h"
+#include "check_main.h"
+
+/* Records and notices, one line each, as text. */
+struct log {
+    char s[16384];
+    size_t len;
+    int stop_after;     /* >0: ask to stop at this record */
+    int nrec;
+};
+
+static void
+logf_(struct log *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+logf_(struct log *l, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(l->s + l->len, sizeof l->s - l->len, fmt, ap);
+    va_end(ap);
+    ck_assert_int_lt((size_t)n, sizeof l->s - l->len);
+    l->len += (size_t)n;
+}
+
+static const char *
+str(const char *s)
+{
+    return s ? s : "-";
+}
+
+static int
+on_ref(void *arg, const struct urigrep_ref *r)
+{
+    struct log *l = arg;
+
+    logf_(l, "%.*s %.*s %s v%d %s L%" PRIu64 " C%" PRIu64 " O%" PRIu64
+          " base=%s(%s) m%" PRIu64 " %s|%s|%s|%s|%s\n",
+          (int)r->ref.len, r->ref.ptr, (int)r->uri.len, r->uri.ptr,
+          urigrep_delim_name(r->delim), r->valid,
+          r->valid == 0 ? urigrep_strerror(r->error) : "", r->line,
+          r->column, r->offset, str(r->base),
+          urigrep_base_source_name(r->base_source), r->message,
+          str(r->message_id), str(r->subject), str(r->part),
+          str(r->content_type), str(r->charset));
+    l->nrec++;
+    return l->stop_after > 0 && l->nrec >= l->stop_after;
+}
+
+static void
+on_notice(void *arg, const struct urigrep_notice *n)
+{
+    logf_(arg, "notice %d L%" PRIu64 " %" PRIu64 " %s\n", (int)n->kind,
+          n->line, n->count, str(n->detail));
+}
+
+/* Extract DOC with OPTS (NULL: defaults), fed STEP bytes at a time, into
+ * L; returns the finish status. */
+static enum urigrep_status
+run(const struct urigrep_extract_options *opts, const char *doc, size_t step,
+    struct log *l)
+{
+    urigrep_extractor *x;
+    size_t n = strlen(doc), i;
+    enum urigrep_status rc = URIGREP_OK;
+
+    ck_assert_int_eq(urigrep_extractor_new(opts, on_ref, on_notice, l, &x),
+                     URIGREP_OK);
+    for (i = 0; i < n && rc == URIGREP_OK; i += step)
+        rc = urigrep_extractor_feed(x, doc + i, n - i < step ? n - i : step);
+    if (rc == URIGREP_OK)
+        rc = urigrep_extractor_finish(x);
+    urigrep_extractor_free(x);
+    return rc;
+}
+
+static const char mbox[] =
+    "From alice@example.org Mon Jan  1 00:00:00 2024\n"
+    "Message-ID: <one@example.org>\n"
+    "Subject: =?UTF-8?Q?caf=C3=A9?= notes\n"
+    "Content-Base: http://cb.example/dir/\n"
+    "\n"
+    "read <URL:rel/page.html> and http://a.example/x\n"
+    "\n"
+    "From bob@example.org Mon Jan  1 00:00:01 2024\n"
+    "Message-ID: <two@example.org>\n"
+    "Subject: html\n"
+    "Content-Type: multipart/alternative; boundary=\"b\"\n"
+    "\n"
+    "--b\n"
+    "Content-Type: text/html; charset=iso-8859-1\n"
+    "Content-Location: http://cl.example/doc/index.html\n"
+    "\n"
+    "<p><a href=\"img/a.png\">x</a> <a href=\"#top\">t</a>\n"
+    "--b\n"
+    "Content-Type: text/plain\n"
+    "Base: <URL:http://old.example/base/>\n"
+    "\n"
+    "see <URL:../up> here\n"
+    "--b--\n";
+
+START_TEST(test_mbox_context)
+{
+    struct log l = { 0 };
+
+    ck_assert_int_eq(run(NULL, mbox, 4096, &l), URIGREP_OK);
+    /* the first message: Content-Base, its Subject decoded */
+    ck_assert_ptr_nonnull(strstr(l.s,
+        "rel/page.html http://cb.example/dir/rel/page.html angle-url v1  "
+        "L6 C11 O10 base=http://cb.example/dir/(content-base) m1 "
+        "<one@example.org>|caf\xc3\xa9 notes|1|text/plain|-\n"));
+    /* an absolute reference is resolved too: its base is still named */
+    ck_assert_ptr_nonnull(strstr(l.s, "http://a.example/x http://a.example/x "
+                                      "bare v1  L6 C30 O29 "
+                                      "base=http://cb.example/dir/"));
+    /* the second: Content-Location is the base, and "#top" is the
+     * document itself */
+    ck_assert_ptr_nonnull(strstr(l.s,
+        "img/a.png http://cl.example/doc/img/a.png attribute v1  L17 "));
+    ck_assert_ptr_nonnull(strstr(l.s,
+        "base=http://cl.example/doc/index.html(content-location) m2 "
+        "<two@example.org>|html|1|text/html|iso-8859-1\n"));
+    ck_assert_ptr_nonnull(strstr(l.s,
+        "#top http://cl.example/doc/index.html#top attribute v1  L17 "));
+    ck_assert_ptr_nonnull(strstr(l.s, "(document) m2"));
+    /* RFC 1808's Base: */
+    ck_assert_ptr_nonnull(strstr(l.s,
+        "../up http://old.example/up angle-url v1  L22 C10 O9 "
+        "base=http://old.example/base/(base-header) m2 "
+        "<two@example.org>|html|2|text/plain|-\n"));
+}
+END_TEST
+
+/* The records do not depend on how the document is split (RFC 2396
+ * Appendix E does not know about read sizes). */
+START_TEST(test_split_independent)
+{
+    static const char *const docs[] = {
+        mbox,
+        "<!DOCTYPE html><html><head><base href=\"http://h.example/a/\">"
+        "</head><body><a href=\"b/c\">see http://t.example/x</a> &amp; "
+        "<img src=\"//cdn.example/i.png\"></body></html>\n",
+        "plain text <http://w.example/long/\n   path/> and "
+        "URL:ftp://f.example/pub \"mailto:x@y.example\"\n",
+    };
+    size_t steps[] = { 1, 2, 3, 7, 64, 4096 }, d, s;
+
+    for (d = 0; d < sizeof docs / sizeof *docs; d++) {
+        static struct log want, got;
+
+        memset(&want, 0, sizeof want);
+        ck_assert_int_eq(run(NULL, docs[d], 100000, &want), URIGREP_OK);
+        ck_assert_int_gt(want.nrec, 1);
+        for (s = 0; s < sizeof steps / sizeof *steps; s++) {
+            memset(&got, 0, sizeof got);
+            ck_assert_int_eq(run(NULL, docs[d], steps[s], &got), URIGREP_OK);
+            ck_assert_str_eq(got.s, want.s);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_html_base_and_option)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    struct log l = { 0 };
+
+    o.base = "http://opt.example/dir/file";
+    ck_assert_int_eq(run(&o, "see <URL:a/b> then\n", 5, &l), URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, "a/b http://opt.example/dir/a/b "
+                                      "angle-url v1  L1 C10 O9 base=http://opt."
+                                      "example/dir/file(option) m0 "));
+    memset(&l, 0, sizeof l);
+    ck_assert_int_eq(run(&o, "<html><base href=\"../up/\"><a href=\"x\">"
+                             "</a></html>\n", 3, &l), URIGREP_OK);
+    /* a relative <BASE href> is resolved against the base in force */
+    ck_assert_ptr_nonnull(strstr(l.s, "x http://opt.example/up/x attribute "
+                                      "v1  L1 C0 O2 base=http://opt."
+                                      "example/up/(html)"));
+    /* no resolution asked: the URI is the reference */
+    o.flags = URIGREP_EXTRACT_NO_RESOLVE;
+    o.base = NULL;
+    memset(&l, 0, sizeof l);
+    ck_assert_int_eq(run(&o, "see <URL:a/b>\n", 64, &l), URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, "a/b a/b angle-url v1  L1 C10 O9 "
+                                      "base=-(none) m0 "));
+}
+END_TEST
+
+START_TEST(test_validity)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    struct log l = { 0 };
+
+    ck_assert_int_eq(run(NULL, "<http://a.example/%zz>\n", 64, &l),
+                     URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, " v0 '%' not"));
+    o.flags = URIGREP_EXTRACT_NO_CHECK;
+    memset(&l, 0, sizeof l);
+    ck_assert_int_eq(run(&o, "<http://a.example/%zz>\n", 64, &l),
+                     URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, " v-1 "));
+}
+END_TEST
+
+/* What is reported may be shown: control and bidi characters are
+ * percent-encoded in the URI; the reference stays as written. */
+START_TEST(test_uri_cleaned)
+{
+    struct log l = { 0 };
+
+    ck_assert_int_eq(run(NULL, "<html><a href=\"http://e.example/&#27;[2J"
+                               "&#x202E;x\">t</a></html>\n", 64, &l),
+                     URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, " http://e.example/%1B[2J%E2%80%AEx "
+                                      "attribute"));
+}
+END_TEST
+
+START_TEST(test_lines_type)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    struct log l = { 0 };
+
+    o.type = URIGREP_DOC_LINES;
+    ck_assert_int_eq(run(&o, "  <URL:http://a.example/x y>\n\nnot a uri\n",
+                         3, &l), URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, "http://a.example/xy "
+                                      "http://a.example/xy line v1  L1 C1 "
+                                      "O0 "));
+    ck_assert_ptr_nonnull(strstr(l.s, "notauri notauri line v1  L3 C1 O30 "));
+    ck_assert_int_eq(l.nrec, 2);
+}
+END_TEST
+
+START_TEST(test_headers)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    struct log l = { 0 };
+    const char *msg = "From: a@b.example\n"
+                      "List-Archive: <http://list.example/arch/>\n"
+                      "Message-ID: <h@x.example>\n"
+                      "\n"
+                      "body http://body.example/\n";
+
+    ck_assert_int_eq(run(&o, msg, 64, &l), URIGREP_OK);
+    ck_assert_int_eq(l.nrec, 1);
+    o.flags = URIGREP_EXTRACT_HEADERS;
+    memset(&l, 0, sizeof l);
+    ck_assert_int_eq(run(&o, msg, 5, &l), URIGREP_OK);
+    /* held until the Message-ID written after it is known */
+    ck_assert_ptr_nonnull(strstr(l.s, "http://list.example/arch/ "
+                                      "http://list.example/arch/ angle v1  "
+                                      "L2 C2 O1 base=-(none) m1 "
+                                      "<h@x.example>|-|-|header|-\n"));
+    ck_assert_int_eq(l.nrec, 2);
+}
+END_TEST
+
+/* A callback that asks to stop stops the document; the next document
+ * is read again from the start, its type decided anew. */
+START_TEST(test_stop_and_reuse)
+{
+    struct log l = { 0 };
+    urigrep_extractor *x;
+    const char *text = "http://a.example/ http://b.example/ "
+                       "http://c.example/\n";
+
+    ck_assert_int_eq(urigrep_extractor_new(NULL, on_ref, NULL, &l, &x),
+                     URIGREP_OK);
+    l.stop_after = 1;
+    ck_assert_int_eq(urigrep_extractor_feed(x, text, strlen(text)),
+                     URIGREP_OK);
+    ck_assert_int_eq(urigrep_extractor_finish(x), URIGREP_ERR_STOPPED);
+    ck_assert_int_eq(l.nrec, 1);
+    ck_assert_int_eq(urigrep_extractor_feed(x, mbox, sizeof mbox - 1),
+                     URIGREP_OK);
+    l.stop_after = 0;
+    ck_assert_int_eq(urigrep_extractor_finish(x), URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, " m2 <two@example.org>"));
+    /* stopped during a feed: that feed and the next say so */
+    memset(&l, 0, sizeof l);
+    l.stop_after = 2;
+    for (size_t i = 0; i < 40000; i++) {
+        enum urigrep_status rc = urigrep_extractor_feed(x, text,
+                                                        strlen(text));
+
+        if (rc != URIGREP_OK) {
+            ck_assert_int_eq(rc, URIGREP_ERR_STOPPED);
+            break;
+        }
+    }
+    ck_assert_int_eq(urigrep_extractor_feed(x, "x", 1), URIGREP_ERR_STOPPED);
+    ck_assert_int_eq(l.nrec, 2);
+    urigrep_extractor_reset(x);
+    ck_assert_int_eq(urigrep_extractor_feed(x, "x", 1), URIGREP_OK);
+    urigrep_extractor_free(x);
+}
+END_TEST
+
+START_TEST(test_notices)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    struct log l = { 0 };
+    char doc[200];
+
+    o.scan.max_uri_length = 20;
+    snprintf(doc, sizeof doc, "ok http://a.example/ and\n"
+                              "http://long.example/%s\n",
+             "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+    ck_assert_int_eq(run(&o, doc, 7, &l), URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, "notice 0 L2 20 -\n"));
+    ck_assert_int_eq(l.nrec, 1);
+    memset(&l, 0, sizeof l);
+    ck_assert_int_eq(run(NULL, "Message-ID: <a@b>\nContent-Type: text/plain;"
+                               " charset=x-no-such-charset\n\n"
+                               "see http://c.example/\n", 64, &l),
+                     URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, "notice 3 L4 0 x-no-such-charset\n"));
+    ck_assert_ptr_nonnull(strstr(l.s, "http://c.example/ "));
+}
+END_TEST
+
+START_TEST(test_detect)
+{
+    ck_assert_int_eq(urigrep_detect(NULL, 0), URIGREP_DOC_TEXT);
+    ck_assert_int_eq(urigrep_detect(mbox, sizeof mbox - 1),
+                     URIGREP_DOC_MBOX);
+    ck_assert_int_eq(urigrep_detect("Message-ID: <x@y>\n\n", 19),
+                     URIGREP_DOC_MAIL);
+    ck_assert_int_eq(urigrep_detect("\xef\xbb\xbf<!-- c --><html lang=en>",
+                                    30), URIGREP_DOC_HTML);
+    ck_assert_int_eq(urigrep_detect("<htmlfoo>", 9), URIGREP_DOC_TEXT);
+    ck_assert_int_eq(urigrep_detect("hello http://x/\n", 16),
+                     URIGREP_DOC_TEXT);
+}
+END_TEST
+
+/* The contract of urigrep.h: bad arguments give URIGREP_ERR_ARG. */
+START_TEST(test_arguments)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    urigrep_extractor *x = (urigrep_extractor *)&o;
+    struct log l = { 0 };
+
+    ck_assert_int_eq(urigrep_extractor_new(NULL, NULL, NULL, NULL, &x),
+                     URIGREP_ERR_ARG);
+    ck_assert_ptr_null(x);
+    ck_assert_int_eq(urigrep_extractor_new(NULL, on_ref, NULL, NULL, NULL),
+                     URIGREP_ERR_ARG);
+    o.size = sizeof o - 1;
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
+                     URIGREP_ERR_ARG);
+    o.size = sizeof o;
+    o.type = (enum urigrep_doc_type)99;
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
+                     URIGREP_ERR_ARG);
+    o.type = URIGREP_DOC_AUTO;
+    o.rfc = (enum urigrep_rfc)1234;
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
+                     URIGREP_ERR_ARG);
+    o.rfc = URIGREP_RFC3986;
+    o.flags = 0x100;
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
+                     URIGREP_ERR_ARG);
+    o.flags = 0;
+    o.base = "relative/base";
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
+                     URIGREP_ERR_ARG);
+    o.base = NULL;
+    o.scan.hyphen = (enum urigrep_hyphen)7;
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
+                     URIGREP_ERR_ARG);
+    ck_assert_ptr_null(x);
+    ck_assert_int_eq(urigrep_extractor_feed(NULL, "x", 1), URIGREP_ERR_ARG);
+    ck_assert_int_eq(urigrep_extractor_finish(NULL), URIGREP_ERR_ARG);
+    urigrep_extractor_reset(NULL);
+    urigrep_extractor_free(NULL);
+    o.scan.hyphen = URIGREP_HYPHEN_KEEP;
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
+                     URIGREP_OK);
+    ck_assert_int_eq(urigrep_extractor_feed(x, NULL, 1), URIGREP_ERR_ARG);
+    ck_assert_int_eq(urigrep_extractor_feed(x, NULL, 0), URIGREP_OK);
+    urigrep_extractor_free(x);
+    ck_assert_str_eq(urigrep_delim_name((enum urigrep_delim)99), "unknown");
+    ck_assert_str_eq(urigrep_base_source_name(
+                         (enum urigrep_base_source)99), "unknown");
+}
+END_TEST
+
+static Suite *
+extract_suite(void)
+{
+    Suite *s = suite_create("extract");
+    TCase *tc = tcase_create("core");
+
+    tcase_add_test(tc, test_mbox_context);
+    tcase_add_test(tc, test_split_independent);
+    tcase_add_test(tc, test_html_base_and_option);
+    tcase_add_test(tc, test_validity);
+    tcase_add_test(tc, test_uri_cleaned);
+    tcase_add_test(tc, test_lines_type);
+    tcase_add_test(tc, test_headers);
+    tcase_add_test(tc, test_stop_and_reuse);
+    tcase_add_test(tc, test_notices);
+    tcase_add_test(tc, test_detect);
+    tcase_add_test(tc, test_arguments);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CHECK_MAIN(extract_suite)
