@@ -340,13 +340,14 @@ END_TEST
 
 START_TEST(test_detect)
 {
+    static const char html[] = "\xef\xbb\xbf<!-- c --><html lang=en>";
+
     ck_assert_int_eq(urigrep_detect(NULL, 0), URIGREP_DOC_TEXT);
     ck_assert_int_eq(urigrep_detect(mbox, sizeof mbox - 1),
                      URIGREP_DOC_MBOX);
     ck_assert_int_eq(urigrep_detect("Message-ID: <x@y>\n\n", 19),
                      URIGREP_DOC_MAIL);
-    ck_assert_int_eq(urigrep_detect("\xef\xbb\xbf<!-- c --><html lang=en>",
-                                    30), URIGREP_DOC_HTML);
+    ck_assert_int_eq(urigrep_detect(html, sizeof html - 1), URIGREP_DOC_HTML);
     ck_assert_int_eq(urigrep_detect("<htmlfoo>", 9), URIGREP_DOC_TEXT);
     ck_assert_int_eq(urigrep_detect("hello http://x/\n", 16),
                      URIGREP_DOC_TEXT);

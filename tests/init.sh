@@ -70,3 +70,28 @@ no_raw() {
     iconv -f UTF-8 -t UTF-8 <"$tmp/no_raw" >/dev/null 2>&1 ||
         fail "bytes that are not UTF-8 in $1"
 }
+
+# have_formats: set $formats to the compressed formats (of gzip, bzip2,
+# xz, zstd) this urigrep reads; one it was built without is checked to be
+# refused as such (named, exit 2) and left out, saying so on stderr.
+have_formats() {
+    formats=
+    for _f in gzip bzip2 xz zstd; do
+        printf 'http://probe.example/\n' | $_f -c >"$tmp/probe.$_f" ||
+            fail "cannot run $_f"
+        ug "$tmp/probe.$_f" >"$tmp/probe.out" 2>"$tmp/probe.err"
+        _rc=$?
+        if grep -q "built without" "$tmp/probe.err"; then
+            [ "$_rc" = 2 ] || fail "$_f without its library: exit $_rc"
+            grep -q "^urigrep: $tmp/probe.$_f: $_f-compressed data" \
+                "$tmp/probe.err" || fail "$_f: $(cat "$tmp/probe.err")"
+            echo "skipping $_f: urigrep was built without its library" >&2
+        else
+            [ "$_rc" = 0 ] && [ "$(cat "$tmp/probe.out")" = \
+                http://probe.example/ ] ||
+                fail "$_f: exit $_rc: $(cat "$tmp/probe.err")"
+            formats="$formats $_f"
+        fi
+    done
+    [ -n "$formats" ] || exit 77
+}

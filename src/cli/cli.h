@@ -65,6 +65,7 @@ struct options {
     struct output_colors colors;  /* out.color points here with --color */
     int with_file; /* -1: decide by the number of files */
     const char *charset;
+    const char *label;      /* --label: standard input's name, or NULL */
     size_t buffer_size;
     struct urigrep_scan_options scan;
 };

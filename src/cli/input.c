@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "progress.h"
+#include "source.h"
 
 /* How much of a file's start decides its type and binariness (as GNU
  * grep looks for NUL bytes); the extractor decides its type from as
@@ -38,20 +39,18 @@ extract(struct run *r, const char *p, size_t n)
     }
 }
 
-/* Read all of FD, the first PEEKED bytes of it being in BUF already (EOF
+/* Read all of SRC, the first PEEKED bytes of it being in BUF already (EOF
  * if that was all), and end the document. */
 static void
-process_fd(struct run *r, const char *name, int fd, char *buf, size_t peeked,
+process_fd(struct run *r, struct source *src, char *buf, size_t peeked,
            bool eof)
 {
     extract(r, buf, peeked);
     while (!eof && !r->stop && !r->file_stop) {
-        ssize_t k = read(fd, buf, r->o->buffer_size);
+        ssize_t k = source_read(src, buf, r->o->buffer_size);
 
         if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            report_file_error(r, name, strerror(errno));
+            report_file_error(r, r->file, source_error(src));
             break;
         }
         eof = k == 0;
@@ -62,22 +61,21 @@ process_fd(struct run *r, const char *name, int fd, char *buf, size_t peeked,
         out_of_memory();
 }
 
-/* Fill BUF with WANT bytes unless the file ends first, or with what the
- * first read gives when ONE_READ (--line-buffered: a pipe that brings a
- * line at a time is answered at once). */
+/* Fill BUF with at least WANT bytes unless the file ends first, or with
+ * what the first read gives when ONE_READ (--line-buffered: a pipe that
+ * brings a line at a time is answered at once); an error after some bytes
+ * is left for the next read, so that they are scanned. */
 static ssize_t
-read_peek(int fd, char *buf, size_t want, bool one_read, bool *eof)
+read_peek(struct source *src, char *buf, size_t want, bool one_read,
+          bool *eof)
 {
     size_t got = 0;
 
     *eof = false;
     while (got < want && !(one_read && got > 0)) {
-        ssize_t k = read(fd, buf + got, want - got);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
+        ssize_t k = source_read(src, buf + got, want - got);
+        if (k < 0)
+            return got ? (ssize_t)got : -1;
         if (k == 0) {
             *eof = true;
             break;
@@ -94,11 +92,13 @@ input_scan_file(struct run *r, const char *name)
     const struct options *o = r->o;
     struct stat st;
     enum urigrep_doc_type type;
+    struct source *src;
     ssize_t got;
     bool eof;
     int fd;
 
-    r->file = strcmp(name, "-") == 0 ? "(standard input)" : name;
+    r->file = strcmp(name, "-") != 0 ? name
+              : o->label ? o->label : "(standard input)";
     r->file_count = 0;
     r->file_serial++;
     r->file_stop = false;
@@ -116,11 +116,14 @@ input_scan_file(struct run *r, const char *name)
 #ifdef HAVE_POSIX_FADVISE
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
+    /* compressed data is read decompressed from here on */
+    if ((src = source_new(fd)) == NULL)
+        out_of_memory();
     /* the first bytes decide the type, and whether the file is binary;
      * r->readbuf holds at least PEEK bytes */
-    got = read_peek(fd, r->readbuf, PEEK, o->line_buffered, &eof);
+    got = read_peek(src, r->readbuf, PEEK, o->line_buffered, &eof);
     if (got < 0) {
-        report_file_error(r, name, strerror(errno));
+        report_file_error(r, r->file, source_error(src));
         goto done;
     }
     type = o->line_uri ? URIGREP_DOC_LINES
@@ -137,9 +140,10 @@ input_scan_file(struct run *r, const char *name)
                        r->file);
         goto done;
     }
-    process_fd(r, name, fd, r->readbuf, (size_t)got, eof);
+    process_fd(r, src, r->readbuf, (size_t)got, eof);
 done:
     urigrep_extractor_reset(r->x);
+    source_free(src);
     if (fd != STDIN_FILENO)
         close(fd);
     report_file_end(r);

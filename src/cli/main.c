@@ -56,8 +56,9 @@ help(void)
 "Usage: " PROGRAM " [OPTION]... [FILE]...\n"
 "Find URI references in each FILE (or standard input) as RFC 2396\n"
 "Appendix E delimits them, and print one per line.  Text, mail (MIME),\n"
-"mbox and HTML are read as such; relative references are resolved\n"
-"against --base or the base the document declares.\n"
+"mbox and HTML are read as such, gzip, bzip2, xz and zstd data\n"
+"decompressed; relative references are resolved against --base or the\n"
+"base the document declares.\n"
 "\n"
 "Input:\n"
 "      --type=TYPE           auto (default), text, mail, mbox or html\n"
@@ -68,6 +69,7 @@ help(void)
 "      --exclude-dir=GLOB    with -r, skip directories matching GLOB\n"
 "      --charset=NAME        text input charset (default UTF-8), via iconv\n"
 "  -a, --text                scan binary files too\n"
+"      --label=NAME          name standard input NAME in output\n"
 "\n"
 "Finding:\n"
 "  -x, --line-uri            each non-blank line is one URI reference\n"
@@ -375,7 +377,7 @@ enum {
     OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
     OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
     OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
-    OPT_COLOR, OPT_LINE_BUFFERED, OPT_PROGRESS
+    OPT_COLOR, OPT_LINE_BUFFERED, OPT_PROGRESS, OPT_LABEL
 };
 
 static const struct option long_options[] = {
@@ -428,6 +430,7 @@ static const struct option long_options[] = {
     { "include", required_argument, NULL, OPT_INCLUDE },
     { "exclude", required_argument, NULL, OPT_EXCLUDE },
     { "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR },
+    { "label", required_argument, NULL, OPT_LABEL },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
@@ -546,6 +549,7 @@ parse_options(int argc, char **argv, struct options *o,
         case OPT_INCLUDE: add_glob(&o->include, optarg); break;
         case OPT_EXCLUDE: add_glob(&o->exclude, optarg); break;
         case OPT_EXCLUDE_DIR: add_glob(&o->exclude_dir, optarg); break;
+        case OPT_LABEL: o->label = optarg; break;
         case OPT_TYPE:
             o->type = (enum input_type)choose(
                 "--type", optarg, (const char *const[]){ "auto", "text",

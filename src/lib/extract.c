@@ -714,7 +714,8 @@ urigrep_extractor_feed(urigrep_extractor *x, const char *buf, size_t len)
 
         if (take > len)
             take = len;
-        memcpy(x->peek + x->npeek, buf, take);
+        if (take)
+            memcpy(x->peek + x->npeek, buf, take);
         x->npeek += take;
         buf += take;
         len -= take;

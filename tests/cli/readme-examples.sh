@@ -1,7 +1,7 @@
 # Every example command in the README ("    $ command", with the lines it
 # shows after it) works as written: run from a copy of the source tree
-# with urigrep on PATH, a ~/Maildir and an archive.mbox, it exits 0 and
-# prints exactly the lines shown (if any). A README edit or a behaviour
+# with urigrep on PATH, a ~/Maildir, an archive.mbox and lists/, it exits
+# 0 and prints exactly the lines shown (if any). A README edit or a behaviour
 # change that breaks one fails here.
 . "${srcdir:-.}/tests/init.sh"
 top=$(cd "$srcdir" && pwd) || exit 99
@@ -14,6 +14,9 @@ ln -s "$bin" "$tmp/w/src"
 for d in data bench tests doc; do ln -s "$top/$d" "$tmp/w/$d"; done
 cp -R "$fixtures/maildir" "$tmp/home/Maildir" || exit 99
 cp "$fixtures/archive.mbox" "$tmp/w/" || exit 99
+# a list archive, compressed as lists publish them
+mkdir "$tmp/w/lists" && cp "$fixtures/archive.mbox" "$tmp/w/lists/2026.txt" &&
+    gzip "$tmp/w/lists/2026.txt" || exit 99
 # split the README into examples: ex.N holds the command, want.N the
 # output shown (up to a blank line or the next command)
 awk -v dir="$tmp" '

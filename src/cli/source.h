@@ -1,0 +1,37 @@
+/* source.h: an input file's bytes, decompressed when they are gzip, bzip2,
+ * xz or zstd data. Not part of the library. */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_SOURCE_H
+#define URIGREP_SOURCE_H
+
+#include <sys/types.h>
+
+/* A file descriptor read through: its first bytes say whether it holds
+ * compressed data (magic bytes, never the name) and, if so, in which
+ * format; reads then give the decompressed bytes. */
+struct source;
+
+/* A source reading FD, which stays the caller's to close. Returns NULL
+ * only when memory runs out. Caller frees it with source_free(). */
+struct source *source_new(int fd);
+
+/* Free S (NULL is accepted). */
+void source_free(struct source *s);
+
+/* Read up to N (> 0) bytes of S's data into BUF, decompressed: returns how
+ * many (fewer than N is not the end; 0 is), or -1 on an error, which
+ * source_error() then describes. Concatenated members, streams or frames
+ * of one format are read as one stream, as zcat does. Whatever was
+ * decoded before damage is returned first; the error comes with the call
+ * after. Memory used does not grow with the input. */
+ssize_t source_read(struct source *s, char *buf, size_t n);
+
+/* What went wrong in the last source_read() that returned -1 (a string
+ * owned by S, valid while S is), or NULL if nothing did. */
+const char *source_error(const struct source *s);
+
+/* The name of S's compressed format ("gzip", "bzip2", "xz", "zstd"), or
+ * NULL while none is known (plain data, or nothing read yet). */
+const char *source_format(const struct source *s);
+
+#endif
