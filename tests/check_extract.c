@@ -354,6 +354,41 @@ START_TEST(test_detect)
 }
 END_TEST
 
+/* URIGREP_EXTRACT_EAGER: with URIGREP_DOC_AUTO, a line fed alone is
+ * reported before the next feed, not after 32 KiB or finish; the type is
+ * still decided (a mail's header is not scanned as text). */
+START_TEST(test_eager)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    struct log l = { .len = 0 };
+    urigrep_extractor *x;
+
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, on_notice, &l, &x),
+                     URIGREP_OK);
+    ck_assert_int_eq(urigrep_extractor_feed(x, "see http://a.example/\n",
+                                            22), URIGREP_OK);
+    ck_assert_int_eq(l.nrec, 0);
+    urigrep_extractor_free(x);
+
+    o.flags = URIGREP_EXTRACT_EAGER;
+    ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, on_notice, &l, &x),
+                     URIGREP_OK);
+    ck_assert_int_eq(urigrep_extractor_feed(x, "see http://a.example/\n",
+                                            22), URIGREP_OK);
+    ck_assert_int_eq(l.nrec, 1);
+    ck_assert_int_eq(urigrep_extractor_finish(x), URIGREP_OK);
+    ck_assert_int_eq(urigrep_extractor_feed(x, "Message-ID: <m@x>\n"
+                                            "X-Note: http://no.example/\n"
+                                            "\nhttp://b.example/\n", 64),
+                     URIGREP_OK);
+    ck_assert_int_eq(urigrep_extractor_finish(x), URIGREP_OK);
+    urigrep_extractor_free(x);
+    ck_assert_int_eq(l.nrec, 2);
+    ck_assert_ptr_nonnull(strstr(l.s, " http://b.example/ "));
+    ck_assert_ptr_null(strstr(l.s, "no.example"));
+}
+END_TEST
+
 /* The contract of urigrep.h: bad arguments give URIGREP_ERR_ARG. */
 START_TEST(test_arguments)
 {
@@ -567,6 +602,7 @@ extract_suite(void)
     tcase_add_test(tc, test_stop_and_reuse);
     tcase_add_test(tc, test_notices);
     tcase_add_test(tc, test_detect);
+    tcase_add_test(tc, test_eager);
     tcase_add_test(tc, test_arguments);
     suite_add_tcase(s, tc);
     tc = tcase_create("context");

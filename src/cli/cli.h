@@ -26,6 +26,14 @@ struct pattern {
 /* How to read a file (--type). */
 enum input_type { TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML };
 
+/* What -u makes unique: nothing, or each URI once per message (a mail's
+ * text and HTML parts repeat the same links; per file for other input),
+ * per file, or in the whole run (plain -u). */
+enum unique_scope { UNIQUE_NONE, UNIQUE_MESSAGE, UNIQUE_FILE, UNIQUE_ALL };
+
+/* -l and -L: list the files that have a selected URI, or that have none. */
+enum list_files { LIST_NONE, LIST_MATCHING, LIST_NONMATCHING };
+
 /* Everything the command line sets. */
 struct options {
     const char *base;
@@ -41,10 +49,20 @@ struct options {
     size_t nprivate;
     bool strict, invalid;
     bool unique, count, quiet, no_messages, json, ascii, text, verbose;
+    enum unique_scope unique_scope;
+    enum list_files list;
+    bool fixed;           /* -F: PATTERNs are strings */
+    bool pattern_file;    /* -f given: no PATTERN selects nothing */
+    char **pattern_lines; /* -f lines, owned */
+    size_t npattern_lines;
+    bool has_max;         /* -m NUM */
+    uint64_t max_count;
+    bool line_buffered;
     bool recursive, headers;
     char **include, **exclude, **exclude_dir;   /* -r globs, NULL-ended */
     enum input_type type;
     struct output_opts out;
+    struct output_colors colors;  /* out.color points here with --color */
     int with_file; /* -1: decide by the number of files */
     const char *charset;
     const char *label;      /* --label: standard input's name, or NULL */
@@ -63,6 +81,12 @@ struct run {
     char *readbuf;              /* o->buffer_size bytes */
     const char *file;           /* its name as printed */
     uint64_t file_count;
+    uint64_t file_serial;       /* counts the files read, for -u scopes */
+    uint64_t uniq_file, uniq_message; /* where r->seen was started */
+    bool file_stop;             /* -m, -l, -L: nothing more from this file */
+    /* without --verbose, over-long candidates [0] and lines [1] of the
+     * file are told once, at its end: how many, the first line, limit */
+    uint64_t skipped[2], skipped_line[2], skipped_limit[2];
     bool any_selected;
     bool error;
     bool stop;                  /* -q matched: stop everything */
@@ -83,6 +107,10 @@ int report_ref(void *r, const struct urigrep_ref *ref);
 
 /* Say what a notice says, as --verbose and -s want (report.c). */
 void report_notice(void *r, const struct urigrep_notice *n);
+
+/* At the end of a file: its -c count, or its name for -l and -L
+ * (report.c). */
+void report_file_end(struct run *r);
 
 /* Write what is buffered to standard output (report.c). */
 void report_flush(struct run *r);
@@ -106,6 +134,17 @@ void report_close_stdout(void);
 
 /* Say that memory ran out and exit 2. */
 void out_of_memory(void) __attribute__((noreturn));
+
+/* --color=never|auto|always. */
+enum color_mode { COLOR_NEVER, COLOR_AUTO, COLOR_ALWAYS };
+
+/* Whether MODE colours: always, or with auto when standard output is a
+ * terminal and TERM is set and not "dumb" (color.c). */
+bool color_wanted(enum color_mode mode);
+
+/* Fill C with grep's default colours, then GREP_COLORS's and
+ * URIGREP_COLORS's (color.c). */
+void color_setup(struct output_colors *c);
 
 /* Read and scan one file or standard input ("-") (input.c). */
 void input_scan_file(struct run *r, const char *name);

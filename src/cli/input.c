@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "source.h"
 
 /* How much of a file's start decides its type and binariness (as GNU
@@ -26,7 +27,7 @@ extract(struct run *r, const char *p, size_t n)
 {
     size_t step = r->o->buffer_size, k;
 
-    for (; n > 0 && !r->stop; p += k, n -= k) {
+    for (; n > 0 && !r->stop && !r->file_stop; p += k, n -= k) {
         k = n < step ? n : step;
         switch (urigrep_extractor_feed(r->x, p, k)) {
         case URIGREP_OK:
@@ -45,7 +46,7 @@ process_fd(struct run *r, struct source *src, char *buf, size_t peeked,
            bool eof)
 {
     extract(r, buf, peeked);
-    while (!eof && !r->stop) {
+    while (!eof && !r->stop && !r->file_stop) {
         ssize_t k = source_read(src, buf, r->o->buffer_size);
 
         if (k < 0) {
@@ -53,21 +54,25 @@ process_fd(struct run *r, struct source *src, char *buf, size_t peeked,
             break;
         }
         eof = k == 0;
+        progress_bytes((uint64_t)k);
         extract(r, buf, (size_t)k);
     }
     if (urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
         out_of_memory();
 }
 
-/* Fill BUF with at least WANT bytes unless the file ends first; an error
- * after some bytes is left for the next read, so that they are scanned. */
+/* Fill BUF with at least WANT bytes unless the file ends first, or with
+ * what the first read gives when ONE_READ (--line-buffered: a pipe that
+ * brings a line at a time is answered at once); an error after some bytes
+ * is left for the next read, so that they are scanned. */
 static ssize_t
-read_peek(struct source *src, char *buf, size_t want, bool *eof)
+read_peek(struct source *src, char *buf, size_t want, bool one_read,
+          bool *eof)
 {
     size_t got = 0;
 
     *eof = false;
-    while (got < want) {
+    while (got < want && !(one_read && got > 0)) {
         ssize_t k = source_read(src, buf + got, want - got);
         if (k < 0)
             return got ? (ssize_t)got : -1;
@@ -75,6 +80,7 @@ read_peek(struct source *src, char *buf, size_t want, bool *eof)
             *eof = true;
             break;
         }
+        progress_bytes((uint64_t)k);
         got += (size_t)k;
     }
     return (ssize_t)got;
@@ -94,6 +100,8 @@ input_scan_file(struct run *r, const char *name)
     r->file = strcmp(name, "-") != 0 ? name
               : o->label ? o->label : "(standard input)";
     r->file_count = 0;
+    r->file_serial++;
+    r->file_stop = false;
     fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
     if (fd < 0) {
         report_file_error(r, name, strerror(errno));
@@ -113,7 +121,7 @@ input_scan_file(struct run *r, const char *name)
         out_of_memory();
     /* the first bytes decide the type, and whether the file is binary;
      * r->readbuf holds at least PEEK bytes */
-    got = read_peek(src, r->readbuf, PEEK, &eof);
+    got = read_peek(src, r->readbuf, PEEK, o->line_buffered, &eof);
     if (got < 0) {
         report_file_error(r, r->file, source_error(src));
         goto done;
@@ -138,9 +146,7 @@ done:
     source_free(src);
     if (fd != STDIN_FILENO)
         close(fd);
-    if (o->count && !o->quiet) {
-        if (output_count(&r->outbuf, &o->out, r->file, r->file_count))
-            out_of_memory();
-    }
+    report_file_end(r);
     report_flush(r);
+    progress_file_done();
 }

@@ -24,6 +24,7 @@
 #include "grammar.h"
 #include "internal.h"
 #include "pick.h"
+#include "progress.h"
 #include "uniq.h"
 
 /* Default read size: large enough that read(2) is not the cost. */
@@ -88,22 +89,36 @@ help(void)
 "\n"
 "Selecting:\n"
 "  -e, --regexp=PATTERN      only URIs matching PATTERN (PCRE2; repeatable)\n"
+"  -f, --file=FILE           PATTERNs from FILE, one a line\n"
+"  -F, --fixed-strings       PATTERNs are strings, not regular expressions\n"
 "  -v, --invert-match        only URIs matching no PATTERN\n"
 "  -i, --ignore-case         PATTERNs ignore case\n"
 "      --no-jit              do not JIT-compile PATTERNs\n"
 "      --scheme=LIST         only these schemes (comma-separated)\n"
 "      --strict              only valid references\n"
 "      --invalid             only invalid references\n"
-"  -u, --unique              print each URI once\n"
+"  -u, --unique[=SCOPE]      print each URI once in SCOPE: message, file\n"
+"                            or all (the default: once in the whole run)\n"
+"  -m, --max-count=NUM       stop reading a file after NUM selected URIs\n"
 "\n"
 "Output:\n"
 "  -c, --count               print the number of URIs per file\n"
+"  -l, --files-with-matches  print only the names of files with a URI\n"
+"  -L, --files-without-match print only the names of files without one\n"
+"  -o, --only-matching       accepted: only the URI is printed anyway\n"
 "  -n, --line-number         prefix the line number\n"
 "  -b, --byte-offset         prefix the byte offset\n"
 "  -H, --with-filename       prefix the file name\n"
 "  -h, --no-filename         do not prefix the file name\n"
 "  -0, --null                end records (and file names) with NUL\n"
-"      --json                JSON Lines, one object per reference\n"
+"      --json                JSON Lines, one object per reference (or per\n"
+"                            file with -c)\n"
+"      --color[=WHEN]        colour URIs (invalid ones apart), file names,\n"
+"                            line numbers; WHEN: never, always or auto\n"
+"                            (when omitted); also --colour\n"
+"      --line-buffered       flush output after every line\n"
+"      --progress=WHEN       progress on standard error: never, auto (the\n"
+"                            default: when only it is a terminal), always\n"
 "  -q, --quiet               print nothing, exit 0 on the first URI\n"
 "  -s, --no-messages         no messages about unreadable files\n"
 "      --verbose             explain invalid references and skipped data\n"
@@ -112,10 +127,33 @@ help(void)
 "      --open-with=CMD       --pick opens with CMD (default $BROWSER,\n"
 "                            else xdg-open)\n"
 "      --help                print this help and exit\n"
-"      --version             print the version and exit\n"
+"  -V, --version             print the version and exit\n"
 "\n"
 "Exit status is 0 if a URI was selected, 1 if none was, 2 on trouble\n"
-"(with -q, 0 as soon as one is selected, even after trouble).\n", stdout);
+"(with -q, 0 as soon as one is selected, even after trouble).\n"
+"\n", stdout);
+    /* GNU coding standards 4.8.2: where to report bugs, the home page */
+    if (sizeof PACKAGE_BUGREPORT > 1)
+        fputs("Report bugs to: " PACKAGE_BUGREPORT "\n", stdout);
+    else
+        fputs("Report bugs to the urigrep developers.\n", stdout);
+    if (sizeof PACKAGE_URL > 1)
+        fputs(PROGRAM " home page: <" PACKAGE_URL ">\n", stdout);
+    exit(0);
+}
+
+/* GNU coding standards 4.8.1: name and version, copyright, licence, no
+ * warranty. */
+static void
+version(void)
+{
+    printf(PROGRAM " %s\n"
+           "Copyright (C) 2026 The urigrep developers.\n"
+           "License MIT: <https://opensource.org/licenses/MIT>.\n"
+           "This is free software: you are free to change and redistribute "
+           "it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n",
+           urigrep_version());
     exit(0);
 }
 
@@ -197,6 +235,42 @@ add_pattern(struct options *o, const char *pat)
     o->npats++;
 }
 
+/* -f FILE: each line of FILE ("-": standard input) is a PATTERN, as grep
+ * reads them: the newline is not part of it, an empty line matches every
+ * URI, and an empty file selects nothing. */
+static void
+add_pattern_file(struct options *o, const char *file)
+{
+    FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+
+    if (f == NULL)
+        usage_error("%s: %s", file, strerror(errno));
+    o->pattern_file = true;
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        char **l = realloc(o->pattern_lines,
+                           (o->npattern_lines + 1) * sizeof *l);
+
+        if (l == NULL)
+            out_of_memory();
+        o->pattern_lines = l;
+        if (n > 0 && line[n - 1] == '\n')
+            line[--n] = '\0';
+        if (memchr(line, '\0', (size_t)n))
+            usage_error("%s: a pattern holds a NUL byte", file);
+        if ((l[o->npattern_lines] = strdup(line)) == NULL)
+            out_of_memory();
+        add_pattern(o, l[o->npattern_lines++]);
+    }
+    if (ferror(f))
+        usage_error("%s: %s", file, strerror(errno));
+    free(line);
+    if (f != stdin)
+        fclose(f);
+}
+
 static void
 compile_patterns(struct options *o)
 {
@@ -213,7 +287,8 @@ compile_patterns(struct options *o)
 
         re = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED,
                            PCRE2_UTF | PCRE2_MATCH_INVALID_UTF |
-                               (o->ignore_case ? PCRE2_CASELESS : 0),
+                               (o->ignore_case ? PCRE2_CASELESS : 0) |
+                               (o->fixed ? PCRE2_LITERAL : 0),
                            &err, &off, NULL);
         if (re == NULL) {
             PCRE2_UCHAR msg[256];
@@ -306,7 +381,8 @@ enum {
     OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
     OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
     OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
-    OPT_PICK, OPT_OPEN_WITH, OPT_LABEL
+    OPT_PICK, OPT_OPEN_WITH, OPT_COLOR, OPT_LINE_BUFFERED, OPT_PROGRESS,
+    OPT_LABEL
 };
 
 static const struct option long_options[] = {
@@ -320,7 +396,17 @@ static const struct option long_options[] = {
     { "scheme", required_argument, NULL, OPT_SCHEME },
     { "strict", no_argument, NULL, OPT_STRICT },
     { "invalid", no_argument, NULL, OPT_INVALID },
-    { "unique", no_argument, NULL, 'u' },
+    { "unique", optional_argument, NULL, 'u' },
+    { "max-count", required_argument, NULL, 'm' },
+    { "files-with-matches", no_argument, NULL, 'l' },
+    { "files-without-match", no_argument, NULL, 'L' },
+    { "only-matching", no_argument, NULL, 'o' },
+    { "fixed-strings", no_argument, NULL, 'F' },
+    { "file", required_argument, NULL, 'f' },
+    { "color", optional_argument, NULL, OPT_COLOR },
+    { "colour", optional_argument, NULL, OPT_COLOR },
+    { "line-buffered", no_argument, NULL, OPT_LINE_BUFFERED },
+    { "progress", required_argument, NULL, OPT_PROGRESS },
     { "count", no_argument, NULL, 'c' },
     { "line-number", no_argument, NULL, 'n' },
     { "byte-offset", no_argument, NULL, 'b' },
@@ -353,12 +439,29 @@ static const struct option long_options[] = {
     { "open-with", required_argument, NULL, OPT_OPEN_WITH },
     { "label", required_argument, NULL, OPT_LABEL },
     { "help", no_argument, NULL, OPT_HELP },
-    { "version", no_argument, NULL, OPT_VERSION },
+    { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
 };
 
+/* -m NUM: a count, 0 included (grep -m 0 selects nothing). */
+static uint64_t
+parse_count(const char *arg)
+{
+    char *end;
+    unsigned long long v;
+
+    errno = 0;
+    v = strtoull(arg, &end, 10);
+    if (errno == ERANGE)
+        return UINT64_MAX;
+    if (errno || end == arg || *end || arg[0] == '-')
+        usage_error("invalid max count '%s'", arg);
+    return (uint64_t)v;
+}
+
 static void
-parse_options(int argc, char **argv, struct options *o)
+parse_options(int argc, char **argv, struct options *o,
+              enum color_mode *color, enum progress_mode *progress)
 {
     int c;
 
@@ -367,8 +470,8 @@ parse_options(int argc, char **argv, struct options *o)
     o->buffer_size = DEFAULT_BUFFER;
     /* getopt's own messages would echo an argument raw: ours are quoted */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":xe:vicnbHh0qsaur", long_options,
-                            NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":xe:vicnbHh0qsaurm:lLoFf:V",
+                            long_options, NULL)) != -1) {
         switch (c) {
         case OPT_BASE: o->base = optarg; break;
         case OPT_NO_RESOLVE: o->no_resolve = true; break;
@@ -390,7 +493,37 @@ parse_options(int argc, char **argv, struct options *o)
         case OPT_ANY_SCHEME: o->scan.flags |= URIGREP_SCAN_ANY_SCHEME; break;
         case OPT_STRICT: o->strict = true; break;
         case OPT_INVALID: o->invalid = true; break;
-        case 'u': o->unique = true; break;
+        case 'u':
+            o->unique = true;
+            o->unique_scope = optarg ? (enum unique_scope)choose(
+                "--unique", optarg, (const char *const[]){ "message",
+                "file", "all", NULL }, (const int[]){ UNIQUE_MESSAGE,
+                UNIQUE_FILE, UNIQUE_ALL }) : UNIQUE_ALL;
+            break;
+        case 'm':
+            o->has_max = true;
+            o->max_count = parse_count(optarg);
+            break;
+        case 'l': o->list = LIST_MATCHING; break;
+        case 'L': o->list = LIST_NONMATCHING; break;
+        case 'o': break;
+        case 'F': o->fixed = true; break;
+        case 'f': add_pattern_file(o, optarg); break;
+        case OPT_COLOR:
+            *color = optarg ? (enum color_mode)choose(
+                "--color", optarg, (const char *const[]){ "never", "auto",
+                "always", "no", "none", "tty", "if-tty", "yes", "force",
+                NULL }, (const int[]){ COLOR_NEVER, COLOR_AUTO,
+                COLOR_ALWAYS, COLOR_NEVER, COLOR_NEVER, COLOR_AUTO,
+                COLOR_AUTO, COLOR_ALWAYS, COLOR_ALWAYS }) : COLOR_AUTO;
+            break;
+        case OPT_LINE_BUFFERED: o->line_buffered = true; break;
+        case OPT_PROGRESS:
+            *progress = (enum progress_mode)choose(
+                "--progress", optarg, (const char *const[]){ "never",
+                "auto", "always", NULL }, (const int[]){ PROGRESS_NEVER,
+                PROGRESS_AUTO, PROGRESS_ALWAYS });
+            break;
         case 'c': o->count = true; break;
         case 'n': o->out.line_number = true; break;
         case 'b': o->out.byte_offset = true; break;
@@ -433,9 +566,7 @@ parse_options(int argc, char **argv, struct options *o)
         case OPT_PICK: o->pick = true; break;
         case OPT_OPEN_WITH: o->open_with = optarg; break;
         case OPT_HELP: help(); break;
-        case OPT_VERSION:
-            printf(PROGRAM " %s\n", urigrep_version());
-            exit(0);
+        case 'V': version(); break;
         case ':':
             if (optopt)
                 usage_error("option requires an argument -- '%c'", optopt);
@@ -540,6 +671,34 @@ walk(struct run *r, const char *dir)
     free(names);
 }
 
+/* What the named files add up to, for --progress: *BYTES and *FILES, or
+ * 0 when not known (a directory for -r, a pipe). */
+static void
+measure(int nfiles, char **names, bool recursive, uint64_t *bytes,
+        uint64_t *files)
+{
+    int i;
+
+    *bytes = 0;
+    *files = nfiles ? (uint64_t)nfiles : 1;
+    for (i = 0; i < (nfiles ? nfiles : 1); i++) {
+        const char *name = nfiles ? names[i] : recursive ? "." : "-";
+        struct stat st;
+
+        if ((strcmp(name, "-") == 0 ? fstat(STDIN_FILENO, &st)
+                                    : stat(name, &st)) != 0)
+            continue;
+        if (!S_ISREG(st.st_mode)) {
+            /* a pipe or a device has no size, a directory no count */
+            *bytes = 0;
+            if (S_ISDIR(st.st_mode))
+                *files = 0;
+            return;
+        }
+        *bytes += (uint64_t)st.st_size;
+    }
+}
+
 static void
 scan_arg(struct run *r, const char *name)
 {
@@ -575,15 +734,27 @@ main(int argc, char **argv)
     static struct options o;
     struct urigrep_extract_options xo;
     struct run r;
+    enum color_mode color = COLOR_NEVER;
+    enum progress_mode progress = PROGRESS_AUTO;
+    uint64_t total_bytes, total_files;
     int i, nfiles;
 
     reserve_std_fds();
     atexit(report_close_stdout);
-    parse_options(argc, argv, &o);
+    parse_options(argc, argv, &o, &color, &progress);
     compile_patterns(&o);
     nfiles = argc - optind;
     o.out.with_file = o.with_file < 0 ? nfiles > 1 || o.recursive
                                       : o.with_file;
+    if (color_wanted(color)) {
+        color_setup(&o.colors);
+        o.out.color = &o.colors;
+    }
+    if (progress != PROGRESS_NEVER) {
+        measure(nfiles, argv + optind, o.recursive, &total_bytes,
+                &total_files);
+        progress_start(progress, total_bytes, total_files);
+    }
     memset(&r, 0, sizeof r);
     r.o = &o;
     if (o.pick) {
@@ -607,6 +778,7 @@ main(int argc, char **argv)
         scan_arg(&r, argv[i]);
     /* a write error exits 2 here or in report_close_stdout() at exit */
     report_flush(&r);
+    progress_clear();
     free(r.readbuf);
     buf_free(&r.outbuf);
     uniq_free(r.seen);
@@ -616,6 +788,9 @@ main(int argc, char **argv)
         pcre2_code_free(o.pats[k].code);
     }
     free(o.pats);
+    for (size_t k = 0; k < o.npattern_lines; k++)
+        free(o.pattern_lines[k]);
+    free(o.pattern_lines);
     for (size_t k = 0; k < o.nschemes; k++)
         free(o.schemes[k]);
     free(o.schemes);

@@ -25,18 +25,68 @@ put_u64(struct urigrep_buf *b, uint64_t v)
     return buf_append(b, tmp, (size_t)n);
 }
 
-/* Field separator: ':' or, with -0 after a file name, NUL. */
+/* Start colour SGR (grep's "ESC [ SGR m ESC [ K"), when there is one. */
 static enum urigrep_status
-put_sep(struct urigrep_buf *b, bool nul)
+put_color(struct urigrep_buf *b, const char *sgr)
 {
-    return buf_append(b, nul ? "\0" : ":", 1);
+    enum urigrep_status rc;
+
+    if (sgr == NULL || *sgr == '\0')
+        return URIGREP_OK;
+    if ((rc = put_str(b, "\33[")) || (rc = put_str(b, sgr)))
+        return rc;
+    return put_str(b, "m\33[K");
 }
 
-/* A file name as a prefix: quoted, or with -0 (NUL) as it is. */
+/* End the colour SGR started, if any. */
 static enum urigrep_status
-put_file(struct urigrep_buf *b, const char *name, bool nul)
+put_uncolor(struct urigrep_buf *b, const char *sgr)
 {
-    return nul ? put_str(b, name) : output_quote(b, name, strlen(name));
+    return sgr && *sgr ? put_str(b, "\33[m\33[K") : URIGREP_OK;
+}
+
+/* Field separator: ':' (coloured as O says) or, with -0 after a file
+ * name, NUL. */
+static enum urigrep_status
+put_sep(struct urigrep_buf *b, const struct output_opts *o, bool nul)
+{
+    const char *sgr = o->color ? o->color->sep : NULL;
+    enum urigrep_status rc;
+
+    if (nul)
+        return buf_append(b, "\0", 1);
+    if ((rc = put_color(b, sgr)) || (rc = buf_append(b, ":", 1)))
+        return rc;
+    return put_uncolor(b, sgr);
+}
+
+/* A file name as a prefix: quoted, or with -0 (NUL) as it is; coloured
+ * as O says. */
+static enum urigrep_status
+put_file(struct urigrep_buf *b, const struct output_opts *o,
+         const char *name)
+{
+    const char *sgr = o->color ? o->color->file : NULL;
+    enum urigrep_status rc;
+
+    if ((rc = put_color(b, sgr)) ||
+        (rc = o->null ? put_str(b, name)
+                      : output_quote(b, name, strlen(name))))
+        return rc;
+    return put_uncolor(b, sgr);
+}
+
+/* A number field (-n, -b) in colour SGR, and its separator. */
+static enum urigrep_status
+put_number(struct urigrep_buf *b, const struct output_opts *o,
+           const char *sgr, uint64_t v)
+{
+    enum urigrep_status rc;
+
+    if ((rc = put_color(b, sgr)) || (rc = put_u64(b, v)) ||
+        (rc = put_uncolor(b, sgr)))
+        return rc;
+    return put_sep(b, o, false);
 }
 
 enum urigrep_status
@@ -71,17 +121,22 @@ enum urigrep_status
 output_plain(struct urigrep_buf *b, const struct output_opts *o,
              const struct output_rec *r)
 {
+    const struct output_colors *c = o->color;
+    const char *sgr = c ? (r->valid ? c->uri : c->invalid) : NULL;
     enum urigrep_status rc = URIGREP_OK;
 
     if (o->with_file && r->file &&
-        ((rc = put_file(b, r->file, o->null)) || (rc = put_sep(b, o->null))))
+        ((rc = put_file(b, o, r->file)) || (rc = put_sep(b, o, o->null))))
         return rc;
-    if (o->line_number && ((rc = put_u64(b, r->line)) || (rc = put_sep(b, 0))))
+    if (o->line_number &&
+        (rc = put_number(b, o, c ? c->line : NULL, r->line)))
         return rc;
     if (o->byte_offset &&
-        ((rc = put_u64(b, r->offset)) || (rc = put_sep(b, 0))))
+        (rc = put_number(b, o, c ? c->byte : NULL, r->offset)))
         return rc;
-    if ((rc = buf_append(b, r->uri.ptr, r->uri.len)))
+    if ((rc = put_color(b, sgr)) ||
+        (rc = buf_append(b, r->uri.ptr, r->uri.len)) ||
+        (rc = put_uncolor(b, sgr)))
         return rc;
     return buf_append(b, o->null ? "\0" : "\n", 1);
 }
@@ -93,9 +148,20 @@ output_count(struct urigrep_buf *b, const struct output_opts *o,
     enum urigrep_status rc;
 
     if (o->with_file && file &&
-        ((rc = put_file(b, file, o->null)) || (rc = put_sep(b, o->null))))
+        ((rc = put_file(b, o, file)) || (rc = put_sep(b, o, o->null))))
         return rc;
     if ((rc = put_u64(b, count)))
+        return rc;
+    return buf_append(b, o->null ? "\0" : "\n", 1);
+}
+
+enum urigrep_status
+output_file_name(struct urigrep_buf *b, const struct output_opts *o,
+                 const char *file)
+{
+    enum urigrep_status rc;
+
+    if ((rc = put_file(b, o, file)))
         return rc;
     return buf_append(b, o->null ? "\0" : "\n", 1);
 }
@@ -246,6 +312,19 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
                            r->subject ? strlen(r->subject) : 0)) ||
          (rc = put_key_str(b, "charset", r->charset,
                            r->charset ? strlen(r->charset) : 0))))
+        return rc;
+    return put_str(b, "}\n");
+}
+
+enum urigrep_status
+output_count_json(struct urigrep_buf *b, const char *file, uint64_t count)
+{
+    enum urigrep_status rc;
+
+    if ((rc = put_str(b, "{\"file\":")) ||
+        (rc = file ? output_json_string(b, file, strlen(file))
+                   : put_str(b, "null")) ||
+        (rc = put_key_u64(b, "count", count)))
         return rc;
     return put_str(b, "}\n");
 }

@@ -31,9 +31,17 @@ struct output_rec {
     const char *base, *base_source;
 };
 
-/* Prefix fields for plain output. */
+/* --color: the SGR parameters ("01;31") of each field, as GREP_COLORS
+ * has them; an empty string leaves the field uncoloured. Only digits and
+ * ';' (color.c checks), so nothing else reaches the terminal. */
+struct output_colors {
+    char uri[24], invalid[24], file[24], line[24], byte[24], sep[24];
+};
+
+/* Prefix fields for plain output; COLOR NULL: no colours. */
 struct output_opts {
     bool with_file, line_number, byte_offset, null;
+    const struct output_colors *color;
 };
 
 /* Append R as one plain line: [FILE:][LINE:][OFFSET:]URI then a newline
@@ -66,5 +74,16 @@ enum urigrep_status output_quote(struct urigrep_buf *b, const char *s,
 enum urigrep_status output_count(struct urigrep_buf *b,
                                  const struct output_opts *o,
                                  const char *file, uint64_t count);
+
+/* Append -c's count as JSON: {"file":FILE,"count":COUNT} and a newline;
+ * FILE NULL gives null. */
+enum urigrep_status output_count_json(struct urigrep_buf *b,
+                                      const char *file, uint64_t count);
+
+/* Append FILE alone, for -l and -L: quoted and ended by a newline, or
+ * with NULL as it is and ended by NUL. */
+enum urigrep_status output_file_name(struct urigrep_buf *b,
+                                     const struct output_opts *o,
+                                     const char *file);
 
 #endif

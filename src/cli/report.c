@@ -16,6 +16,7 @@
 #include "grammar.h"
 #include "internal.h"
 #include "output.h"
+#include "progress.h"
 #include "uniq.h"
 
 void
@@ -30,6 +31,7 @@ out_of_memory(void)
 static void
 say(struct urigrep_buf *q)
 {
+    progress_clear();
     fputs(PROGRAM ": ", stderr);
     if (q->len)
         fwrite(q->data, 1, q->len, stderr);
@@ -78,6 +80,7 @@ report_msg(const char *fmt, ...)
 void
 report_write_error(int err)
 {
+    progress_clear();
     fprintf(stderr, PROGRAM ": write error: %s\n", strerror(err));
     /* not exit(): the atexit handler would try the broken stream again */
     _exit(2);
@@ -100,10 +103,78 @@ report_close_stdout(void)
 void
 report_flush(struct run *r)
 {
-    if (r->outbuf.len &&
-        fwrite(r->outbuf.data, 1, r->outbuf.len, stdout) != r->outbuf.len)
+    if (r->outbuf.len == 0)
+        return;
+    /* standard output may be the terminal the progress line is on */
+    progress_clear();
+    if (fwrite(r->outbuf.data, 1, r->outbuf.len, stdout) != r->outbuf.len ||
+        (r->o->line_buffered && fflush(stdout) != 0))
         report_write_error(errno ? errno : EIO);
     r->outbuf.len = 0;
+}
+
+/* "FILE:LINE: warning: URI candidate longer than LIMIT bytes skipped",
+ * or for a line (-x) "line longer than"; with COUNT > 1, the count of
+ * them from LINE on. */
+static void
+say_skipped(const char *file, uint64_t line, bool candidate, uint64_t count,
+            uint64_t limit)
+{
+    const char *what = candidate ? "URI candidate" : "line";
+
+    if (count == 1)
+        report_msg("%s:%" PRIu64 ": warning: %s longer than %" PRIu64
+                   " bytes skipped", file, line, what, limit);
+    else
+        report_msg("%s:%" PRIu64 ": warning: %" PRIu64 " %ss longer than "
+                   "%" PRIu64 " bytes skipped, the first on this line "
+                   "(--verbose names each)", file, line, count, what, limit);
+}
+
+void
+report_file_end(struct run *r)
+{
+    const struct options *o = r->o;
+    enum urigrep_status rc = URIGREP_OK;
+    int k;
+
+    /* warnings that repeat are said once per file */
+    for (k = 0; k < 2; k++) {
+        if (r->skipped[k] && !o->no_messages)
+            say_skipped(r->file, r->skipped_line[k], k == 0, r->skipped[k],
+                        r->skipped_limit[k]);
+        r->skipped[k] = 0;
+    }
+    if (o->quiet)
+        return;
+    if (o->list != LIST_NONE) {
+        if ((r->file_count > 0) == (o->list == LIST_MATCHING))
+            rc = output_file_name(&r->outbuf, &o->out, r->file);
+    } else if (o->count && o->json)
+        rc = output_count_json(&r->outbuf, r->file, r->file_count);
+    else if (o->count)
+        rc = output_count(&r->outbuf, &o->out, r->file, r->file_count);
+    if (rc != URIGREP_OK)
+        out_of_memory();
+}
+
+/* -u: is REF's URI new in its scope? Starts a new set when the scope
+ * (file, message) changed. Returns 1, 0, or -1 when memory runs out. */
+static int
+unique(struct run *r, const struct urigrep_ref *ref)
+{
+    enum unique_scope scope = r->o->unique_scope;
+
+    if ((scope == UNIQUE_FILE || scope == UNIQUE_MESSAGE) &&
+        (r->uniq_file != r->file_serial ||
+         (scope == UNIQUE_MESSAGE && r->uniq_message != ref->message))) {
+        uniq_free(r->seen);
+        if ((r->seen = uniq_new()) == NULL)
+            return -1;
+        r->uniq_file = r->file_serial;
+        r->uniq_message = ref->message;
+    }
+    return uniq_add(r->seen, ref->uri.ptr, ref->uri.len);
 }
 
 void
@@ -159,7 +230,8 @@ pattern_selected(const struct options *o, const char *s, size_t len)
     bool hit = false;
 
     if (o->npats == 0)
-        return true;
+        /* an empty -f file selects nothing, as in grep; -v inverts it */
+        return !o->pattern_file || o->invert;
     for (i = 0; i < o->npats && !hit; i++)
         hit = pcre2_match(o->pats[i].code, (PCRE2_SPTR)s, len, 0, 0,
                           o->pats[i].md, NULL) >= 0;
@@ -188,8 +260,11 @@ report_extract_options(const struct options *o,
         xo->flags |= URIGREP_EXTRACT_NO_RESOLVE;
     if (o->ascii)
         xo->flags |= URIGREP_EXTRACT_ASCII;
-    /* validation costs as much as finding: only when something needs it */
-    if (!(o->json || o->strict || o->invalid || o->verbose))
+    if (o->line_buffered)
+        xo->flags |= URIGREP_EXTRACT_EAGER;
+    /* validation costs as much as finding: only when something needs it
+     * (--color shows invalid references in a colour of their own) */
+    if (!(o->json || o->strict || o->invalid || o->verbose || o->out.color))
         xo->flags |= URIGREP_EXTRACT_NO_CHECK;
     if (o->pick)
         xo->flags |= URIGREP_EXTRACT_CONTEXT;
@@ -204,14 +279,17 @@ report_notice(void *arg, const struct urigrep_notice *n)
 
     switch (n->kind) {
     case URIGREP_NOTICE_TOO_LONG:
-        if (!o->no_messages)
-            report_msg("%s:%" PRIu64 ": warning: URI candidate longer than "
-                       "%" PRIu64 " bytes skipped", file, n->line, n->count);
-        break;
     case URIGREP_NOTICE_LINE_TOO_LONG:
-        if (!o->no_messages)
-            report_msg("%s:%" PRIu64 ": warning: line longer than %" PRIu64
-                       " bytes skipped", file, n->line, n->count);
+        if (o->verbose && !o->no_messages)
+            say_skipped(file, n->line, n->kind == URIGREP_NOTICE_TOO_LONG,
+                        1, n->count);
+        else {
+            int k = n->kind != URIGREP_NOTICE_TOO_LONG;
+
+            if (r->skipped[k]++ == 0)
+                r->skipped_line[k] = n->line;
+            r->skipped_limit[k] = n->count;
+        }
         break;
     case URIGREP_NOTICE_NO_IDNA:
         if (!o->no_messages)
@@ -264,6 +342,11 @@ report_ref(void *arg, const struct urigrep_ref *ref)
     struct output_rec rec;
     enum urigrep_status rc;
 
+    if (o->has_max && r->file_count >= o->max_count) {
+        /* -m 0: nothing is selected */
+        r->file_stop = true;
+        return 1;
+    }
     if (o->json || o->nschemes)
         grammar_split(ref->uri.ptr, ref->uri.len, &uri_parts);
     if ((o->strict && ref->valid != 1) || (o->invalid && ref->valid == 1) ||
@@ -271,7 +354,7 @@ report_ref(void *arg, const struct urigrep_ref *ref)
         !pattern_selected(o, ref->uri.ptr, ref->uri.len))
         return 0;
     if (o->unique) {
-        int fresh = uniq_add(r->seen, ref->uri.ptr, ref->uri.len);
+        int fresh = unique(r, ref);
 
         if (fresh < 0)
             out_of_memory();
@@ -289,8 +372,12 @@ report_ref(void *arg, const struct urigrep_ref *ref)
     if (o->verbose && ref->valid == 0)
         say_invalid(r->file, ref->line, ref->ref.ptr, ref->ref.len,
                     ref->error, ref->error_offset);
-    if (o->count)
-        return 0;
+    /* -l and -L know enough at the first; -m at its NUMth */
+    if (o->list != LIST_NONE ||
+        (o->has_max && r->file_count >= o->max_count))
+        r->file_stop = true;
+    if (o->count || o->list != LIST_NONE)
+        return r->file_stop;
     memset(&rec, 0, sizeof rec);
     rec.file = r->file;
     rec.line = ref->line;
@@ -321,7 +408,7 @@ report_ref(void *arg, const struct urigrep_ref *ref)
                  : output_plain(&r->outbuf, &o->out, &rec);
     if (rc != URIGREP_OK)
         out_of_memory();
-    if (r->outbuf.len >= 64 * 1024)
+    if (r->outbuf.len >= 64 * 1024 || o->line_buffered)
         report_flush(r);
-    return 0;
+    return r->file_stop;
 }

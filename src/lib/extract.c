@@ -722,7 +722,7 @@ urigrep_extractor_feed(urigrep_extractor *x, const char *buf, size_t len)
         x->npeek += take;
         buf += take;
         len -= take;
-        if (x->npeek < EXTRACT_PEEK)
+        if (x->npeek < EXTRACT_PEEK && !(x->o.flags & URIGREP_EXTRACT_EAGER))
             return URIGREP_OK;
         peek_done(x);
     }
@@ -874,7 +874,7 @@ options_ok(const struct urigrep_extract_options *o)
         return false;
     if (o->flags & ~(URIGREP_EXTRACT_HEADERS | URIGREP_EXTRACT_NO_RESOLVE |
                      URIGREP_EXTRACT_ASCII | URIGREP_EXTRACT_NO_CHECK |
-                     URIGREP_EXTRACT_CONTEXT))
+                     URIGREP_EXTRACT_CONTEXT | URIGREP_EXTRACT_EAGER))
         return false;
     return o->base == NULL || has_scheme(o->base, strlen(o->base));
 }

@@ -309,6 +309,10 @@ const char *urigrep_base_source_name(enum urigrep_base_source s);
 /** Fill urigrep_ref.context with the decoded text around each reference
  *  (to show it to a person, as a link picker does). */
 #define URIGREP_EXTRACT_CONTEXT    0x10u
+/** With URIGREP_DOC_AUTO, decide the type on the bytes of the first feed
+ *  instead of waiting for 32 KiB, so that input arriving a line at a time
+ *  (a pipe from tail -f) is reported as it comes. */
+#define URIGREP_EXTRACT_EAGER      0x20u
 
 /** Extractor options: zero-initialise, set SIZE to sizeof the struct (so
  *  that later versions of the library can grow it), then what you need.
