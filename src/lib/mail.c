@@ -746,6 +746,8 @@ mail_looks_like_message(const char *p, size_t len)
         "In-Reply-To", "References", "Organization", "Lines", "Relay-Version",
         "Envelope-To", "Status", "Cc", "Bcc", "Resent-From", "Resent-Date",
         "Received-SPF", "ARC-Seal", "List-Id", "Precedence", "User-Agent",
+        /* a header block that only gives a base (RFC 1808 3.1, RFC 2557) */
+        "Base", "Content-Base", "Content-Location",
     };
     size_t i, n;
     const char *colon;
