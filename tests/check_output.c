@@ -127,7 +127,7 @@ START_TEST(test_output_file_names)
 {
     struct urigrep_buf b;
     struct output_rec r;
-    struct output_opts o = { true, false, false, false };
+    struct output_opts o = { .with_file = true };
 
     memset(&r, 0, sizeof r);
     r.file = "x\x1b]0;t\x07\n.txt";
@@ -171,7 +171,7 @@ START_TEST(test_output_plain)
     struct urigrep_buf b;
     struct output_rec r;
     struct urigrep_parts p;
-    struct output_opts o = { false, false, false, false };
+    struct output_opts o = { .with_file = false };
 
     sample(&r, &p);
     buf_init(&b, 1024);
