@@ -3,14 +3,16 @@
 # draws the line ("\r", bytes, files, rate) and erases it at the end, and
 # the output is the same with it or without it.
 . "${srcdir:-.}/tests/init.sh"
-# under make check-valgrind the line does not appear (not understood yet:
-# noted on issue 9); the plain and sanitizer runs test it
-[ -z "$URIGREP_WRAPPER" ] || { echo "progress under valgrind: skipped"; exit 77; }
+# The clock starts when urigrep has started; valgrind takes a second or
+# more for that, so the second read must come later there to fall after
+# the first second of the run.
+pause=1.5
+[ -z "$URIGREP_WRAPPER" ] || pause=6
 cd "$tmp" || exit 99
 # slow: a URI, 1.5 s, another (read after the first second), then the end
 slow() {
     printf 'http://a.example/\n'
-    sleep 1.5
+    sleep $pause
     printf 'http://b.example/\n'
 }
 want="http://a.example/

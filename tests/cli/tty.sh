@@ -3,21 +3,22 @@
 # and erases it at the end; not when standard output is the terminal too;
 # --color=auto colours on the terminal unless TERM is "dumb".
 . "${srcdir:-.}/tests/init.sh"
-# under make check-valgrind the line does not appear (not understood yet:
-# noted on issue 9); the plain and sanitizer runs test it
-[ -z "$URIGREP_WRAPPER" ] || { echo "progress under valgrind: skipped"; exit 77; }
+# The clock starts when urigrep has started; under valgrind (four at once
+# here) that takes seconds, so the input comes slower there.
+pause=1.5 rest=4
+[ -z "$URIGREP_WRAPPER" ] || pause=8 rest=8
 command -v tmux >/dev/null 2>&1 || { echo "tmux is missing: skipped"; exit 77; }
 sock=$tmp/sock
 trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 printf 'set -g default-terminal screen\nset -g status off\n' >"$tmp/tmux.conf"
 cd "$tmp" || exit 99
 printf 'See http://a.example/ here\n' >f.txt
-cat >slow.sh <<'EOS'
-printf 'http://a.example/\n'
-sleep 1.5
-printf 'http://b.example/\n'
-sleep 4
-printf 'http://c.example/\n'
+cat >slow.sh <<EOS
+printf 'http://a.example/\\n'
+sleep $pause
+printf 'http://b.example/\\n'
+sleep $rest
+printf 'http://c.example/\\n'
 EOS
 # run NAME COMMAND: run COMMAND in a new window NAME, then "status N"
 run() {
