@@ -48,6 +48,7 @@ struct options {
     int with_file; /* -1: decide by the number of files */
     const char *charset;
     size_t buffer_size;
+    unsigned jobs;        /* -j; 0: not given */
     struct urigrep_scan_options scan;
 };
 
@@ -64,6 +65,9 @@ struct run {
     bool error;
     bool stop;                  /* -q matched: stop everything */
     bool walking;               /* inside -r: files were not named */
+    bool hold;                  /* a -j worker: report_flush() keeps the
+                                   output, jobs.c passes it on in order */
+    struct jobs *jobs;          /* -j: files are queued there (jobs.h) */
 };
 
 /* The extractor's options for the command line's O (report.c). */
@@ -102,5 +106,9 @@ void out_of_memory(void) __attribute__((noreturn));
 
 /* Read and scan one file or standard input ("-") (input.c). */
 void input_scan_file(struct run *r, const char *name);
+
+/* The same but for the file's end: its -c count and the flush; false when
+ * it could not be opened or is a directory (no count for it then). */
+bool input_read_file(struct run *r, const char *name);
 
 #endif

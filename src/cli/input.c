@@ -83,8 +83,8 @@ read_peek(int fd, char *buf, size_t want, bool *eof)
     return (ssize_t)got;
 }
 
-void
-input_scan_file(struct run *r, const char *name)
+bool
+input_read_file(struct run *r, const char *name)
 {
     const struct options *o = r->o;
     struct stat st;
@@ -98,13 +98,13 @@ input_scan_file(struct run *r, const char *name)
     fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
     if (fd < 0) {
         report_file_error(r, name, strerror(errno));
-        return;
+        return false;
     }
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         report_file_error(r, name, "Is a directory");
         if (fd != STDIN_FILENO)
             close(fd);
-        return;
+        return false;
     }
 #ifdef HAVE_POSIX_FADVISE
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -135,6 +135,16 @@ done:
     urigrep_extractor_reset(r->x);
     if (fd != STDIN_FILENO)
         close(fd);
+    return true;
+}
+
+void
+input_scan_file(struct run *r, const char *name)
+{
+    const struct options *o = r->o;
+
+    if (!input_read_file(r, name))
+        return;
     if (o->count && !o->quiet) {
         if (output_count(&r->outbuf, &o->out, r->file, r->file_count))
             out_of_memory();

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "grammar.h"
 #include "internal.h"
+#include "jobs.h"
 #include "output.h"
 #include "uniq.h"
 
@@ -30,6 +31,10 @@ out_of_memory(void)
 static void
 say(struct urigrep_buf *q)
 {
+    if (jobs_say(q->data ? q->data : "", q->len)) {
+        buf_free(q);
+        return;
+    }
     fputs(PROGRAM ": ", stderr);
     if (q->len)
         fwrite(q->data, 1, q->len, stderr);
@@ -100,6 +105,8 @@ report_close_stdout(void)
 void
 report_flush(struct run *r)
 {
+    if (r->hold)
+        return;
     if (r->outbuf.len &&
         fwrite(r->outbuf.data, 1, r->outbuf.len, stdout) != r->outbuf.len)
         report_write_error(errno ? errno : EIO);
