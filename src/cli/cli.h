@@ -18,6 +18,8 @@
 
 #define PROGRAM "urigrep"
 
+struct urigrep_parts;
+
 struct pattern {
     pcre2_code *code;
     pcre2_match_data *md;
@@ -67,6 +69,7 @@ struct options {
     const char *charset;
     const char *label;      /* --label: standard input's name, or NULL */
     size_t buffer_size;
+    unsigned jobs;        /* -j; 0: not given */
     struct urigrep_scan_options scan;
     bool pick;              /* --pick */
     const char *open_with;  /* --open-with */
@@ -95,6 +98,9 @@ struct run {
      * of the output (pick.c) */
     int (*collect)(struct run *r, const struct urigrep_ref *ref);
     struct picker *pick;
+    bool hold;                  /* a -j worker: report_flush() keeps the
+                                   output, jobs.c passes it on in order */
+    struct jobs *jobs;          /* -j: files are queued there (jobs.h) */
 };
 
 /* The extractor's options for the command line's O (report.c). */
@@ -102,8 +108,27 @@ void report_extract_options(const struct options *o,
                             struct urigrep_extract_options *xo);
 
 /* Select and print one reference; R is the struct run (report.c). For
- * urigrep_extractor_new(). */
+ * urigrep_extractor_new(). It is the four steps below; -j runs the first
+ * and the last in workers, the middle two in the order of the output. */
 int report_ref(void *r, const struct urigrep_ref *ref);
+
+/* Does REF pass the options that look at it alone (--strict, --invalid,
+ * --scheme, patterns)? PARTS gets its parts when --json or --scheme need
+ * them. */
+bool report_select(const struct options *o, const struct urigrep_ref *ref,
+                   struct urigrep_parts *parts);
+
+/* Is the reference to URI (LEN bytes) in message MESSAGE taken, as -m
+ * and -u decide from what was taken before it? */
+bool report_take(struct run *r, const char *uri, size_t len,
+                 uint64_t message);
+
+/* A reference was taken: count it; -q, -l, -L and -m stop there. */
+void report_selected(struct run *r);
+
+/* Say (--verbose) and print what the options ask of a reference taken. */
+void report_format(struct run *r, const struct urigrep_ref *ref,
+                   const struct urigrep_parts *parts);
 
 /* Say what a notice says, as --verbose and -s want (report.c). */
 void report_notice(void *r, const struct urigrep_notice *n);
@@ -146,7 +171,12 @@ bool color_wanted(enum color_mode mode);
  * URIGREP_COLORS's (color.c). */
 void color_setup(struct output_colors *c);
 
-/* Read and scan one file or standard input ("-") (input.c). */
+/* Read and scan one file or standard input ("-"), then what its end
+ * brings (report_file_end()) (input.c). */
 void input_scan_file(struct run *r, const char *name);
+
+/* The same but for the file's end; false when it could not be opened or
+ * is a directory (nothing is said at its end then). */
+bool input_read_file(struct run *r, const char *name);
 
 #endif

@@ -86,8 +86,8 @@ read_peek(struct source *src, char *buf, size_t want, bool one_read,
     return (ssize_t)got;
 }
 
-void
-input_scan_file(struct run *r, const char *name)
+bool
+input_read_file(struct run *r, const char *name)
 {
     const struct options *o = r->o;
     struct stat st;
@@ -105,13 +105,13 @@ input_scan_file(struct run *r, const char *name)
     fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
     if (fd < 0) {
         report_file_error(r, name, strerror(errno));
-        return;
+        return false;
     }
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         report_file_error(r, name, "Is a directory");
         if (fd != STDIN_FILENO)
             close(fd);
-        return;
+        return false;
     }
 #ifdef HAVE_POSIX_FADVISE
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -146,6 +146,14 @@ done:
     source_free(src);
     if (fd != STDIN_FILENO)
         close(fd);
+    return true;
+}
+
+void
+input_scan_file(struct run *r, const char *name)
+{
+    if (!input_read_file(r, name))
+        return;
     report_file_end(r);
     report_flush(r);
     progress_file_done();

@@ -23,12 +23,16 @@
 #include "cli.h"
 #include "grammar.h"
 #include "internal.h"
+#include "jobs.h"
 #include "pick.h"
 #include "progress.h"
 #include "uniq.h"
 
 /* Default read size: large enough that read(2) is not the cost. */
 #define DEFAULT_BUFFER (128 * 1024)
+/* One file is read by one thread when -j is not given, unless it is a
+ * text file or mbox of at least this size (jobs.c cuts it into pieces). */
+#define JOBS_MIN_FILE (8 * 1024 * 1024)
 /* The first read of a file is at least this large: its type and
  * binariness are decided on it (input.c). */
 #define MIN_READBUF (32 * 1024)
@@ -123,6 +127,9 @@ help(void)
 "  -s, --no-messages         no messages about unreadable files\n"
 "      --verbose             explain invalid references and skipped data\n"
 "      --buffer-size=N       read N bytes at a time\n"
+"  -j, --jobs=N              read N files (or pieces of a large one) at\n"
+"                            once; output as with -j 1 (default: the\n"
+"                            number of processors, 1 for one small file)\n"
 "      --pick                list the URIs full-screen; Enter opens one\n"
 "      --open-with=CMD       --pick opens with CMD (default $BROWSER,\n"
 "                            else xdg-open)\n"
@@ -426,6 +433,7 @@ static const struct option long_options[] = {
     { "charset", required_argument, NULL, OPT_CHARSET },
     { "max-uri-length", required_argument, NULL, OPT_MAX_URI },
     { "buffer-size", required_argument, NULL, OPT_BUFSIZE },
+    { "jobs", required_argument, NULL, 'j' },
     { "json", no_argument, NULL, OPT_JSON },
     { "verbose", no_argument, NULL, OPT_VERBOSE },
     { "no-jit", no_argument, NULL, OPT_NO_JIT },
@@ -470,7 +478,7 @@ parse_options(int argc, char **argv, struct options *o,
     o->buffer_size = DEFAULT_BUFFER;
     /* getopt's own messages would echo an argument raw: ours are quoted */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":xe:vicnbHh0qsaurm:lLoFf:V",
+    while ((c = getopt_long(argc, argv, ":xe:vicnbHh0qsaurm:lLoFf:Vj:",
                             long_options, NULL)) != -1) {
         switch (c) {
         case OPT_BASE: o->base = optarg; break;
@@ -548,6 +556,11 @@ parse_options(int argc, char **argv, struct options *o,
         case OPT_BUFSIZE:
             o->buffer_size = parse_size(optarg, "--buffer-size");
             break;
+        case 'j':
+            o->jobs = (unsigned)parse_size(optarg, "-j");
+            if (o->jobs > 256)
+                o->jobs = 256;
+            break;
         case OPT_JSON: o->json = true; break;
         case OPT_VERBOSE: o->verbose = true; break;
         case OPT_NO_JIT: o->no_jit = true; break;
@@ -611,6 +624,16 @@ cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Read NAME now, or with -j queue it for a worker. */
+static void
+scan_file(struct run *r, const char *name)
+{
+    if (r->jobs)
+        jobs_add_file(r->jobs, r, name);
+    else
+        input_scan_file(r, name);
+}
+
 /* -r: scan every file below DIR, in name order; symbolic links met on the
  * way are not followed (as grep -r). */
 static void
@@ -663,7 +686,7 @@ walk(struct run *r, const char *dir)
             } else if (S_ISREG(st.st_mode) &&
                        (!o->include || glob_match(o->include, names[i])) &&
                        !glob_match(o->exclude, names[i])) {
-                input_scan_file(r, names[i]);
+                scan_file(r, names[i]);
             }
         }
         free(names[i]);
@@ -710,7 +733,30 @@ scan_arg(struct run *r, const char *name)
         walk(r, name);
         r->walking = false;
     } else
-        input_scan_file(r, name);
+        scan_file(r, name);
+}
+
+/* How many threads read: -j, or by default one per processor unless a
+ * single file that is not large is read; standard input is read by one
+ * (given twice, it must be read in turn). */
+static unsigned
+jobs_wanted(const struct options *o, char **files, int nfiles)
+{
+    int i;
+
+    /* --pick collects in the run; --line-buffered wants each line out at
+     * once, not when a worker's log is published */
+    if ((nfiles == 0 && !o->recursive) || o->pick || o->line_buffered)
+        return 1;
+    for (i = 0; i < nfiles; i++)
+        if (strcmp(files[i], "-") == 0)
+            return 1;
+    if (o->jobs)
+        return o->jobs;
+    if (nfiles == 1 && !o->recursive &&
+        !jobs_splittable(o, files[0], JOBS_MIN_FILE))
+        return 1;
+    return jobs_default();
 }
 
 /* A standard descriptor that is closed (urigrep >&-) would be taken by
@@ -738,6 +784,7 @@ main(int argc, char **argv)
     enum progress_mode progress = PROGRESS_AUTO;
     uint64_t total_bytes, total_files;
     int i, nfiles;
+    unsigned njobs;
 
     reserve_std_fds();
     atexit(report_close_stdout);
@@ -772,10 +819,14 @@ main(int argc, char **argv)
                                                    : MIN_READBUF);
     if (r.readbuf == NULL)
         out_of_memory();
+    if ((njobs = jobs_wanted(&o, argv + optind, nfiles)) > 1)
+        r.jobs = jobs_start(&r, njobs);
     if (nfiles == 0)
         scan_arg(&r, o.recursive ? "." : "-");
     for (i = optind; i < argc && !r.stop; i++)
         scan_arg(&r, argv[i]);
+    if (r.jobs)
+        jobs_finish(r.jobs, &r);
     /* a write error exits 2 here or in report_close_stdout() at exit */
     report_flush(&r);
     progress_clear();

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,10 @@ static struct {
     long long start, last;      /* ns, monotonic */
     size_t shown;               /* length of the line on screen, or 0 */
 } pg;
+
+/* -j: workers count bytes, the writer files; PG.ON is set before any
+ * thread starts and only read after. */
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 
 static long long
 now_ns(void)
@@ -117,7 +122,38 @@ draw(long long now)
     pg.last = now;
 }
 
-/* Redraw if due. */
+/* Erase the line if it is shown; MU is held. */
+static void
+clear(void)
+{
+    char blank[200];
+    size_t n = pg.shown + 2;
+
+    if (pg.shown == 0)
+        return;
+    if (n > sizeof blank)
+        n = sizeof blank;
+    memset(blank, ' ', n);
+    blank[0] = '\r';
+    blank[n - 1] = '\r';
+    put(blank, n);
+    pg.shown = 0;
+    /* the next update draws it again */
+    pg.last -= INTERVAL_NS;
+}
+
+/* At exit, which a thread may call while another holds MU (memory ran
+ * out): erase the line unless that would wait. */
+static void
+clear_at_exit(void)
+{
+    if (pthread_mutex_trylock(&mu) != 0)
+        return;
+    clear();
+    pthread_mutex_unlock(&mu);
+}
+
+/* Redraw if due; MU is held. */
 static void
 update(void)
 {
@@ -143,38 +179,37 @@ progress_start(enum progress_mode mode, uint64_t total_bytes,
     pg.start = pg.last = now_ns();
     pg.last -= INTERVAL_NS;
     if (pg.on)
-        atexit(progress_clear);
+        atexit(clear_at_exit);
 }
 
 void
 progress_bytes(uint64_t n)
 {
+    if (!pg.on)
+        return;
+    pthread_mutex_lock(&mu);
     pg.bytes += n;
     update();
+    pthread_mutex_unlock(&mu);
 }
 
 void
 progress_file_done(void)
 {
+    if (!pg.on)
+        return;
+    pthread_mutex_lock(&mu);
     pg.files++;
     update();
+    pthread_mutex_unlock(&mu);
 }
 
 void
 progress_clear(void)
 {
-    char blank[200];
-    size_t n = pg.shown + 2;
-
-    if (pg.shown == 0)
+    if (!pg.on)
         return;
-    if (n > sizeof blank)
-        n = sizeof blank;
-    memset(blank, ' ', n);
-    blank[0] = '\r';
-    blank[n - 1] = '\r';
-    put(blank, n);
-    pg.shown = 0;
-    /* the next update draws it again */
-    pg.last -= INTERVAL_NS;
+    pthread_mutex_lock(&mu);
+    clear();
+    pthread_mutex_unlock(&mu);
 }

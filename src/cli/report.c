@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "grammar.h"
 #include "internal.h"
+#include "jobs.h"
 #include "output.h"
 #include "progress.h"
 #include "uniq.h"
@@ -31,6 +32,10 @@ out_of_memory(void)
 static void
 say(struct urigrep_buf *q)
 {
+    if (jobs_say(q->data ? q->data : "", q->len)) {
+        buf_free(q);
+        return;
+    }
     progress_clear();
     fputs(PROGRAM ": ", stderr);
     if (q->len)
@@ -103,7 +108,7 @@ report_close_stdout(void)
 void
 report_flush(struct run *r)
 {
-    if (r->outbuf.len == 0)
+    if (r->outbuf.len == 0 || r->hold)
         return;
     /* standard output may be the terminal the progress line is on */
     progress_clear();
@@ -158,23 +163,23 @@ report_file_end(struct run *r)
         out_of_memory();
 }
 
-/* -u: is REF's URI new in its scope? Starts a new set when the scope
+/* -u: is URI (LEN bytes, in MESSAGE) new in its scope? Starts a new set when the scope
  * (file, message) changed. Returns 1, 0, or -1 when memory runs out. */
 static int
-unique(struct run *r, const struct urigrep_ref *ref)
+unique(struct run *r, const char *uri, size_t len, uint64_t message)
 {
     enum unique_scope scope = r->o->unique_scope;
 
     if ((scope == UNIQUE_FILE || scope == UNIQUE_MESSAGE) &&
         (r->uniq_file != r->file_serial ||
-         (scope == UNIQUE_MESSAGE && r->uniq_message != ref->message))) {
+         (scope == UNIQUE_MESSAGE && r->uniq_message != message))) {
         uniq_free(r->seen);
         if ((r->seen = uniq_new()) == NULL)
             return -1;
         r->uniq_file = r->file_serial;
-        r->uniq_message = ref->message;
+        r->uniq_message = message;
     }
-    return uniq_add(r->seen, ref->uri.ptr, ref->uri.len);
+    return uniq_add(r->seen, uri, len);
 }
 
 void
@@ -333,51 +338,67 @@ report_notice(void *arg, const struct urigrep_notice *n)
     }
 }
 
-int
-report_ref(void *arg, const struct urigrep_ref *ref)
+bool
+report_select(const struct options *o, const struct urigrep_ref *ref,
+              struct urigrep_parts *parts)
 {
-    struct run *r = arg;
-    const struct options *o = r->o;
-    struct urigrep_parts uri_parts = { 0 };
-    struct output_rec rec;
-    enum urigrep_status rc;
-
-    if (o->has_max && r->file_count >= o->max_count) {
-        /* -m 0: nothing is selected */
-        r->file_stop = true;
-        return 1;
-    }
+    memset(parts, 0, sizeof *parts);
     if (o->json || o->nschemes)
-        grammar_split(ref->uri.ptr, ref->uri.len, &uri_parts);
-    if ((o->strict && ref->valid != 1) || (o->invalid && ref->valid == 1) ||
-        !scheme_selected(o, &uri_parts.scheme) ||
-        !pattern_selected(o, ref->uri.ptr, ref->uri.len))
-        return 0;
+        grammar_split(ref->uri.ptr, ref->uri.len, parts);
+    return !((o->strict && ref->valid != 1) ||
+             (o->invalid && ref->valid == 1) ||
+             !scheme_selected(o, &parts->scheme) ||
+             !pattern_selected(o, ref->uri.ptr, ref->uri.len));
+}
+
+bool
+report_take(struct run *r, const char *uri, size_t len, uint64_t message)
+{
+    const struct options *o = r->o;
+
+    if (r->file_stop || (o->has_max && r->file_count >= o->max_count))
+        return false;
     if (o->unique) {
-        int fresh = unique(r, ref);
+        int fresh = unique(r, uri, len, message);
 
         if (fresh < 0)
             out_of_memory();
         if (!fresh)
-            return 0;
+            return false;
     }
-    if (r->collect)
-        return r->collect(r, ref);
+    return true;
+}
+
+void
+report_selected(struct run *r)
+{
+    const struct options *o = r->o;
+
     r->any_selected = true;
     r->file_count++;
-    if (o->quiet) {
+    if (o->quiet)
         r->stop = true;
-        return 1;
-    }
+    /* -l and -L know enough at the first; -m at its NUMth */
+    if (o->quiet || o->list != LIST_NONE ||
+        (o->has_max && r->file_count >= o->max_count))
+        r->file_stop = true;
+}
+
+void
+report_format(struct run *r, const struct urigrep_ref *ref,
+              const struct urigrep_parts *uri_parts)
+{
+    const struct options *o = r->o;
+    struct output_rec rec;
+    enum urigrep_status rc;
+
+    if (o->quiet)
+        return;
     if (o->verbose && ref->valid == 0)
         say_invalid(r->file, ref->line, ref->ref.ptr, ref->ref.len,
                     ref->error, ref->error_offset);
-    /* -l and -L know enough at the first; -m at its NUMth */
-    if (o->list != LIST_NONE ||
-        (o->has_max && r->file_count >= o->max_count))
-        r->file_stop = true;
     if (o->count || o->list != LIST_NONE)
-        return r->file_stop;
+        return;
     memset(&rec, 0, sizeof rec);
     rec.file = r->file;
     rec.line = ref->line;
@@ -391,7 +412,7 @@ report_ref(void *arg, const struct urigrep_ref *ref)
     rec.absolute = ref->absolute;
     rec.error = ref->valid == 1 ? NULL : urigrep_strerror(ref->error);
     rec.error_offset = ref->error_offset;
-    rec.parts = &uri_parts;
+    rec.parts = uri_parts;
     rec.base = ref->base;
     rec.base_source = ref->base ? urigrep_base_source_name(ref->base_source)
                                 : NULL;
@@ -410,5 +431,26 @@ report_ref(void *arg, const struct urigrep_ref *ref)
         out_of_memory();
     if (r->outbuf.len >= 64 * 1024 || o->line_buffered)
         report_flush(r);
+}
+
+int
+report_ref(void *arg, const struct urigrep_ref *ref)
+{
+    struct run *r = arg;
+    const struct options *o = r->o;
+    struct urigrep_parts uri_parts;
+
+    if (o->has_max && r->file_count >= o->max_count) {
+        /* -m 0: nothing is selected */
+        r->file_stop = true;
+        return 1;
+    }
+    if (!report_select(o, ref, &uri_parts) ||
+        !report_take(r, ref->uri.ptr, ref->uri.len, ref->message))
+        return 0;
+    if (r->collect)
+        return r->collect(r, ref);
+    report_selected(r);
+    report_format(r, ref, &uri_parts);
     return r->file_stop;
 }

@@ -163,7 +163,7 @@ extract_notice(struct urigrep_extractor *x, enum urigrep_notice_kind kind,
         return;
     memset(&n, 0, sizeof n);
     n.kind = kind;
-    n.line = line;
+    n.line = line ? line + x->origin_line : 0;
     n.count = count;
     n.detail = detail;
     n.message_id = x->message && x->mid[0] ? x->mid : NULL;
@@ -209,7 +209,7 @@ map_ascii(struct urigrep_extractor *x, const struct found *f, char **mapped,
 
         memset(&n, 0, sizeof n);
         n.kind = URIGREP_NOTICE_IDNA;
-        n.line = f->line;
+        n.line = f->line + x->origin_line;
         n.detail = why;
         n.ref.ptr = f->ref;
         n.ref.len = f->len;
@@ -314,9 +314,9 @@ extract_emit(struct urigrep_extractor *x, const struct found *f)
     r.uri.len = ulen;
     r.delim = f->delim;
     r.flags = f->flags;
-    r.line = f->line;
+    r.line = f->line + x->origin_line;
     r.column = f->column;
-    r.offset = f->offset;
+    r.offset = f->offset + (x->mapped ? 0 : x->origin_off);
     r.base = base;
     r.base_source = base ? src : URIGREP_BASE_NONE;
     r.context = f->context;
@@ -712,6 +712,7 @@ urigrep_extractor_feed(urigrep_extractor *x, const char *buf, size_t len)
         return URIGREP_ERR_ARG;
     if (x->stopped)
         return x->err ? x->err : URIGREP_ERR_STOPPED;
+    x->begun |= len > 0;
     if (x->type == URIGREP_DOC_AUTO) {
         size_t take = EXTRACT_PEEK - x->npeek;
 
@@ -757,10 +758,31 @@ new_document(struct urigrep_extractor *x)
     x->line_no = x->line_off = x->off = 0;
     x->line_too_long = false;
     x->bad_bytes = 0;
+    x->begun = false;
+    x->origin_line = x->origin_off = 0;
     x->stopped = false;
     x->err = URIGREP_OK;
     if (x->type != URIGREP_DOC_AUTO)
         start_document(x, x->type);
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_extractor_set_origin(urigrep_extractor *x, enum urigrep_doc_type type,
+                             uint64_t line, uint64_t offset, uint64_t message)
+{
+    enum urigrep_doc_type own;
+
+    if (x == NULL || (unsigned)type > URIGREP_DOC_LINES || x->begun)
+        return URIGREP_ERR_ARG;
+    /* start again as a document of TYPE, then move its origin */
+    own = x->o.type;
+    x->o.type = type;
+    new_document(x);
+    x->o.type = own;
+    x->origin_line = line;
+    x->origin_off = offset;
+    x->message = message;
+    return x->stopped ? x->err : URIGREP_OK;
 }
 
 URIGREP_EXPORT enum urigrep_status

@@ -71,6 +71,10 @@ struct urigrep_extractor {
     size_t max_uri;
     enum urigrep_status err;    /* NOMEM once memory ran out */
     bool stopped;               /* a callback asked to stop, or err */
+    bool begun;                 /* bytes of the document were fed */
+    /* urigrep_extractor_set_origin(): added to lines (and to offsets of
+     * documents that are not mapped) */
+    uint64_t origin_line, origin_off;
 
     /* the document: its type once known, its first bytes until then */
     enum urigrep_doc_type type;

@@ -443,6 +443,23 @@ enum urigrep_status urigrep_extractor_new(
 enum urigrep_status urigrep_extractor_feed(urigrep_extractor *x,
                                            const char *buf, size_t len);
 
+/** The document about to be fed (not a byte of it yet) is a piece of a
+ *  larger one, cut at the start of a line (for mbox, of a "From " line)
+ *  and read as TYPE, the type of the whole (URIGREP_DOC_AUTO: decided on
+ *  this piece as usual): lines reported count on from LINE lines before
+ *  it, offsets of text and LINES documents from OFFSET bytes (those of
+ *  mail and HTML count in a decoded part and are not moved), and message
+ *  numbers from MESSAGE messages. urigrep_extractor_finish() and
+ *  urigrep_extractor_reset() forget it. A program that reads the pieces
+ *  of one file in parallel reports what a whole read would.
+ *  @return URIGREP_OK, or URIGREP_ERR_ARG (X NULL, TYPE not a type, or
+ *  bytes of the document fed already). */
+enum urigrep_status urigrep_extractor_set_origin(urigrep_extractor *x,
+                                                 enum urigrep_doc_type type,
+                                                 uint64_t line,
+                                                 uint64_t offset,
+                                                 uint64_t message);
+
 /** The document has ended: report what is pending, then get ready for a
  *  new document (its type decided again with URIGREP_DOC_AUTO; message
  *  numbers start again). @return as urigrep_extractor_feed(). */

@@ -36,7 +36,7 @@ printf 'http://c.example/\n' >c.txt
 { slow; cat c.txt; } >s.txt
 mkfifo fifo
 (slow >fifo &)
-ug --progress=always fifo c.txt >out 2>err
+ug -j 1 --progress=always fifo c.txt >out 2>err
 grep -q "urigrep: 36 B, 0 of 2 files, " err || fail "fifo: $(od -c err | head)"
 # a short run shows nothing, even with always
 ug --progress=always s.txt c.txt >out 2>err

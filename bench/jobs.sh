@@ -1,0 +1,59 @@
+#!/bin/sh
+# bench/jobs.sh [URIGREP]: -j 1 against -j N (default 2) on a maildir of
+# thousands of messages and on one mbox of about 300 MB, both cut from
+# the mbox bench/run.sh generates (run that first). Prints, best of
+# $BENCH_RUNS (5) runs by wall time: wall seconds, user+sys seconds and
+# peak RSS, the speed-up, and the load average before it started.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+ug=${1:-$here/../src/urigrep}
+data=${BENCH_DATA:-$here/data}
+runs=${BENCH_RUNS:-5}
+jobs=${BENCH_JOBS:-2}
+src=$data/mail-128M.mbox
+[ -x /usr/bin/time ] || { echo "bench: needs GNU time" >&2; exit 77; }
+[ -s "$src" ] || { echo "bench: run bench/run.sh first ($src)" >&2; exit 77; }
+
+big=$data/mail-300M.mbox
+[ -s "$big" ] || cat "$src" "$src" >"$big"
+md=$data/maildir
+if [ ! -d "$md/cur" ]; then
+    # the first 6000 messages, one a file, ">From " unquoted
+    mkdir -p "$md/cur" "$md/new" "$md/tmp"
+    awk -v dir="$md/cur" '
+        /^From / { if (f) close(f); n++; if (n > 6000) exit;
+                   f = sprintf("%s/%d.%d.bench:2,S", dir, 1700000000 + n, n);
+                   next }
+        f { sub(/^>From /, "From "); print > f }' "$src"
+fi
+
+# best RUNS... : the run with the least wall time, "wall user+sys rss"
+best() {
+    b=
+    for _ in $(seq 1 "$runs"); do
+        /usr/bin/time -f '%e %U %S %M' -o "$data/time.out" "$@" >/dev/null
+        r=$(awk '{ printf "%.2f %.2f %d", $1, $2 + $3, $4 }' "$data/time.out")
+        if [ -z "$b" ] || awk -v a="$r" -v b="$b" \
+            'BEGIN { split(a, x); split(b, y); exit !(x[1] < y[1]) }'; then
+            b=$r
+        fi
+    done
+    echo "$b"
+}
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
+for input in "maildir:-r $md" "mbox:$big"; do
+    name=${input%%:*}
+    args=${input#*:}
+    # shellcheck disable=SC2086
+    one=$(best "$ug" -j 1 $args)
+    # shellcheck disable=SC2086
+    par=$(best "$ug" -j "$jobs" $args)
+    for line in "$name -j 1 $one" "$name -j $jobs $par"; do
+        echo "$line" | awk '{ printf "%-14s %6.2f s wall %6.2f s user+sys" \
+            " %7d KiB peak RSS\n", $1 " " $2 " " $3, $4, $5, $6 }'
+    done
+    awk -v a="$one" -v b="$par" -v n="$name" 'BEGIN { split(a, x); split(b, y);
+        printf "%s speed-up: %.2fx\n", n, x[1] / y[1] }'
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

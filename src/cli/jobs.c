@@ -1,0 +1,1067 @@
+/* jobs.c: -j: workers read files, and pieces of large ones, in parallel;
+ * one writer prints what they found in the order of a serial run. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "internal.h"
+#include "jobs.h"
+#include "mail.h"
+#include "progress.h"
+#include "split.h"
+#include "uniq.h"
+
+/*
+ * How it works. The thread that walks the command line (the planner)
+ * queues tasks in the order a serial run reads files: a whole file, a
+ * piece of a large one, or a message of its own (a directory it cannot
+ * read). Workers take tasks in that order and run them as a serial run
+ * would, with report.c's code, but what they would print goes into the
+ * task's log as items:
+ *
+ *   'K' KEY   a reference was selected (KEY: its URI, for -u)
+ *   'E' TEXT  a message for standard error ("urigrep: TEXT")
+ *   'O' TEXT  its output line(s) for standard output
+ *   'k'       end of the reference
+ *
+ * (an item: its tag, its length as a size_t, its bytes). The writer
+ * reads the logs in task order and does what the serial run does at that
+ * point: -u decides on KEY with the one --unique set, -c counts, -q
+ * stops, standard output is flushed where the serial run flushes it. The
+ * output is the serial run's, byte for byte, on each stream.
+ *
+ * Memory: a worker publishes its log in chunks of about PUBLISH bytes.
+ * The task at the head of the queue (the one being written) streams; the
+ * others may hold at most BUDGET_PER_WORKER bytes per worker in all, and
+ * a worker whose chunk does not fit blocks until the writer has caught
+ * up (it blocks; it does not spill to disk). At most QUEUE_PER_WORKER
+ * tasks per worker wait to be written.
+ *
+ * A large file is cut (split.c) into pieces of about piece_size bytes at
+ * "From " lines (mbox) or after empty lines (text). A piece's worker
+ * counts its lines and messages first, then waits until those of every
+ * piece before it are known, and reads it with
+ * urigrep_extractor_set_origin(): lines, offsets and message numbers are
+ * those of the whole file. The file is mapped with mmap() for that (no
+ * copy, and each piece is read twice, once to count); a file truncated
+ * while mapped would kill the run with SIGBUS, as grep's mmap did.
+ */
+
+/* Publish a worker's log in chunks this large: the writer streams them. */
+#define PUBLISH (64 * 1024)
+/* Output held for tasks that are not yet written, per worker. */
+#define BUDGET_PER_WORKER (4 * 1024 * 1024)
+/* Tasks waiting to be written, per worker. */
+#define QUEUE_PER_WORKER 16
+/* A file is cut into pieces of about this size when it has at least
+ * two; URIGREP_SPLIT_SIZE in the environment changes it (the tests cut
+ * small files, and URIGREP_JOBS_TRACE=FILE has the cuts listed there).
+ * 4 MiB: the output of a piece fits the budget, and a piece is read in
+ * milliseconds, so workers stay busy to the end. */
+#define PIECE_SIZE (4 * 1024 * 1024)
+/* Standard output is written in blocks this large, as report_ref() does. */
+#define FLUSH_AT (64 * 1024)
+
+enum task_kind { TASK_FILE, TASK_PIECE, TASK_MESSAGE };
+
+/* A published part of a task's log. */
+struct chunk {
+    struct chunk *next;
+    size_t len, cap;
+    char *data;             /* a worker's log buffer, handed over */
+};
+
+struct task {
+    struct task *next;
+    enum task_kind kind;
+    char *name;
+    bool walking;           /* found by -r */
+    /* TASK_PIECE: bytes FROM..TO of the file, a document of TYPE */
+    uint64_t from, to;
+    enum urigrep_doc_type type;
+    bool first, last;       /* of its file */
+    struct task *next_piece;
+    uint64_t lines, messages;       /* in the piece, once counted */
+    uint64_t org_line, org_message; /* before it, once known */
+    bool counted, origin_known;
+    /* the log */
+    struct chunk *head, *tail;
+    size_t bytes;           /* in the chunks */
+    bool done;              /* all of it is published */
+    bool error;             /* the serial run would exit 2 for it */
+    bool count_line;        /* -c: the file's count is printed after it */
+};
+
+struct worker {
+    struct jobs *j;
+    pthread_t tid;
+    struct options o;       /* the run's, with a pattern copy of its own */
+    struct run r;
+    struct urigrep_buf log; /* items of the task at hand, unpublished */
+    struct task *t;
+    char *piece;            /* a piece read whole (PIECE_BUF pieces) */
+    size_t piece_cap;
+};
+
+struct jobs {
+    pthread_mutex_t mu;
+    /* three conditions, so that a chunk does not wake every thread: */
+    pthread_cond_t work;        /* a task to run, or closing */
+    pthread_cond_t ready;       /* the head has news for the writer */
+    pthread_cond_t room;        /* the head moved, an origin is known, or
+                                   -q matched (queue, budget, pieces) */
+    unsigned room_waiters;
+    bool writer_waits;
+    struct chunk *spare;        /* written chunks, their buffers for reuse */
+    size_t nspare;
+    const struct options *o;
+    struct urigrep_extract_options xo;
+    size_t piece_size;
+    FILE *trace;                /* URIGREP_JOBS_TRACE: the cuts made */
+    /* the queue: HEAD is being written, PICK is the next to run */
+    struct task *head, *tail, *pick;
+    size_t queued, max_queued;
+    size_t held, budget;        /* log bytes of tasks behind the head */
+    bool closing;               /* nothing more will be queued */
+    bool stop;                  /* -q has matched */
+    unsigned n;
+    struct worker *w;
+    pthread_t writer;
+    /* the writer's state */
+    struct run wr;
+    struct task *current;       /* the task being written */
+    bool skip;                  /* the reference at hand is not written */
+    bool error;
+};
+
+/* The worker this thread is, or the planner's mark; NULL in a serial
+ * run and in the writer. */
+static _Thread_local struct worker *self;
+static struct worker planner_mark;
+/* The planner's jobs, for jobs_say(). */
+static struct jobs *planner_jobs;
+
+unsigned
+jobs_default(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+    return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
+/* Append item TAG with P (N bytes) to B. */
+static void
+put_item(struct urigrep_buf *b, char tag, const char *p, size_t n)
+{
+    if (buf_append(b, &tag, 1) || buf_append(b, &n, sizeof n) ||
+        (n && buf_append(b, p, n)))
+        out_of_memory();
+}
+
+/* Wait for room (see struct jobs); J->mu is held. */
+static void
+wait_room(struct jobs *j)
+{
+    j->room_waiters++;
+    pthread_cond_wait(&j->room, &j->mu);
+    j->room_waiters--;
+}
+
+/* Wake those waiting for room; J->mu is held. */
+static void
+wake_room(struct jobs *j)
+{
+    if (j->room_waiters)
+        pthread_cond_broadcast(&j->room);
+}
+
+/* The writer waits for news of the head; J->mu is held. */
+static void
+wait_ready(struct jobs *j)
+{
+    j->writer_waits = true;
+    pthread_cond_wait(&j->ready, &j->mu);
+    j->writer_waits = false;
+}
+
+/* Wake the writer if it waits for task T (NULL: whatever); J->mu is
+ * held. */
+static void
+wake_writer(struct jobs *j, const struct task *t)
+{
+    if (j->writer_waits && (t == NULL || t == j->head))
+        pthread_cond_signal(&j->ready);
+}
+
+/* Append task T to the queue; J->mu is held. */
+static void
+enqueue(struct jobs *j, struct task *t)
+{
+    if (j->tail)
+        j->tail->next = t;
+    else
+        j->head = t;
+    j->tail = t;
+    if (j->pick == NULL && t->kind != TASK_MESSAGE)
+        j->pick = t;
+    j->queued++;
+    if (t->kind != TASK_MESSAGE)
+        pthread_cond_signal(&j->work);
+    wake_writer(j, t);
+}
+
+static struct task *
+new_task(enum task_kind kind, const char *name, bool walking)
+{
+    struct task *t = calloc(1, sizeof *t);
+
+    if (t == NULL || (name && (t->name = strdup(name)) == NULL))
+        out_of_memory();
+    t->kind = kind;
+    t->walking = walking;
+    return t;
+}
+
+/* ---- workers ---- */
+
+/* Move the worker's log to its task (FINAL: the task is done). A chunk
+ * of a task behind the head waits for room in the budget. Once -q has
+ * matched, the log is dropped and the worker told to stop. */
+/* Exchange the buffers of chunk C and buf B (B empty after). */
+#define SWAP_BUF(c, b)                                                      \
+    do {                                                                    \
+        char *d_ = (c)->data;                                               \
+        size_t cap_ = (c)->cap;                                             \
+                                                                            \
+        (c)->data = (b)->data;                                              \
+        (c)->cap = (b)->cap;                                                \
+        (b)->data = d_;                                                     \
+        (b)->cap = cap_;                                                    \
+        (b)->len = 0;                                                       \
+    } while (0)
+
+static void
+publish(struct worker *w, bool final)
+{
+    struct jobs *j = w->j;
+    struct task *t = w->t;
+    struct chunk *c = NULL;
+    size_t n = w->log.len;
+
+    pthread_mutex_lock(&j->mu);
+    while (n && t != j->head && j->held && j->held + n > j->budget &&
+           !j->stop)
+        wait_room(j);
+    if (j->stop) {
+        w->r.stop = true;
+        n = 0;
+    }
+    if (n) {
+        /* the log's buffer goes as it is; the worker gets a spare one */
+        if ((c = j->spare) != NULL) {
+            j->spare = c->next;
+            j->nspare--;
+        } else if ((c = calloc(1, sizeof *c)) == NULL) {
+            out_of_memory();
+        }
+        SWAP_BUF(c, &w->log);
+        c->next = NULL;
+        c->len = n;
+        if (t->tail)
+            t->tail->next = c;
+        else
+            t->head = c;
+        t->tail = c;
+        t->bytes += n;
+        if (t != j->head)
+            j->held += n;
+    }
+    w->log.len = 0;
+    if (final) {
+        t->done = true;
+        t->error = w->r.error;
+    }
+    if (n || final)
+        wake_writer(j, t);
+    pthread_mutex_unlock(&j->mu);
+}
+
+/* The extractor's reference callback in a worker: what depends on the
+ * reference alone is decided and formatted here; -m, -u, -q, -l and -L,
+ * which depend on what came before it in the serial order, are the
+ * writer's (write_item()). Without -u a worker may still stop early:
+ * what -m, -l, -L or -q ends in its task would end the serial run too. */
+static int
+worker_ref(void *arg, const struct urigrep_ref *ref)
+{
+    struct worker *w = self;
+    struct run *r = arg;
+    const struct options *o = w->j->o;
+    struct urigrep_parts parts;
+    size_t k = o->unique ? ref->uri.len : 0, n;
+    char tag = 'K';
+
+    if (!o->unique && o->has_max && r->file_count >= o->max_count) {
+        r->file_stop = true;
+        return 1;
+    }
+    if (!report_select(r->o, ref, &parts))
+        return 0;
+    /* 'K': the message number, then the URI when -u needs it */
+    n = sizeof ref->message + k;
+    if (buf_append(&w->log, &tag, 1) || buf_append(&w->log, &n, sizeof n) ||
+        buf_append(&w->log, &ref->message, sizeof ref->message) ||
+        (k && buf_append(&w->log, ref->uri.ptr, k)))
+        out_of_memory();
+    report_format(r, ref, &parts);
+    if (r->outbuf.len)
+        put_item(&w->log, 'O', r->outbuf.data, r->outbuf.len);
+    r->outbuf.len = 0;
+    put_item(&w->log, 'k', NULL, 0);
+    if (w->log.len >= PUBLISH)
+        publish(w, false);
+    r->file_count++;
+    if (!o->unique &&
+        (o->quiet || o->list != LIST_NONE ||
+         (o->has_max && r->file_count >= o->max_count)))
+        r->file_stop = true;
+    return r->file_stop;
+}
+
+/* The end of a worker's task: what report_file_end() says once per file
+ * (over-long candidates and lines) goes to the writer as an 'S' item,
+ * to be added up over the pieces of the file. */
+static void
+put_skipped(struct worker *w)
+{
+    struct run *r = &w->r;
+    uint64_t v[6];
+    int k;
+
+    if (r->skipped[0] == 0 && r->skipped[1] == 0)
+        return;
+    for (k = 0; k < 2; k++) {
+        v[3 * k] = r->skipped[k];
+        v[3 * k + 1] = r->skipped_line[k];
+        v[3 * k + 2] = r->skipped_limit[k];
+        r->skipped[k] = 0;
+    }
+    put_item(&w->log, 'S', (const char *)v, sizeof v);
+}
+
+/* Read N bytes at offset AT of FD into BUF; false with errno set if
+ * that fails (EIO: the file is shorter now). */
+static bool
+read_at(int fd, char *buf, size_t n, uint64_t at)
+{
+    while (n) {
+        ssize_t k = pread(fd, buf, n, (off_t)at);
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            if (k == 0)
+                errno = EIO;
+            return false;
+        }
+        buf += k;
+        n -= (size_t)k;
+        at += (uint64_t)k;
+    }
+    return true;
+}
+
+/* Count the lines and messages of piece T (open as FD), reading it into
+ * the worker's buffer: all of it stays there when it fits. False with
+ * errno set when reading fails. */
+static bool
+count_piece(struct worker *w, struct task *t, int fd, uint64_t *lines,
+            uint64_t *messages)
+{
+    uint64_t at = t->from, l, m;
+
+    *lines = *messages = 0;
+    while (at < t->to) {
+        size_t n = t->to - at < w->piece_cap ? (size_t)(t->to - at)
+                                             : w->piece_cap;
+        size_t use = n;
+
+        if (!read_at(fd, w->piece, n, at))
+            return false;
+        /* a piece larger than the buffer: count whole lines at a time */
+        if (at + n < t->to) {
+            while (use > 0 && w->piece[use - 1] != '\n')
+                use--;
+            if (use == 0)
+                use = n;
+        }
+        split_count(w->piece, use, t->type, &l, &m);
+        *lines += l;
+        *messages += m;
+        at += use;
+    }
+    return true;
+}
+
+/* Feed P (N bytes) to the worker's extractor as input.c does. */
+static void
+feed(struct worker *w, const char *p, size_t n)
+{
+    struct run *r = &w->r;
+    size_t step = r->o->buffer_size, k;
+
+    for (; n > 0 && !r->stop && !r->file_stop; p += k, n -= k) {
+        k = n < step ? n : step;
+        progress_bytes(k);
+        switch (urigrep_extractor_feed(r->x, p, k)) {
+        case URIGREP_OK:
+        case URIGREP_ERR_STOPPED:
+            break;
+        default:
+            out_of_memory();
+        }
+        if (w->log.len >= PUBLISH)
+            publish(w, false);
+    }
+}
+
+/* Read piece T (open as FD) with its origin; it is in the worker's
+ * buffer already when it fits. */
+static void
+scan_piece(struct worker *w, struct task *t, int fd)
+{
+    struct run *r = &w->r;
+    uint64_t at;
+
+    if (urigrep_extractor_set_origin(r->x, t->type, t->org_line, t->from,
+                                     t->org_message) != URIGREP_OK)
+        out_of_memory();
+    if (t->to - t->from <= w->piece_cap) {
+        feed(w, w->piece, (size_t)(t->to - t->from));
+    } else {
+        for (at = t->from; at < t->to && !r->stop && !r->file_stop;) {
+            size_t n = t->to - at < w->piece_cap ? (size_t)(t->to - at)
+                                                 : w->piece_cap;
+
+            if (!read_at(fd, w->piece, n, at)) {
+                report_file_error(r, t->name, strerror(errno));
+                break;
+            }
+            feed(w, w->piece, n);
+            at += n;
+        }
+    }
+    if (!r->stop && urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
+        out_of_memory();
+    urigrep_extractor_reset(r->x);
+}
+
+/* Piece T has LINES lines and MESSAGES messages: pass the origin on to
+ * the pieces after it, and wait for its own. False when -q has matched
+ * meanwhile. */
+static bool
+piece_origin(struct jobs *j, struct task *t, uint64_t lines,
+             uint64_t messages)
+{
+    struct task *u;
+    bool ok;
+
+    pthread_mutex_lock(&j->mu);
+    t->lines = lines;
+    t->messages = messages;
+    t->counted = true;
+    for (u = t; u->origin_known && u->counted && u->next_piece;
+         u = u->next_piece) {
+        u->next_piece->org_line = u->org_line + u->lines;
+        u->next_piece->org_message = u->org_message + u->messages;
+        u->next_piece->origin_known = true;
+    }
+    wake_room(j);
+    while (!t->origin_known && !j->stop)
+        wait_room(j);
+    ok = !j->stop;
+    pthread_mutex_unlock(&j->mu);
+    return ok;
+}
+
+/* Run piece T: count it, wait for its origin, read it. Whatever fails,
+ * it is counted, so that the pieces after it are not kept waiting. */
+static void
+run_piece(struct worker *w, struct task *t)
+{
+    struct run *r = &w->r;
+    uint64_t lines = 0, messages = 0;
+    int fd;
+    bool ok;
+
+    r->file = t->name;
+    if (w->piece == NULL) {
+        w->piece_cap = 2 * w->j->piece_size;
+        if ((w->piece = malloc(w->piece_cap)) == NULL)
+            out_of_memory();
+    }
+    if ((fd = open(t->name, O_RDONLY)) < 0) {
+        report_file_error(r, t->name, strerror(errno));
+        piece_origin(w->j, t, 0, 0);
+        return;
+    }
+    ok = count_piece(w, t, fd, &lines, &messages);
+    if (!ok)
+        report_file_error(r, t->name, strerror(errno));
+    if (piece_origin(w->j, t, lines, messages) && ok)
+        scan_piece(w, t, fd);
+    close(fd);
+}
+
+/* Run task T as a serial run would read it; once -q has matched
+ * (STOPPED), just get it done. */
+static void
+run_task(struct worker *w, struct task *t, bool stopped)
+{
+    struct run *r = &w->r;
+
+    w->t = t;
+    if (stopped) {
+        if (t->kind == TASK_PIECE)
+            piece_origin(w->j, t, 0, 0);
+        publish(w, true);
+        return;
+    }
+    r->stop = false;
+    r->error = false;
+    r->file_count = 0;
+    r->file_stop = false;
+    r->walking = t->walking;
+    if (t->kind == TASK_FILE) {
+        t->count_line = input_read_file(r, t->name);
+    } else {
+        run_piece(w, t);
+        t->count_line = t->last;
+    }
+    put_skipped(w);
+    publish(w, true);
+}
+
+static void *
+worker_main(void *arg)
+{
+    struct worker *w = arg;
+    struct jobs *j = w->j;
+
+    self = w;
+    pthread_mutex_lock(&j->mu);
+    for (;;) {
+        struct task *t;
+        bool stopped;
+
+        while (j->pick == NULL && !j->closing)
+            pthread_cond_wait(&j->work, &j->mu);
+        if ((t = j->pick) == NULL)
+            break;
+        /* the next task to run: messages need no worker */
+        do
+            j->pick = j->pick->next;
+        while (j->pick && j->pick->kind == TASK_MESSAGE);
+        stopped = j->stop;
+        pthread_mutex_unlock(&j->mu);
+        run_task(w, t, stopped);
+        pthread_mutex_lock(&j->mu);
+    }
+    pthread_mutex_unlock(&j->mu);
+    return NULL;
+}
+
+/* ---- the writer ---- */
+
+/* Say message P (N bytes) as say() in report.c does. */
+static void
+say_now(const char *p, size_t n)
+{
+    progress_clear();
+    fputs(PROGRAM ": ", stderr);
+    fwrite(p, 1, n, stderr);
+    putc('\n', stderr);
+}
+
+/* Do what the serial run did at item TAG with P (N bytes). */
+static void
+write_item(struct jobs *j, char tag, const char *p, size_t n)
+{
+    const struct options *o = j->o;
+    struct run *wr = &j->wr;
+
+    if (j->stop)
+        return;
+    switch (tag) {
+    case 'K': {
+        uint64_t message;
+
+        memcpy(&message, p, sizeof message);
+        j->skip = !report_take(wr, p + sizeof message, n - sizeof message,
+                               message);
+        if (j->skip)
+            return;
+        report_selected(wr);
+        if (wr->stop) {
+            /* -q: the first is enough; the workers stop */
+            pthread_mutex_lock(&j->mu);
+            j->stop = true;
+            pthread_cond_broadcast(&j->room);
+            pthread_mutex_unlock(&j->mu);
+        }
+        break;
+    }
+    case 'E':
+        if (!j->skip)
+            say_now(p, n);
+        break;
+    case 'O':
+        if (!j->skip && buf_append(&wr->outbuf, p, n))
+            out_of_memory();
+        break;
+    case 'k':
+        if (!j->skip && (wr->outbuf.len >= FLUSH_AT || o->line_buffered))
+            report_flush(wr);
+        j->skip = false;
+        break;
+    case 'S': {
+        uint64_t v[6];
+        int k;
+
+        memcpy(v, p, sizeof v);
+        for (k = 0; k < 2; k++) {
+            if (wr->skipped[k] == 0)
+                wr->skipped_line[k] = v[3 * k + 1];
+            wr->skipped[k] += v[3 * k];
+            if (v[3 * k])
+                wr->skipped_limit[k] = v[3 * k + 2];
+        }
+        break;
+    }
+    }
+}
+
+static void
+write_chunk(struct jobs *j, const struct chunk *c)
+{
+    size_t i = 0, n;
+
+    while (i < c->len) {
+        char tag = c->data[i];
+
+        memcpy(&n, c->data + i + 1, sizeof n);
+        i += 1 + sizeof n;
+        write_item(j, tag, c->data + i, n);
+        i += n;
+    }
+}
+
+/* Task T was written: what the serial run did at the end of its file. */
+static void
+task_written(struct jobs *j, const struct task *t)
+{
+    struct run *wr = &j->wr;
+
+    if (j->stop || t->kind == TASK_MESSAGE)
+        return;
+    j->error |= t->error;
+    if (!t->count_line)
+        return;
+    wr->file = t->name;
+    report_file_end(wr);
+    report_flush(wr);
+    progress_file_done();
+}
+
+static void
+free_task(struct task *t)
+{
+    struct chunk *c, *next;
+
+    for (c = t->head; c; c = next) {
+        next = c->next;
+        free(c->data);
+        free(c);
+    }
+    free(t->name);
+    free(t);
+}
+
+static void *
+writer_main(void *arg)
+{
+    struct jobs *j = arg;
+
+    pthread_mutex_lock(&j->mu);
+    for (;;) {
+        struct task *t = j->head;
+
+        if (t == NULL) {
+            if (j->closing)
+                break;
+            wait_ready(j);
+            continue;
+        }
+        if (t != j->current) {
+            /* a file starts: its count starts */
+            j->current = t;
+            if (t->kind == TASK_FILE ||
+                (t->kind == TASK_PIECE && t->first)) {
+                j->wr.file = t->name;
+                j->wr.file_count = 0;
+                j->wr.file_serial++;
+                j->wr.file_stop = false;
+            }
+        }
+        if (t->head) {
+            struct chunk *c = t->head;
+
+            t->head = c->next;
+            if (t->head == NULL)
+                t->tail = NULL;
+            t->bytes -= c->len;
+            pthread_mutex_unlock(&j->mu);
+            write_chunk(j, c);
+            pthread_mutex_lock(&j->mu);
+            /* kept for a worker's next log, a few of them */
+            if (j->nspare < 2 * j->n) {
+                c->next = j->spare;
+                j->spare = c;
+                j->nspare++;
+            } else {
+                free(c->data);
+                free(c);
+            }
+            continue;
+        }
+        if (!t->done) {
+            wait_ready(j);
+            continue;
+        }
+        pthread_mutex_unlock(&j->mu);
+        task_written(j, t);
+        pthread_mutex_lock(&j->mu);
+        /* the next task streams: its log is no longer held */
+        j->head = t->next;
+        if (j->head == NULL)
+            j->tail = NULL;
+        else
+            j->held -= j->head->bytes;
+        j->queued--;
+        wake_room(j);
+        /* the next task may be given T's address: a file starts there */
+        j->current = NULL;
+        free_task(t);
+    }
+    pthread_mutex_unlock(&j->mu);
+    return NULL;
+}
+
+/* ---- the planner ---- */
+
+bool
+jobs_say(const char *p, size_t n)
+{
+    struct jobs *j = planner_jobs;
+    struct task *t;
+
+    if (self == NULL)
+        return false;
+    if (self != &planner_mark) {
+        put_item(&self->log, 'E', p, n);
+        if (self->log.len >= PUBLISH)
+            publish(self, false);
+        return true;
+    }
+    /* the planner's own message, in its place among the files */
+    t = new_task(TASK_MESSAGE, NULL, false);
+    if ((t->head = t->tail = calloc(1, sizeof *t->head)) == NULL ||
+        (t->head->data = malloc(1 + sizeof n + n)) == NULL)
+        out_of_memory();
+    t->head->cap = 1 + sizeof n + n;
+    t->head->len = 1 + sizeof n + n;
+    t->head->data[0] = 'E';
+    memcpy(t->head->data + 1, &n, sizeof n);
+    memcpy(t->head->data + 1 + sizeof n, p, n);
+    t->bytes = t->head->len;
+    t->done = true;
+    pthread_mutex_lock(&j->mu);
+    if (j->head)
+        j->held += t->bytes;
+    enqueue(j, t);
+    pthread_mutex_unlock(&j->mu);
+    return true;
+}
+
+/* The type a serial run reads the file as, from its first bytes P (N),
+ * when it is one that can be cut (text or mbox, not binary, no
+ * --charset, no -x); else URIGREP_DOC_AUTO. */
+static enum urigrep_doc_type
+piece_type(const struct options *o, const char *p, size_t n)
+{
+    enum urigrep_doc_type type;
+
+    if (o->line_uri || o->charset)
+        return URIGREP_DOC_AUTO;
+    switch (o->type) {
+    case TYPE_TEXT: type = URIGREP_DOC_TEXT; break;
+    case TYPE_MBOX: type = URIGREP_DOC_MBOX; break;
+    case TYPE_AUTO: type = urigrep_detect(p, n); break;
+    default: return URIGREP_DOC_AUTO;
+    }
+    if (type == URIGREP_DOC_TEXT && !o->text && memchr(p, '\0', n))
+        return URIGREP_DOC_AUTO; /* binary: a worker says so */
+    if (type == URIGREP_DOC_MBOX) {
+        /* from a "From " line on: no text before the first message */
+        const char *nl = memchr(p, '\n', n);
+
+        if (nl == NULL || !mail_is_from_line(p, (size_t)(nl - p) + 1))
+            return URIGREP_DOC_AUTO;
+    }
+    return type == URIGREP_DOC_TEXT || type == URIGREP_DOC_MBOX
+               ? type : URIGREP_DOC_AUTO;
+}
+
+bool
+jobs_splittable(const struct options *o, const char *name, size_t min)
+{
+    char buf[32 * 1024];
+    struct stat st;
+    ssize_t n;
+    int fd;
+
+    if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) ||
+        (uint64_t)st.st_size < (uint64_t)min ||
+        (fd = open(name, O_RDONLY)) < 0)
+        return false;
+    n = read(fd, buf, sizeof buf);
+    close(fd);
+    return n > 0 && piece_type(o, buf, (size_t)n) != URIGREP_DOC_AUTO;
+}
+
+/* Queue NAME in pieces when it is large enough and of a type that can be
+ * cut; false when it is to be read whole. */
+static bool
+add_pieces(struct jobs *j, const char *name, bool walking)
+{
+    struct stat st;
+    struct task *prev = NULL, *first = NULL, *t, *next;
+    enum urigrep_doc_type type;
+    size_t size, at, cut, peek;
+    char *p;
+    int fd;
+
+    if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) ||
+        (uint64_t)st.st_size < 2 * (uint64_t)j->piece_size ||
+        (uint64_t)st.st_size > SIZE_MAX)
+        return false;
+    if ((fd = open(name, O_RDONLY)) < 0)
+        return false;
+    /* mapped to look for cuts: only the pages near them are read */
+    size = (size_t)st.st_size;
+    p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (p == MAP_FAILED)
+        return false;
+    peek = size < 32 * 1024 ? size : 32 * 1024;
+    type = piece_type(j->o, p, peek);
+    /* the first cut: at least a piece in (the search may run to the end
+     * of a text without an empty line, once: the next starts past it) */
+    cut = type == URIGREP_DOC_AUTO
+              ? size : split_next(p, size, j->piece_size, size, type);
+    /* all pieces are made and linked first: a piece may be written and
+     * freed before the next is queued */
+    for (at = 0; cut < size && at < size; at = cut) {
+        if (at > 0)
+            cut = split_next(p, size, at + j->piece_size, size, type);
+        if (at > 0 && cut < size && size - cut < j->piece_size / 2)
+            cut = size; /* no crumb at the end */
+        if (j->trace)
+            fprintf(j->trace, "%s %zu %zu\n", name, at, cut);
+        t = new_task(TASK_PIECE, name, walking);
+        t->from = at;
+        t->to = cut;
+        t->type = type;
+        t->first = at == 0;
+        t->last = cut == size;
+        t->origin_known = at == 0;
+        if (prev)
+            prev->next_piece = t;
+        else
+            first = t;
+        prev = t;
+    }
+    munmap(p, size);
+    for (t = first; t; t = next) {
+        next = t->next_piece;
+        pthread_mutex_lock(&j->mu);
+        while (j->queued >= j->max_queued && !j->stop)
+            wait_room(j);
+        enqueue(j, t);
+        pthread_mutex_unlock(&j->mu);
+    }
+    return first != NULL;
+}
+
+void
+jobs_add_file(struct jobs *j, struct run *r, const char *name)
+{
+    struct task *t;
+
+    pthread_mutex_lock(&j->mu);
+    while (j->queued >= j->max_queued && !j->stop)
+        wait_room(j);
+    r->stop = j->stop;
+    pthread_mutex_unlock(&j->mu);
+    if (r->stop || add_pieces(j, name, r->walking))
+        return;
+    t = new_task(TASK_FILE, name, r->walking);
+    pthread_mutex_lock(&j->mu);
+    enqueue(j, t);
+    pthread_mutex_unlock(&j->mu);
+}
+
+/* ---- start and finish ---- */
+
+/* Worker W's copy of the options: patterns with match data of its own
+ * (pcre2 match data is not shared between threads); -u is the
+ * writer's. */
+static void
+worker_options(struct worker *w, const struct options *o)
+{
+    size_t i;
+
+    w->o = *o;
+    w->o.unique = false;
+    if (o->npats == 0)
+        return;
+    if ((w->o.pats = calloc(o->npats, sizeof *w->o.pats)) == NULL)
+        out_of_memory();
+    for (i = 0; i < o->npats; i++) {
+        w->o.pats[i].code = o->pats[i].code;
+        w->o.pats[i].md =
+            pcre2_match_data_create_from_pattern(o->pats[i].code, NULL);
+        if (w->o.pats[i].md == NULL)
+            out_of_memory();
+    }
+}
+
+struct jobs *
+jobs_start(struct run *r, unsigned n)
+{
+    struct jobs *j = calloc(1, sizeof *j);
+    const char *env = getenv("URIGREP_SPLIT_SIZE");
+    unsigned i;
+
+    if (j == NULL || (j->w = calloc(n, sizeof *j->w)) == NULL)
+        out_of_memory();
+    pthread_mutex_init(&j->mu, NULL);
+    pthread_cond_init(&j->work, NULL);
+    pthread_cond_init(&j->ready, NULL);
+    pthread_cond_init(&j->room, NULL);
+    j->o = r->o;
+    j->n = n;
+    j->budget = (size_t)n * BUDGET_PER_WORKER;
+    j->max_queued = (size_t)n * QUEUE_PER_WORKER;
+    j->piece_size = PIECE_SIZE;
+    if (env && atol(env) > 0)
+        j->piece_size = (size_t)atol(env);
+    /* for the tests: where files were cut, "NAME FROM TO" a piece */
+    if ((env = getenv("URIGREP_JOBS_TRACE")) != NULL && *env &&
+        (j->trace = fopen(env, "a")) == NULL) {
+        report_msg("%s: %s", env, strerror(errno));
+        exit(2);
+    }
+    report_extract_options(r->o, &j->xo);
+    j->wr.o = r->o;
+    j->wr.seen = r->seen;
+    buf_init(&j->wr.outbuf, SIZE_MAX / 2);
+    for (i = 0; i < n; i++) {
+        struct worker *w = &j->w[i];
+
+        w->j = j;
+        worker_options(w, r->o);
+        w->r.o = &w->o;
+        w->r.hold = true;
+        buf_init(&w->r.outbuf, SIZE_MAX / 2);
+        buf_init(&w->log, SIZE_MAX / 2);
+        if ((w->r.readbuf = malloc(r->o->buffer_size > 32 * 1024
+                                       ? r->o->buffer_size
+                                       : 32 * 1024)) == NULL ||
+            urigrep_extractor_new(&j->xo, worker_ref, report_notice, &w->r,
+                                  &w->r.x) != URIGREP_OK)
+            out_of_memory();
+        if (pthread_create(&w->tid, NULL, worker_main, w) != 0) {
+            report_msg("cannot start a thread: %s", strerror(errno));
+            exit(2);
+        }
+    }
+    if (pthread_create(&j->writer, NULL, writer_main, j) != 0) {
+        report_msg("cannot start a thread: %s", strerror(errno));
+        exit(2);
+    }
+    planner_jobs = j;
+    self = &planner_mark;
+    return j;
+}
+
+void
+jobs_finish(struct jobs *j, struct run *r)
+{
+    unsigned i;
+
+    pthread_mutex_lock(&j->mu);
+    j->closing = true;
+    pthread_cond_broadcast(&j->work);
+    wake_writer(j, NULL);
+    pthread_mutex_unlock(&j->mu);
+    for (i = 0; i < j->n; i++)
+        pthread_join(j->w[i].tid, NULL);
+    pthread_join(j->writer, NULL);
+    self = NULL;
+    planner_jobs = NULL;
+    report_flush(&j->wr);
+    r->any_selected |= j->wr.any_selected;
+    r->seen = j->wr.seen; /* -u may have started it again */
+    r->error |= j->error;
+    for (i = 0; i < j->n; i++) {
+        struct worker *w = &j->w[i];
+        size_t k;
+
+        urigrep_extractor_free(w->r.x);
+        free(w->r.readbuf);
+        buf_free(&w->r.outbuf);
+        buf_free(&w->log);
+        free(w->piece);
+        for (k = 0; k < w->o.npats; k++)
+            pcre2_match_data_free(w->o.pats[k].md);
+        if (w->o.npats)
+            free(w->o.pats);
+    }
+    buf_free(&j->wr.outbuf);
+    while (j->spare) {
+        struct chunk *c = j->spare;
+
+        j->spare = c->next;
+        free(c->data);
+        free(c);
+    }
+    if (j->trace)
+        fclose(j->trace);
+    pthread_cond_destroy(&j->work);
+    pthread_cond_destroy(&j->ready);
+    pthread_cond_destroy(&j->room);
+    pthread_mutex_destroy(&j->mu);
+    free(j->w);
+    free(j);
+}

@@ -1,0 +1,41 @@
+/* jobs.h: -j, reading files (and pieces of large ones) in parallel with
+ * the output of a serial run. */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_JOBS_H
+#define URIGREP_JOBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct jobs;
+struct options;
+struct run;
+
+/* The number of processors online (at least 1): the default of -j. */
+unsigned jobs_default(void);
+
+/* Is NAME a file of at least MIN bytes that -j would cut into pieces (a
+ * text file or an mbox, as O reads it)? */
+bool jobs_splittable(const struct options *o, const char *name, size_t min);
+
+/* Start N (>= 2) workers and the writer for the run R (its options and
+ * its --unique set, which the writer alone then uses). Exits 2 when
+ * memory or threads run out. */
+struct jobs *jobs_start(struct run *r, unsigned n);
+
+/* Queue the file NAME (not "-") as input_scan_file() would read it then,
+ * R->walking telling whether -r found it: one worker reads it, or, when
+ * it is a large text file or mbox, pieces of it are read by several.
+ * Blocks while many are queued; sets R->stop once -q has matched. */
+void jobs_add_file(struct jobs *j, struct run *r, const char *name);
+
+/* Wait until all that was queued is written, then stop the threads, add
+ * their outcome to R (any_selected, error) and free J. */
+void jobs_finish(struct jobs *j, struct run *r);
+
+/* For report.c: in a worker, or in the thread that queues files, keep the
+ * message P (N bytes, said as "urigrep: P") for the writer, which says
+ * it in its place in the output; true then. False in a serial run. */
+bool jobs_say(const char *p, size_t n);
+
+#endif

@@ -1,0 +1,30 @@
+/* split.h: where a large text file or mbox can be cut into pieces that
+ * are read apart (-j, jobs.c), and how many lines and messages a piece
+ * holds. */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_SPLIT_H
+#define URIGREP_SPLIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "urigrep.h"
+
+/* The first cut in P (N bytes, a whole document of TYPE, URIGREP_DOC_TEXT
+ * or URIGREP_DOC_MBOX) at or after FROM and before LIMIT (> FROM), or N
+ * when there is none. For an mbox a cut is the start of a "From " line
+ * that the mail parser takes for a separator; for text, the start of a
+ * line after an empty one, which no reference spans (a blank line ends
+ * <...> too, Appendix E as scan_angle() reads it). Reading the pieces
+ * between cuts each from its start, with the origin that split_count()
+ * gives, reports what reading P whole does. */
+size_t split_next(const char *p, size_t n, size_t from, size_t limit,
+                  enum urigrep_doc_type type);
+
+/* Count the lines (newlines) of P (N bytes, a piece from the start of a
+ * line) into *LINES, and for URIGREP_DOC_MBOX the "From " separator
+ * lines among them into *MESSAGES (else 0). */
+void split_count(const char *p, size_t n, enum urigrep_doc_type type,
+                 uint64_t *lines, uint64_t *messages);
+
+#endif

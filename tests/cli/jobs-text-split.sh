@@ -1,0 +1,55 @@
+# -j cuts one large text file into pieces read in parallel, only after an
+# empty line: a URI wrapped across lines inside <...> is never cut, and
+# lines, offsets and columns are those of reading it whole. The text has
+# long stretches of wrapped URIs with no empty line, where a cut at any
+# line break would lose them.
+. "${srcdir:-.}/tests/init.sh"
+for k in $(seq 1 300); do
+    printf 'para %d <URL:http://wrap.example/%d/a-\n' $k $k
+    printf '   b/c> then <http://two.example/\n> and\n'
+    printf '> > <http://quoted.example/%d/\n' $k
+    printf '> > more> x http://bare.example/%d\n' $k
+    [ $((k % 7)) = 0 ] && printf '\n'
+    [ $((k % 11)) = 0 ] && printf '\r\n'
+done >"$tmp/big.txt"
+cat "$fixtures"/*.txt >>"$tmp/big.txt"
+size=$(wc -c <"$tmp/big.txt")
+URIGREP_SPLIT_SIZE=500
+URIGREP_JOBS_TRACE=$tmp/trace
+export URIGREP_SPLIT_SIZE URIGREP_JOBS_TRACE
+for opts in "-q" "-n -b" "--json --hyphen=both --abbrev" "-u -n" "-c" \
+    "-m 7 -n" "--max-uri-length=24" "--type=text -H"; do
+    # shellcheck disable=SC2086
+    ug -j 1 $opts "$tmp/big.txt" >"$tmp/out1" 2>"$tmp/err1"
+    rc1=$?
+    for j in 2 4; do
+        : >"$tmp/trace"
+        # shellcheck disable=SC2086
+        ug -j $j $opts "$tmp/big.txt" >"$tmp/outj" 2>"$tmp/errj"
+        [ $? = "$rc1" ] || fail "exit status differs with -j $j $opts"
+        cmp -s "$tmp/out1" "$tmp/outj" ||
+            { diff "$tmp/out1" "$tmp/outj" | head >&2;
+              fail "output differs with -j $j $opts"; }
+        cmp -s "$tmp/err1" "$tmp/errj" ||
+            fail "standard error differs with -j $j $opts"
+        [ "$(wc -l <"$tmp/trace")" -gt 20 ] ||
+            fail "the text was not cut into pieces: -j $j $opts"
+    done
+done
+grep -c 'wrap.example/300/a-b/c' "$tmp/out1" >/dev/null ||
+    fail "the last wrapped URI was not found"
+# every cut follows an empty line ("\n\n" or "\n\r\n")
+prev=0
+while read -r name from to; do
+    [ "$from" = "$prev" ] || fail "pieces do not follow: $prev, $from"
+    if [ "$from" != 0 ]; then
+        before=$(head -c "$from" "$tmp/big.txt" | tail -c 3 | od -An -c |
+            tr -d ' ')
+        case $before in
+        *'\n\n'|*'\n\r\n') ;;
+        *) fail "cut at offset $from is not after an empty line: $before" ;;
+        esac
+    fi
+    prev=$to
+done <"$tmp/trace"
+[ "$prev" = "$size" ] || fail "pieces end at $prev, not $size"
