@@ -108,8 +108,8 @@ void report_extract_options(const struct options *o,
                             struct urigrep_extract_options *xo);
 
 /* Select and print one reference; R is the struct run (report.c). For
- * urigrep_extractor_new(). It is the four steps below; -j runs the first
- * and the last in workers, the middle two in the order of the output. */
+ * urigrep_extractor_new(). It is the steps below; -j runs the first and
+ * the last two in workers, the others in the order of the output. */
 int report_ref(void *r, const struct urigrep_ref *ref);
 
 /* Does REF pass the options that look at it alone (--strict, --invalid,
@@ -126,7 +126,11 @@ bool report_take(struct run *r, const char *uri, size_t len,
 /* A reference was taken: count it; -q, -l, -L and -m stop there. */
 void report_selected(struct run *r);
 
-/* Say (--verbose) and print what the options ask of a reference taken. */
+/* What --verbose says of a reference taken (why it is invalid). */
+void report_say(struct run *r, const struct urigrep_ref *ref);
+
+/* Format a reference taken into R->outbuf as the options ask (nothing
+ * for -c, -l, -L, -q). */
 void report_format(struct run *r, const struct urigrep_ref *ref,
                    const struct urigrep_parts *parts);
 

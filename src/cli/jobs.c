@@ -62,13 +62,15 @@
 /* Output held for tasks that are not yet written, per worker. */
 #define BUDGET_PER_WORKER (4 * 1024 * 1024)
 /* Tasks waiting to be written, per worker. */
-#define QUEUE_PER_WORKER 16
+#define QUEUE_PER_WORKER 64
 /* A file is cut into pieces of about this size when it has at least
  * two; URIGREP_SPLIT_SIZE in the environment changes it (the tests cut
  * small files, and URIGREP_JOBS_TRACE=FILE has the cuts listed there).
  * 4 MiB: the output of a piece fits the budget, and a piece is read in
  * milliseconds, so workers stay busy to the end. */
 #define PIECE_SIZE (4 * 1024 * 1024)
+/* Done tasks written at one wake of the writer (wake_writer()). */
+#define WRITE_BATCH 16
 /* Standard output is written in blocks this large, as report_ref() does. */
 #define FLUSH_AT (64 * 1024)
 
@@ -115,11 +117,13 @@ struct worker {
 
 struct jobs {
     pthread_mutex_t mu;
-    /* three conditions, so that a chunk does not wake every thread: */
+    /* four conditions, so that a chunk does not wake every thread: */
     pthread_cond_t work;        /* a task to run, or closing */
     pthread_cond_t ready;       /* the head has news for the writer */
     pthread_cond_t room;        /* the head moved, an origin is known, or
-                                   -q matched (queue, budget, pieces) */
+                                   -q matched (budget, pieces) */
+    pthread_cond_t queue;       /* the queue is half empty, or -q matched */
+    bool planner_waits;
     unsigned room_waiters;
     bool writer_waits;
     struct chunk *spare;        /* written chunks, their buffers for reuse */
@@ -131,6 +135,7 @@ struct jobs {
     /* the queue: HEAD is being written, PICK is the next to run */
     struct task *head, *tail, *pick;
     size_t queued, max_queued;
+    size_t ndone;               /* tasks done, not yet written */
     size_t held, budget;        /* log bytes of tasks behind the head */
     bool closing;               /* nothing more will be queued */
     bool stop;                  /* -q has matched */
@@ -168,13 +173,34 @@ put_item(struct urigrep_buf *b, char tag, const char *p, size_t n)
         out_of_memory();
 }
 
-/* Wait for room (see struct jobs); J->mu is held. */
+static void wake_writer(struct jobs *j, const struct task *t, bool final);
+
+/* Wait for room (see struct jobs); J->mu is held. Room is made by the
+ * writer: it is woken first. */
 static void
 wait_room(struct jobs *j)
 {
+    if (j->writer_waits && j->head && j->head->done)
+        pthread_cond_signal(&j->ready);
     j->room_waiters++;
     pthread_cond_wait(&j->room, &j->mu);
     j->room_waiters--;
+}
+
+/* The planner: wait while the queue is full, then until it is half
+ * empty, so that it queues tasks (and the writer is woken) in bursts,
+ * not one a task. J->mu is held. */
+static void
+wait_queue(struct jobs *j)
+{
+    if (j->queued < j->max_queued)
+        return;
+    while (j->queued > j->max_queued / 2 && !j->stop) {
+        j->planner_waits = true;
+        wake_writer(j, NULL, false);
+        pthread_cond_wait(&j->queue, &j->mu);
+    }
+    j->planner_waits = false;
 }
 
 /* Wake those waiting for room; J->mu is held. */
@@ -194,12 +220,21 @@ wait_ready(struct jobs *j)
     j->writer_waits = false;
 }
 
-/* Wake the writer if it waits for task T (NULL: whatever); J->mu is
- * held. */
+/* Wake the writer, if it waits, for news of task T (NULL: whatever;
+ * FINAL: T is done). A thread switch costs more than writing a small
+ * file's output, so done tasks are written in batches: the writer wakes
+ * for a chunk of the head while it is being read (a large file streams),
+ * else once the head is done and WRITE_BATCH tasks are, or no task is
+ * left to start. Whoever waits for room wakes it too (wait_room()), so
+ * nothing waits on a sleeping writer. J->mu is held. */
 static void
-wake_writer(struct jobs *j, const struct task *t)
+wake_writer(struct jobs *j, const struct task *t, bool final)
 {
-    if (j->writer_waits && (t == NULL || t == j->head))
+    if (!j->writer_waits)
+        return;
+    if (t == NULL || j->head == NULL || (t == j->head && !final) ||
+        (j->head->done &&
+         (j->ndone >= WRITE_BATCH || j->pick == NULL || j->closing)))
         pthread_cond_signal(&j->ready);
 }
 
@@ -217,7 +252,9 @@ enqueue(struct jobs *j, struct task *t)
     j->queued++;
     if (t->kind != TASK_MESSAGE)
         pthread_cond_signal(&j->work);
-    wake_writer(j, t);
+    else
+        j->ndone++;
+    wake_writer(j, t, t->done);
 }
 
 static struct task *
@@ -290,9 +327,10 @@ publish(struct worker *w, bool final)
     if (final) {
         t->done = true;
         t->error = w->r.error;
+        j->ndone++;
     }
     if (n || final)
-        wake_writer(j, t);
+        wake_writer(j, t, final);
     pthread_mutex_unlock(&j->mu);
 }
 
@@ -308,7 +346,8 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     struct run *r = arg;
     const struct options *o = w->j->o;
     struct urigrep_parts parts;
-    size_t k = o->unique ? ref->uri.len : 0, n;
+    size_t k = o->unique ? ref->uri.len : 0, n, mark;
+    struct urigrep_buf swap;
     char tag = 'K';
 
     if (!o->unique && o->has_max && r->file_count >= o->max_count) {
@@ -323,10 +362,20 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
         buf_append(&w->log, &ref->message, sizeof ref->message) ||
         (k && buf_append(&w->log, ref->uri.ptr, k)))
         out_of_memory();
+    report_say(r, ref);
+    /* 'O': formatted straight into the log, its length filled in after */
+    mark = w->log.len;
+    put_item(&w->log, 'O', NULL, 0);
+    swap = r->outbuf;
+    r->outbuf = w->log;
     report_format(r, ref, &parts);
-    if (r->outbuf.len)
-        put_item(&w->log, 'O', r->outbuf.data, r->outbuf.len);
-    r->outbuf.len = 0;
+    w->log = r->outbuf;
+    r->outbuf = swap;
+    n = w->log.len - mark - 1 - sizeof n;
+    if (n == 0)
+        w->log.len = mark;
+    else
+        memcpy(w->log.data + mark + 1, &n, sizeof n);
     put_item(&w->log, 'k', NULL, 0);
     if (w->log.len >= PUBLISH)
         publish(w, false);
@@ -617,6 +666,7 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
             pthread_mutex_lock(&j->mu);
             j->stop = true;
             pthread_cond_broadcast(&j->room);
+            pthread_cond_signal(&j->queue);
             pthread_mutex_unlock(&j->mu);
         }
         break;
@@ -709,6 +759,7 @@ writer_main(void *arg)
         if (t == NULL) {
             if (j->closing)
                 break;
+            wake_room(j);
             wait_ready(j);
             continue;
         }
@@ -733,8 +784,9 @@ writer_main(void *arg)
             pthread_mutex_unlock(&j->mu);
             write_chunk(j, c);
             pthread_mutex_lock(&j->mu);
-            /* kept for a worker's next log, a few of them */
-            if (j->nspare < 2 * j->n) {
+            /* kept for a worker's next log: a chunk freed and allocated
+             * again costs page faults */
+            if (j->nspare < j->budget / PUBLISH + 2 * j->n) {
                 c->next = j->spare;
                 j->spare = c;
                 j->nspare++;
@@ -745,6 +797,7 @@ writer_main(void *arg)
             continue;
         }
         if (!t->done) {
+            wake_room(j);
             wait_ready(j);
             continue;
         }
@@ -758,7 +811,11 @@ writer_main(void *arg)
         else
             j->held -= j->head->bytes;
         j->queued--;
-        wake_room(j);
+        j->ndone--;
+        /* the planner and workers are woken when the writer would wait,
+         * or when the queue is half empty, not for every task */
+        if (j->planner_waits && j->queued <= j->max_queued / 2)
+            pthread_cond_signal(&j->queue);
         /* the next task may be given T's address: a file starts there */
         j->current = NULL;
         free_task(t);
@@ -905,8 +962,7 @@ add_pieces(struct jobs *j, const char *name, bool walking)
     for (t = first; t; t = next) {
         next = t->next_piece;
         pthread_mutex_lock(&j->mu);
-        while (j->queued >= j->max_queued && !j->stop)
-            wait_room(j);
+        wait_queue(j);
         enqueue(j, t);
         pthread_mutex_unlock(&j->mu);
     }
@@ -919,8 +975,7 @@ jobs_add_file(struct jobs *j, struct run *r, const char *name)
     struct task *t;
 
     pthread_mutex_lock(&j->mu);
-    while (j->queued >= j->max_queued && !j->stop)
-        wait_room(j);
+    wait_queue(j);
     r->stop = j->stop;
     pthread_mutex_unlock(&j->mu);
     if (r->stop || add_pieces(j, name, r->walking))
@@ -969,6 +1024,7 @@ jobs_start(struct run *r, unsigned n)
     pthread_cond_init(&j->work, NULL);
     pthread_cond_init(&j->ready, NULL);
     pthread_cond_init(&j->room, NULL);
+    pthread_cond_init(&j->queue, NULL);
     j->o = r->o;
     j->n = n;
     j->budget = (size_t)n * BUDGET_PER_WORKER;
@@ -1023,7 +1079,7 @@ jobs_finish(struct jobs *j, struct run *r)
     pthread_mutex_lock(&j->mu);
     j->closing = true;
     pthread_cond_broadcast(&j->work);
-    wake_writer(j, NULL);
+    wake_writer(j, NULL, false);
     pthread_mutex_unlock(&j->mu);
     for (i = 0; i < j->n; i++)
         pthread_join(j->w[i].tid, NULL);
@@ -1061,6 +1117,7 @@ jobs_finish(struct jobs *j, struct run *r)
     pthread_cond_destroy(&j->work);
     pthread_cond_destroy(&j->ready);
     pthread_cond_destroy(&j->room);
+    pthread_cond_destroy(&j->queue);
     pthread_mutex_destroy(&j->mu);
     free(j->w);
     free(j);

@@ -385,6 +385,16 @@ report_selected(struct run *r)
 }
 
 void
+report_say(struct run *r, const struct urigrep_ref *ref)
+{
+    const struct options *o = r->o;
+
+    if (!o->quiet && o->verbose && ref->valid == 0)
+        say_invalid(r->file, ref->line, ref->ref.ptr, ref->ref.len,
+                    ref->error, ref->error_offset);
+}
+
+void
 report_format(struct run *r, const struct urigrep_ref *ref,
               const struct urigrep_parts *uri_parts)
 {
@@ -392,12 +402,7 @@ report_format(struct run *r, const struct urigrep_ref *ref,
     struct output_rec rec;
     enum urigrep_status rc;
 
-    if (o->quiet)
-        return;
-    if (o->verbose && ref->valid == 0)
-        say_invalid(r->file, ref->line, ref->ref.ptr, ref->ref.len,
-                    ref->error, ref->error_offset);
-    if (o->count || o->list != LIST_NONE)
+    if (o->quiet || o->count || o->list != LIST_NONE)
         return;
     memset(&rec, 0, sizeof rec);
     rec.file = r->file;
@@ -451,6 +456,7 @@ report_ref(void *arg, const struct urigrep_ref *ref)
     if (r->collect)
         return r->collect(r, ref);
     report_selected(r);
+    report_say(r, ref);
     report_format(r, ref, &uri_parts);
     return r->file_stop;
 }
