@@ -136,6 +136,10 @@ struct jobs {
     struct task *head, *tail, *pick;
     size_t queued, max_queued;
     size_t ndone;               /* tasks done, not yet written */
+    /* pieces are counted before they are read (set_origin) only when
+     * the output shows line or message numbers */
+    bool need_origin;
+    uint64_t pre_serial, pre_at, pre_lines; /* file_lines()'s count */
     size_t held, budget;        /* log bytes of tasks behind the head */
     bool closing;               /* nothing more will be queued */
     bool stop;                  /* -q has matched */
@@ -484,29 +488,31 @@ feed(struct worker *w, const char *p, size_t n)
     }
 }
 
-/* Read piece T (open as FD) with its origin; it is in the worker's
- * buffer already when it fits. */
+/* Read piece T (open as FD) with its origin. LOADED: it was counted and
+ * is in the worker's piece buffer when it fits there; else it is read
+ * in --buffer-size blocks, as a serial run reads. */
 static void
-scan_piece(struct worker *w, struct task *t, int fd)
+scan_piece(struct worker *w, struct task *t, int fd, bool loaded)
 {
     struct run *r = &w->r;
+    char *buf = loaded ? w->piece : r->readbuf;
+    size_t cap = loaded ? w->piece_cap : r->o->buffer_size;
     uint64_t at;
 
     if (urigrep_extractor_set_origin(r->x, t->type, t->org_line, t->from,
                                      t->org_message) != URIGREP_OK)
         out_of_memory();
-    if (t->to - t->from <= w->piece_cap) {
-        feed(w, w->piece, (size_t)(t->to - t->from));
+    if (loaded && t->to - t->from <= cap) {
+        feed(w, buf, (size_t)(t->to - t->from));
     } else {
         for (at = t->from; at < t->to && !r->stop && !r->file_stop;) {
-            size_t n = t->to - at < w->piece_cap ? (size_t)(t->to - at)
-                                                 : w->piece_cap;
+            size_t n = t->to - at < cap ? (size_t)(t->to - at) : cap;
 
-            if (!read_at(fd, w->piece, n, at)) {
+            if (!read_at(fd, buf, n, at)) {
                 report_file_error(r, t->name, strerror(errno));
                 break;
             }
-            feed(w, w->piece, n);
+            feed(w, buf, n);
             at += n;
         }
     }
@@ -543,7 +549,8 @@ piece_origin(struct jobs *j, struct task *t, uint64_t lines,
     return ok;
 }
 
-/* Run piece T: count it, wait for its origin, read it. Whatever fails,
+/* Run piece T: count it, wait for its origin, read it; or, when nothing
+ * printed shows a line or message number, just read it. Whatever fails,
  * it is counted, so that the pieces after it are not kept waiting. */
 static void
 run_piece(struct worker *w, struct task *t)
@@ -554,21 +561,28 @@ run_piece(struct worker *w, struct task *t)
     bool ok;
 
     r->file = t->name;
-    if (w->piece == NULL) {
-        w->piece_cap = 2 * w->j->piece_size;
-        if ((w->piece = malloc(w->piece_cap)) == NULL)
-            out_of_memory();
-    }
     if ((fd = open(t->name, O_RDONLY)) < 0) {
         report_file_error(r, t->name, strerror(errno));
         piece_origin(w->j, t, 0, 0);
         return;
     }
+    if (!w->j->need_origin) {
+        /* lines and messages are counted from the piece's start; the
+         * writer makes the lines it says whole (file_lines()) */
+        scan_piece(w, t, fd, false);
+        close(fd);
+        return;
+    }
+    if (w->piece == NULL) {
+        w->piece_cap = 2 * w->j->piece_size;
+        if ((w->piece = malloc(w->piece_cap)) == NULL)
+            out_of_memory();
+    }
     ok = count_piece(w, t, fd, &lines, &messages);
     if (!ok)
         report_file_error(r, t->name, strerror(errno));
     if (piece_origin(w->j, t, lines, messages) && ok)
-        scan_piece(w, t, fd);
+        scan_piece(w, t, fd, true);
     close(fd);
 }
 
@@ -642,6 +656,40 @@ say_now(const char *p, size_t n)
     putc('\n', stderr);
 }
 
+/* The lines of the current file before the piece being written, when
+ * the piece was read without its origin (0 otherwise): counted here, only
+ * for a line the writer says (an over-long candidate's), and on from the
+ * last count in the same file, so that a file is counted once at most. */
+static uint64_t
+file_lines(struct jobs *j)
+{
+    const struct task *t = j->current;
+    char buf[64 * 1024];
+    uint64_t lines, messages;
+    int fd;
+
+    if (j->need_origin || t == NULL || t->kind != TASK_PIECE || t->first)
+        return 0;
+    if (j->pre_serial != j->wr.file_serial || j->pre_at > t->from) {
+        j->pre_serial = j->wr.file_serial;
+        j->pre_at = j->pre_lines = 0;
+    }
+    if ((fd = open(t->name, O_RDONLY)) < 0)
+        return 0; /* gone: its worker said so */
+    while (j->pre_at < t->from) {
+        size_t n = t->from - j->pre_at < sizeof buf
+                       ? (size_t)(t->from - j->pre_at) : sizeof buf;
+
+        if (!read_at(fd, buf, n, j->pre_at))
+            break;
+        split_count(buf, n, URIGREP_DOC_TEXT, &lines, &messages);
+        j->pre_lines += lines;
+        j->pre_at += n;
+    }
+    close(fd);
+    return j->pre_lines;
+}
+
 /* Do what the serial run did at item TAG with P (N bytes). */
 static void
 write_item(struct jobs *j, char tag, const char *p, size_t n)
@@ -690,8 +738,8 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
 
         memcpy(v, p, sizeof v);
         for (k = 0; k < 2; k++) {
-            if (wr->skipped[k] == 0)
-                wr->skipped_line[k] = v[3 * k + 1];
+            if (wr->skipped[k] == 0 && v[3 * k])
+                wr->skipped_line[k] = v[3 * k + 1] + file_lines(j);
             wr->skipped[k] += v[3 * k];
             if (v[3 * k])
                 wr->skipped_limit[k] = v[3 * k + 2];
@@ -1029,6 +1077,8 @@ jobs_start(struct run *r, unsigned n)
     j->n = n;
     j->budget = (size_t)n * BUDGET_PER_WORKER;
     j->max_queued = (size_t)n * QUEUE_PER_WORKER;
+    j->need_origin = r->o->out.line_number || r->o->json ||
+                     r->o->verbose || r->o->unique_scope == UNIQUE_MESSAGE;
     j->piece_size = PIECE_SIZE;
     if (env && atol(env) > 0)
         j->piece_size = (size_t)atol(env);

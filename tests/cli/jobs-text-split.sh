@@ -53,3 +53,20 @@ while read -r name from to; do
     prev=$to
 done <"$tmp/trace"
 [ "$prev" = "$size" ] || fail "pieces end at $prev, not $size"
+# a piece read without its origin (nothing printed shows a line number):
+# the once-a-file warning still names the line in the whole file
+long=$(printf 'x%.0s' $(seq 1 60))
+for k in $(seq 1 400); do
+    printf 'line %d http://s.example/%d\n\n' $k $k
+done >"$tmp/late.txt"
+printf 'http://long.example/%s and http://long.example/2%s\n' "$long" \
+    "$long" >>"$tmp/late.txt"
+ug -j 1 --max-uri-length=40 "$tmp/late.txt" >"$tmp/out1" 2>"$tmp/err1"
+grep -q "late.txt:801: warning: 2 URI candidates longer than 40" \
+    "$tmp/err1" || fail "serial warning: $(cat "$tmp/err1")"
+: >"$tmp/trace"
+ug -j 3 --max-uri-length=40 "$tmp/late.txt" >"$tmp/outj" 2>"$tmp/errj"
+[ "$(wc -l <"$tmp/trace")" -gt 5 ] || fail "late.txt was not cut"
+cmp -s "$tmp/out1" "$tmp/outj" || fail "late.txt: output differs"
+cmp -s "$tmp/err1" "$tmp/errj" ||
+    fail "late.txt: warning differs: $(cat "$tmp/errj")"
