@@ -19,6 +19,8 @@
  * grep looks for NUL bytes); the extractor decides its type from as
  * much. */
 #define PEEK (32 * 1024)
+/* Files from this size on are announced as read sequentially. */
+#define FADVISE_MIN (1024 * 1024)
 
 /* Give the extractor N bytes at P, in --buffer-size pieces so that the
  * split of the input can be tested from the command line. */
@@ -107,6 +109,7 @@ input_read_file(struct run *r, const char *name)
         report_file_error(r, name, strerror(errno));
         return false;
     }
+    memset(&st, 0, sizeof st);
     if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         report_file_error(r, name, "Is a directory");
         if (fd != STDIN_FILENO)
@@ -114,7 +117,10 @@ input_read_file(struct run *r, const char *name)
         return false;
     }
 #ifdef HAVE_POSIX_FADVISE
-    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    /* read-ahead matters for large files; a system call a small file (a
+     * maildir's messages) is not worth it */
+    if (st.st_size >= FADVISE_MIN)
+        posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
     /* compressed data is read decompressed from here on */
     if ((src = source_new(fd)) == NULL)

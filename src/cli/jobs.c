@@ -29,15 +29,22 @@
  * would, with report.c's code, but what they would print goes into the
  * task's log as items:
  *
- *   'K' KEY   a reference was selected (KEY: its URI, for -u)
+ *   'K' KEY   a reference passed the worker's tests (KEY: its message
+ *             number, and its URI for -u)
  *   'E' TEXT  a message for standard error ("urigrep: TEXT")
  *   'O' TEXT  its output line(s) for standard output
  *   'k'       end of the reference
+ *   'S' SKIP  the task's over-long candidates and lines (report.c's
+ *             skipped counts), said once for the whole file
+ *   'N' COUNT a plain run's references selected in the task
  *
  * (an item: its tag, its length as a size_t, its bytes). The writer
  * reads the logs in task order and does what the serial run does at that
- * point: -u decides on KEY with the one --unique set, -c counts, -q
- * stops, standard output is flushed where the serial run flushes it. The
+ * point: -u decides on KEY with the one --unique set, -m, -c, -l and -L
+ * count, -q stops, standard output is flushed where the serial run
+ * flushes it. A plain run (none of those options) sends no 'K' and 'k':
+ * the output of the references that follow one another is one 'O'
+ * item, and the task's count comes at its end ('N'). The
  * output is the serial run's, byte for byte, on each stream.
  *
  * Memory: a worker publishes its log in chunks of about PUBLISH bytes.
@@ -110,6 +117,8 @@ struct worker {
     struct options o;       /* the run's, with a pattern copy of its own */
     struct run r;
     struct urigrep_buf log; /* items of the task at hand, unpublished */
+    size_t o_item, o_end;   /* plain: the 'O' item that grows while it
+                               ends the log (at O_END), or SIZE_MAX */
     struct task *t;
     char *piece;            /* a piece read whole (PIECE_BUF pieces) */
     size_t piece_cap;
@@ -139,6 +148,9 @@ struct jobs {
     /* pieces are counted before they are read (set_origin) only when
      * the output shows line or message numbers */
     bool need_origin;
+    /* a plain run: no option decides on a reference from those before it
+     * (-u, -m, -q, -l, -L, -c); workers send output and a count */
+    bool plain;
     uint64_t pre_serial, pre_at, pre_lines; /* file_lines()'s count */
     size_t held, budget;        /* log bytes of tasks behind the head */
     bool closing;               /* nothing more will be queued */
@@ -299,6 +311,7 @@ publish(struct worker *w, bool final)
     struct chunk *c = NULL;
     size_t n = w->log.len;
 
+    w->o_item = SIZE_MAX;
     pthread_mutex_lock(&j->mu);
     while (n && t != j->head && j->held && j->held + n > j->budget &&
            !j->stop)
@@ -338,6 +351,35 @@ publish(struct worker *w, bool final)
     pthread_mutex_unlock(&j->mu);
 }
 
+/* Format REF, selected, into the log for a plain run (struct jobs):
+ * output that follows output grows one 'O' item, and the writer has
+ * one item to copy, not three a reference. */
+static void
+plain_ref(struct worker *w, const struct urigrep_ref *ref,
+          const struct urigrep_parts *parts)
+{
+    struct run *r = &w->r;
+    struct urigrep_buf swap;
+    size_t n;
+
+    report_say(r, ref);
+    if (w->o_item == SIZE_MAX || w->log.len != w->o_end) {
+        w->o_item = w->log.len;
+        put_item(&w->log, 'O', NULL, 0);
+    }
+    swap = r->outbuf;
+    r->outbuf = w->log;
+    report_format(r, ref, parts);
+    w->log = r->outbuf;
+    r->outbuf = swap;
+    n = w->log.len - w->o_item - 1 - sizeof n;
+    memcpy(w->log.data + w->o_item + 1, &n, sizeof n);
+    w->o_end = w->log.len;
+    r->file_count++;
+    if (w->log.len >= PUBLISH)
+        publish(w, false);
+}
+
 /* The extractor's reference callback in a worker: what depends on the
  * reference alone is decided and formatted here; -m, -u, -q, -l and -L,
  * which depend on what came before it in the serial order, are the
@@ -360,6 +402,10 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     }
     if (!report_select(r->o, ref, &parts))
         return 0;
+    if (w->j->plain) {
+        plain_ref(w, ref, &parts);
+        return 0;
+    }
     /* 'K': the message number, then the URI when -u needs it */
     n = sizeof ref->message + k;
     if (buf_append(&w->log, &tag, 1) || buf_append(&w->log, &n, sizeof n) ||
@@ -612,6 +658,9 @@ run_task(struct worker *w, struct task *t, bool stopped)
         t->count_line = t->last;
     }
     put_skipped(w);
+    if (w->j->plain && r->file_count)
+        put_item(&w->log, 'N', (const char *)&r->file_count,
+                 sizeof r->file_count);
     publish(w, true);
 }
 
@@ -726,7 +775,18 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
     case 'O':
         if (!j->skip && buf_append(&wr->outbuf, p, n))
             out_of_memory();
+        if (j->plain && wr->outbuf.len >= FLUSH_AT)
+            report_flush(wr);
         break;
+    case 'N': {
+        /* plain: the number of references the task selected */
+        uint64_t count;
+
+        memcpy(&count, p, sizeof count);
+        wr->file_count += count;
+        wr->any_selected |= count > 0;
+        break;
+    }
     case 'k':
         if (!j->skip && (wr->outbuf.len >= FLUSH_AT || o->line_buffered))
             report_flush(wr);
@@ -957,7 +1017,7 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
 /* Queue NAME in pieces when it is large enough and of a type that can be
  * cut; false when it is to be read whole. */
 static bool
-add_pieces(struct jobs *j, const char *name, bool walking)
+add_pieces(struct jobs *j, const char *name, bool walking, int64_t known)
 {
     struct stat st;
     struct task *prev = NULL, *first = NULL, *t, *next;
@@ -966,7 +1026,9 @@ add_pieces(struct jobs *j, const char *name, bool walking)
     char *p;
     int fd;
 
-    if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) ||
+    /* -r knows the size: most files of a maildir need no stat here */
+    if ((known >= 0 && (uint64_t)known < 2 * (uint64_t)j->piece_size) ||
+        stat(name, &st) != 0 || !S_ISREG(st.st_mode) ||
         (uint64_t)st.st_size < 2 * (uint64_t)j->piece_size ||
         (uint64_t)st.st_size > SIZE_MAX)
         return false;
@@ -1018,7 +1080,7 @@ add_pieces(struct jobs *j, const char *name, bool walking)
 }
 
 void
-jobs_add_file(struct jobs *j, struct run *r, const char *name)
+jobs_add_file(struct jobs *j, struct run *r, const char *name, int64_t size)
 {
     struct task *t;
 
@@ -1026,7 +1088,7 @@ jobs_add_file(struct jobs *j, struct run *r, const char *name)
     wait_queue(j);
     r->stop = j->stop;
     pthread_mutex_unlock(&j->mu);
-    if (r->stop || add_pieces(j, name, r->walking))
+    if (r->stop || add_pieces(j, name, r->walking, size))
         return;
     t = new_task(TASK_FILE, name, r->walking);
     pthread_mutex_lock(&j->mu);
@@ -1077,6 +1139,8 @@ jobs_start(struct run *r, unsigned n)
     j->n = n;
     j->budget = (size_t)n * BUDGET_PER_WORKER;
     j->max_queued = (size_t)n * QUEUE_PER_WORKER;
+    j->plain = !r->o->unique && !r->o->has_max && !r->o->quiet &&
+               r->o->list == LIST_NONE && !r->o->count;
     j->need_origin = r->o->out.line_number || r->o->json ||
                      r->o->verbose || r->o->unique_scope == UNIQUE_MESSAGE;
     j->piece_size = PIECE_SIZE;
@@ -1096,6 +1160,7 @@ jobs_start(struct run *r, unsigned n)
         struct worker *w = &j->w[i];
 
         w->j = j;
+        w->o_item = SIZE_MAX;
         worker_options(w, r->o);
         w->r.o = &w->o;
         w->r.hold = true;

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct jobs;
 struct options;
@@ -26,8 +27,10 @@ struct jobs *jobs_start(struct run *r, unsigned n);
 /* Queue the file NAME (not "-") as input_scan_file() would read it then,
  * R->walking telling whether -r found it: one worker reads it, or, when
  * it is a large text file or mbox, pieces of it are read by several.
+ * SIZE: its size when known (-r has it from lstat), else -1.
  * Blocks while many are queued; sets R->stop once -q has matched. */
-void jobs_add_file(struct jobs *j, struct run *r, const char *name);
+void jobs_add_file(struct jobs *j, struct run *r, const char *name,
+                   int64_t size);
 
 /* Wait until all that was queued is written, then stop the threads, add
  * their outcome to R (any_selected, error) and free J. */

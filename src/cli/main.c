@@ -624,12 +624,13 @@ cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Read NAME now, or with -j queue it for a worker. */
+/* Read NAME now, or with -j queue it for a worker; SIZE is its size if
+ * known, else -1. */
 static void
-scan_file(struct run *r, const char *name)
+scan_file(struct run *r, const char *name, int64_t size)
 {
     if (r->jobs)
-        jobs_add_file(r->jobs, r, name);
+        jobs_add_file(r->jobs, r, name, size);
     else
         input_scan_file(r, name);
 }
@@ -686,7 +687,7 @@ walk(struct run *r, const char *dir)
             } else if (S_ISREG(st.st_mode) &&
                        (!o->include || glob_match(o->include, names[i])) &&
                        !glob_match(o->exclude, names[i])) {
-                scan_file(r, names[i]);
+                scan_file(r, names[i], (int64_t)st.st_size);
             }
         }
         free(names[i]);
@@ -733,7 +734,7 @@ scan_arg(struct run *r, const char *name)
         walk(r, name);
         r->walking = false;
     } else
-        scan_file(r, name);
+        scan_file(r, name, -1);
 }
 
 /* How many threads read: -j, or by default one per processor unless a
