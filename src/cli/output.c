@@ -95,9 +95,17 @@ output_quote(struct urigrep_buf *b, const char *s, size_t len)
     size_t i = 0, n;
     enum urigrep_status rc;
 
+    /* the common case, printable ASCII (a file name on every line of
+     * -H output): one copy */
+    while (i < len && (unsigned char)s[i] >= 0x20 &&
+           (unsigned char)s[i] < 0x7f && s[i] != '\\')
+        i++;
+    if (i == len)
+        return buf_append(b, s, len);
     /* worst case: every byte becomes \ooo */
     if (len > SIZE_MAX / 4 || (rc = buf_reserve(b, len * 4)))
         return len > SIZE_MAX / 4 ? URIGREP_ERR_TOO_LONG : rc;
+    buf_append(b, s, i);
     while (i < len) {
         if (s[i] == '\\') {
             buf_append(b, "\\\\", 2);
