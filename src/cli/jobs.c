@@ -64,18 +64,20 @@
  * while mapped would kill the run with SIGBUS, as grep's mmap did.
  */
 
-/* Publish a worker's log in chunks this large: the writer streams them. */
-#define PUBLISH (64 * 1024)
+/* Publish a worker's log in chunks this large: the writer streams them.
+ * Three quarters of a power of two: the log's buffer, doubled as it
+ * grows, stays at 256 KiB. */
+#define PUBLISH (192 * 1024)
 /* Output held for tasks that are not yet written, per worker. */
-#define BUDGET_PER_WORKER (4 * 1024 * 1024)
+#define BUDGET_PER_WORKER (2 * 1024 * 1024)
 /* Tasks waiting to be written, per worker. */
 #define QUEUE_PER_WORKER 64
 /* A file is cut into pieces of about this size when it has at least
  * two; URIGREP_SPLIT_SIZE in the environment changes it (the tests cut
  * small files, and URIGREP_JOBS_TRACE=FILE has the cuts listed there).
- * 4 MiB: the output of a piece fits the budget, and a piece is read in
+ * 2 MiB: the output of a piece fits the budget, a piece is read in
  * milliseconds, so workers stay busy to the end. */
-#define PIECE_SIZE (4 * 1024 * 1024)
+#define PIECE_SIZE (2 * 1024 * 1024)
 /* Done tasks written at one wake of the writer (wake_writer()). */
 #define WRITE_BATCH 16
 /* Standard output is written in blocks this large, as report_ref() does. */
@@ -620,7 +622,7 @@ run_piece(struct worker *w, struct task *t)
         return;
     }
     if (w->piece == NULL) {
-        w->piece_cap = 2 * w->j->piece_size;
+        w->piece_cap = w->j->piece_size + w->j->piece_size / 2;
         if ((w->piece = malloc(w->piece_cap)) == NULL)
             out_of_memory();
     }
@@ -894,7 +896,7 @@ writer_main(void *arg)
             pthread_mutex_lock(&j->mu);
             /* kept for a worker's next log: a chunk freed and allocated
              * again costs page faults */
-            if (j->nspare < j->budget / PUBLISH + 2 * j->n) {
+            if (j->nspare < 4 * j->n) {
                 c->next = j->spare;
                 j->spare = c;
                 j->nspare++;
