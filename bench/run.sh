@@ -186,6 +186,9 @@ bench_input() {
     fi
     run "urigrep $*" "$ug" "$@" "$in"
     last_ns=$best
+    # the default -j reads a large file in pieces on every core (rg reads
+    # one file with one thread): the one-thread figure too
+    run "urigrep -j 1 $*" "$ug" -j 1 "$@" "$in"
 }
 
 echo "$(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%Y-%m-%d %H:%M') UTC; best of $runs"
@@ -216,7 +219,7 @@ echo "1 GB single candidate URI: peak RSS $(tail -n 1 "$data/time.out") KiB"
 # cost per MB, 1 MB .. 1 GB: inputs cut from the same text and mbox
 [ -n "$scale" ] || exit 0
 runs=${BENCH_SCALE_RUNS:-3}
-echo "cost per MB (best of $runs):"
+echo "cost per MB, urigrep -j 1 (best of $runs):"
 printf '%-8s %8s %10s %10s %10s | %10s %10s %10s\n' size "" "text s" "ms/MB" "peak RSS" "mbox s" "ms/MB" "peak RSS"
 for n in $scale; do
     row="$n MB"
@@ -227,7 +230,7 @@ for n in $scale; do
             while :; do cat "$src"; done | head -c $((n * 1048576)) >"$f"
         fi
         size=$(wc -c <"$f")
-        run x "$ug" "$f" >/dev/null
+        run x "$ug" -j 1 "$f" >/dev/null
         row="$row $(awk -v t="$best" -v s="$size" -v r="$rss" 'BEGIN {
             printf "%10.3f %10.2f %10d", t / 1e9, t / 1e6 / (s / 1048576), r }')"
     done

@@ -18,6 +18,7 @@
 #include "jobs.h"
 #include "mail.h"
 #include "progress.h"
+#include "source.h"
 #include "split.h"
 #include "uniq.h"
 
@@ -971,14 +972,15 @@ jobs_say(const char *p, size_t n)
 }
 
 /* The type a serial run reads the file as, from its first bytes P (N),
- * when it is one that can be cut (text or mbox, not binary, no
- * --charset, no -x); else URIGREP_DOC_AUTO. */
+ * when it is one that can be cut (text or mbox, not compressed, not
+ * binary, no --charset, no -x); else URIGREP_DOC_AUTO. */
 static enum urigrep_doc_type
 piece_type(const struct options *o, const char *p, size_t n)
 {
     enum urigrep_doc_type type;
 
-    if (o->line_uri || o->charset)
+    /* compressed data is read in one stream */
+    if (o->line_uri || o->charset || source_compressed(p, n))
         return URIGREP_DOC_AUTO;
     switch (o->type) {
     case TYPE_TEXT: type = URIGREP_DOC_TEXT; break;

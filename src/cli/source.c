@@ -95,6 +95,17 @@ static const struct format formats[] = {
     },
 };
 
+const char *
+source_compressed(const char *p, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (formats[i].magic((const unsigned char *)p, n))
+            return formats[i].name;
+    return NULL;
+}
+
 enum state {
     SNIFF,      /* nothing read yet */
     PLAIN,      /* not compressed: in[] first, then straight from fd */

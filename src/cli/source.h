@@ -4,6 +4,7 @@
 #ifndef URIGREP_SOURCE_H
 #define URIGREP_SOURCE_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /* A file descriptor read through: its first bytes say whether it holds
@@ -33,5 +34,8 @@ const char *source_error(const struct source *s);
 /* The name of S's compressed format ("gzip", "bzip2", "xz", "zstd"), or
  * NULL while none is known (plain data, or nothing read yet). */
 const char *source_format(const struct source *s);
+
+/* The compressed format whose magic bytes start P (N bytes), or NULL. */
+const char *source_compressed(const char *p, size_t n);
 
 #endif

@@ -65,3 +65,14 @@ done <"$tmp/trace"
 max=$(ug -j 4 --json "$tmp/big.mbox" |
     sed -n 's/.*"message":\([0-9]*\).*/\1/p' | sort -n | tail -n 1)
 [ "$max" -gt "$n" ] || fail "last message number $max, want more than $n"
+# compressed, the mbox is one stream: read whole by one worker, the same
+# output, no cut
+if command -v gzip >/dev/null; then
+    gzip -c "$tmp/big.mbox" >"$tmp/big.mbox.gz"
+    ug -j 1 -n "$tmp/big.mbox.gz" >"$tmp/out1" 2>&1
+    : >"$tmp/trace"
+    ug -j 4 -n "$tmp/big.mbox.gz" >"$tmp/outj" 2>&1
+    cmp -s "$tmp/out1" "$tmp/outj" || fail "big.mbox.gz: output differs"
+    [ -s "$tmp/trace" ] && fail "big.mbox.gz was cut: $(head -3 "$tmp/trace")"
+    [ "$(wc -l <"$tmp/out1")" -gt 100 ] || fail "big.mbox.gz: $(head "$tmp/out1")"
+fi
