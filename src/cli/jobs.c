@@ -72,7 +72,7 @@
 /* Output held for tasks that are not yet written, per worker. */
 #define BUDGET_PER_WORKER (2 * 1024 * 1024)
 /* Tasks waiting to be written, per worker. */
-#define QUEUE_PER_WORKER 64
+#define QUEUE_PER_WORKER 128
 /* A file is cut into pieces of about this size when it has at least
  * two; URIGREP_SPLIT_SIZE in the environment changes it (the tests cut
  * small files, and URIGREP_JOBS_TRACE=FILE has the cuts listed there).
@@ -80,7 +80,7 @@
  * milliseconds, so workers stay busy to the end. */
 #define PIECE_SIZE (2 * 1024 * 1024)
 /* Done tasks written at one wake of the writer (wake_writer()). */
-#define WRITE_BATCH 16
+#define WRITE_BATCH 64
 /* Standard output is written in blocks this large, as report_ref() does. */
 #define FLUSH_AT (64 * 1024)
 
