@@ -1,7 +1,9 @@
 #!/bin/sh
 # bench/jobs.sh [URIGREP]: -j 1 against -j N (default 2) on a maildir of
 # thousands of messages and on one mbox of about 300 MB, both cut from
-# the mbox bench/run.sh generates (run that first). Prints, best of
+# the mbox bench/run.sh generates (run that first), the mbox again with
+# -n (its pieces are counted before they are read), and bench/run.sh's
+# text. Prints, best of
 # $BENCH_RUNS (5) runs by wall time: wall seconds, user+sys seconds and
 # peak RSS, the speed-up, and the load average before it started.
 set -eu
@@ -42,7 +44,8 @@ best() {
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
-for input in "maildir:-r $md" "mbox:$big"; do
+text=$data/text-128M.txt
+for input in "maildir:-r $md" "mbox:$big" "mbox-n:-n $big" "text:$text"; do
     name=${input%%:*}
     args=${input#*:}
     # shellcheck disable=SC2086

@@ -79,6 +79,9 @@
  * 2 MiB: the output of a piece fits the budget, a piece is read in
  * milliseconds, so workers stay busy to the end. */
 #define PIECE_SIZE (2 * 1024 * 1024)
+/* Files under BATCH_FILE_MAX bytes are read BATCH_FILES to a task. */
+#define BATCH_FILES 16
+#define BATCH_FILE_MAX (64 * 1024)
 /* Done tasks written at one wake of the writer (wake_writer()). */
 #define WRITE_BATCH 64
 /* Standard output is written in blocks this large, as report_ref() does. */
@@ -96,7 +99,9 @@ struct chunk {
 struct task {
     struct task *next;
     enum task_kind kind;
-    char *name;
+    char *name;             /* TASK_FILE: NFILES names, one after another,
+                               each with its NUL */
+    size_t nfiles;
     bool walking;           /* found by -r */
     /* TASK_PIECE: bytes FROM..TO of the file, a document of TYPE */
     uint64_t from, to;
@@ -166,6 +171,12 @@ struct jobs {
     struct task *current;       /* the task being written */
     bool skip;                  /* the reference at hand is not written */
     bool error;
+    const char *wfile;          /* a TASK_FILE's file being written */
+    size_t wfiles;              /* and the number left, it included */
+    /* the planner's small files not yet queued (jobs_add_file()) */
+    struct urigrep_buf batch;
+    size_t batch_files;
+    bool batch_walking;
 };
 
 /* The worker this thread is, or the planner's mark; NULL in a serial
@@ -635,6 +646,40 @@ run_piece(struct worker *w, struct task *t)
     close(fd);
 }
 
+/* What the writer needs at the end of a task (or of a file of a
+ * TASK_FILE): the over-long candidates skipped, a plain run's count. */
+static void
+task_end(struct worker *w)
+{
+    struct run *r = &w->r;
+
+    put_skipped(w);
+    if (w->j->plain && r->file_count)
+        put_item(&w->log, 'N', (const char *)&r->file_count,
+                 sizeof r->file_count);
+}
+
+/* Read the files of task T one after the other, each as
+ * input_scan_file() would, its end an 'F' item: whether the serial run
+ * would say anything at its end (it could be opened). */
+static void
+run_files(struct worker *w, struct task *t)
+{
+    struct run *r = &w->r;
+    const char *name = t->name;
+    size_t i;
+    char opened;
+
+    for (i = 0; i < t->nfiles && !r->stop; i++) {
+        r->file_count = 0;
+        r->file_stop = false;
+        opened = input_read_file(r, name);
+        task_end(w);
+        put_item(&w->log, 'F', &opened, 1);
+        name += strlen(name) + 1;
+    }
+}
+
 /* Run task T as a serial run would read it; once -q has matched
  * (STOPPED), just get it done. */
 static void
@@ -655,15 +700,12 @@ run_task(struct worker *w, struct task *t, bool stopped)
     r->file_stop = false;
     r->walking = t->walking;
     if (t->kind == TASK_FILE) {
-        t->count_line = input_read_file(r, t->name);
+        run_files(w, t);
     } else {
         run_piece(w, t);
         t->count_line = t->last;
+        task_end(w);
     }
-    put_skipped(w);
-    if (w->j->plain && r->file_count)
-        put_item(&w->log, 'N', (const char *)&r->file_count,
-                 sizeof r->file_count);
     publish(w, true);
 }
 
@@ -742,6 +784,31 @@ file_lines(struct jobs *j)
     return j->pre_lines;
 }
 
+/* The writer: file NAME starts; its count, -m, -l and -L start again. */
+static void
+file_start(struct jobs *j, const char *name)
+{
+    j->wr.file = name;
+    j->wr.file_count = 0;
+    j->wr.file_serial++;
+    j->wr.file_stop = false;
+}
+
+/* The writer: file NAME was read, opened (OPENED) or not: what the
+ * serial run does at its end (input_scan_file()). */
+static void
+file_written(struct jobs *j, const char *name, bool opened)
+{
+    struct run *wr = &j->wr;
+
+    if (j->stop || !opened)
+        return;
+    wr->file = name;
+    report_file_end(wr);
+    report_flush(wr);
+    progress_file_done();
+}
+
 /* Do what the serial run did at item TAG with P (N bytes). */
 static void
 write_item(struct jobs *j, char tag, const char *p, size_t n)
@@ -780,6 +847,14 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
             out_of_memory();
         if (j->plain && wr->outbuf.len >= FLUSH_AT)
             report_flush(wr);
+        break;
+    case 'F':
+        /* a file of a TASK_FILE ended; the next starts */
+        file_written(j, j->wfile, *p != 0);
+        if (--j->wfiles > 0) {
+            j->wfile += strlen(j->wfile) + 1;
+            file_start(j, j->wfile);
+        }
         break;
     case 'N': {
         /* plain: the number of references the task selected */
@@ -827,21 +902,16 @@ write_chunk(struct jobs *j, const struct chunk *c)
     }
 }
 
-/* Task T was written: what the serial run did at the end of its file. */
+/* Task T was written: what the serial run did at the end of its file
+ * (a TASK_FILE's files ended at their 'F' items). */
 static void
 task_written(struct jobs *j, const struct task *t)
 {
-    struct run *wr = &j->wr;
-
     if (j->stop || t->kind == TASK_MESSAGE)
         return;
     j->error |= t->error;
-    if (!t->count_line)
-        return;
-    wr->file = t->name;
-    report_file_end(wr);
-    report_flush(wr);
-    progress_file_done();
+    if (t->kind == TASK_PIECE)
+        file_written(j, t->name, t->count_line);
 }
 
 static void
@@ -877,12 +947,12 @@ writer_main(void *arg)
         if (t != j->current) {
             /* a file starts: its count starts */
             j->current = t;
-            if (t->kind == TASK_FILE ||
-                (t->kind == TASK_PIECE && t->first)) {
-                j->wr.file = t->name;
-                j->wr.file_count = 0;
-                j->wr.file_serial++;
-                j->wr.file_stop = false;
+            if (t->kind == TASK_FILE) {
+                j->wfile = t->name;
+                j->wfiles = t->nfiles;
+                file_start(j, t->name);
+            } else if (t->kind == TASK_PIECE && t->first) {
+                file_start(j, t->name);
             }
         }
         if (t->head) {
@@ -937,6 +1007,8 @@ writer_main(void *arg)
 
 /* ---- the planner ---- */
 
+static void flush_batch(struct jobs *j);
+
 bool
 jobs_say(const char *p, size_t n)
 {
@@ -952,6 +1024,7 @@ jobs_say(const char *p, size_t n)
         return true;
     }
     /* the planner's own message, in its place among the files */
+    flush_batch(j);
     t = new_task(TASK_MESSAGE, NULL, false);
     if ((t->head = t->tail = calloc(1, sizeof *t->head)) == NULL ||
         (t->head->data = malloc(1 + sizeof n + n)) == NULL)
@@ -1083,11 +1156,50 @@ add_pieces(struct jobs *j, const char *name, bool walking, int64_t known)
     return first != NULL;
 }
 
+/* Queue the small files batched so far as one task. */
+static void
+flush_batch(struct jobs *j)
+{
+    struct task *t;
+
+    if (j->batch_files == 0)
+        return;
+    t = new_task(TASK_FILE, NULL, j->batch_walking);
+    if ((t->name = malloc(j->batch.len)) == NULL)
+        out_of_memory();
+    memcpy(t->name, j->batch.data, j->batch.len);
+    t->nfiles = j->batch_files;
+    j->batch.len = 0;
+    j->batch_files = 0;
+    pthread_mutex_lock(&j->mu);
+    wait_queue(j);
+    enqueue(j, t);
+    pthread_mutex_unlock(&j->mu);
+}
+
 void
 jobs_add_file(struct jobs *j, struct run *r, const char *name, int64_t size)
 {
     struct task *t;
 
+    pthread_mutex_lock(&j->mu);
+    r->stop = j->stop;
+    pthread_mutex_unlock(&j->mu);
+    if (r->stop)
+        return;
+    /* a task costs locks, a thread's wake and a log of its own: small
+     * files (a maildir's messages) go BATCH_FILES at a time */
+    if (size >= 0 && size < BATCH_FILE_MAX) {
+        if (j->batch_files && j->batch_walking != r->walking)
+            flush_batch(j);
+        if (buf_append(&j->batch, name, strlen(name) + 1))
+            out_of_memory();
+        j->batch_walking = r->walking;
+        if (++j->batch_files >= BATCH_FILES)
+            flush_batch(j);
+        return;
+    }
+    flush_batch(j);
     pthread_mutex_lock(&j->mu);
     wait_queue(j);
     r->stop = j->stop;
@@ -1095,6 +1207,7 @@ jobs_add_file(struct jobs *j, struct run *r, const char *name, int64_t size)
     if (r->stop || add_pieces(j, name, r->walking, size))
         return;
     t = new_task(TASK_FILE, name, r->walking);
+    t->nfiles = 1;
     pthread_mutex_lock(&j->mu);
     enqueue(j, t);
     pthread_mutex_unlock(&j->mu);
@@ -1160,6 +1273,7 @@ jobs_start(struct run *r, unsigned n)
     j->wr.o = r->o;
     j->wr.seen = r->seen;
     buf_init(&j->wr.outbuf, SIZE_MAX / 2);
+    buf_init(&j->batch, SIZE_MAX / 2);
     for (i = 0; i < n; i++) {
         struct worker *w = &j->w[i];
 
@@ -1195,6 +1309,7 @@ jobs_finish(struct jobs *j, struct run *r)
 {
     unsigned i;
 
+    flush_batch(j);
     pthread_mutex_lock(&j->mu);
     j->closing = true;
     pthread_cond_broadcast(&j->work);
@@ -1224,6 +1339,7 @@ jobs_finish(struct jobs *j, struct run *r)
             free(w->o.pats);
     }
     buf_free(&j->wr.outbuf);
+    buf_free(&j->batch);
     while (j->spare) {
         struct chunk *c = j->spare;
 
