@@ -144,6 +144,15 @@ void report_file_end(struct run *r);
 /* Write what is buffered to standard output (report.c). */
 void report_flush(struct run *r);
 
+/* At the end of a file: write what is buffered if standard output is a
+ * terminal (or --line-buffered); else it goes in 64 KiB blocks, as
+ * grep's does, and before any message (report.c). */
+void report_file_flush(struct run *r);
+
+/* Messages said from now on first write R's buffered output, so that
+ * output and messages keep their order on one stream (NULL: none). */
+void report_flush_before_messages(struct run *r);
+
 /* Print "urigrep: NAME: WHY" unless -s, and remember the error. */
 void report_file_error(struct run *r, const char *name, const char *why);
 

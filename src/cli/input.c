@@ -161,6 +161,6 @@ input_scan_file(struct run *r, const char *name)
     if (!input_read_file(r, name))
         return;
     report_file_end(r);
-    report_flush(r);
+    report_file_flush(r);
     progress_file_done();
 }

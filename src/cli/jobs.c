@@ -5,6 +5,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#ifdef HAVE_MALLOPT
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -742,8 +745,9 @@ worker_main(void *arg)
 
 /* Say message P (N bytes) as say() in report.c does. */
 static void
-say_now(const char *p, size_t n)
+say_now(struct jobs *j, const char *p, size_t n)
 {
+    report_flush(&j->wr);
     progress_clear();
     fputs(PROGRAM ": ", stderr);
     fwrite(p, 1, n, stderr);
@@ -805,7 +809,7 @@ file_written(struct jobs *j, const char *name, bool opened)
         return;
     wr->file = name;
     report_file_end(wr);
-    report_flush(wr);
+    report_file_flush(wr);
     progress_file_done();
 }
 
@@ -840,7 +844,7 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
     }
     case 'E':
         if (!j->skip)
-            say_now(p, n);
+            say_now(j, p, n);
         break;
     case 'O':
         if (!j->skip && buf_append(&wr->outbuf, p, n))
@@ -1247,6 +1251,14 @@ jobs_start(struct run *r, unsigned n)
 
     if (j == NULL || (j->w = calloc(n, sizeof *j->w)) == NULL)
         out_of_memory();
+#ifdef HAVE_MALLOPT
+    /* glibc gives each thread an arena that it grows and shrinks with
+     * mprotect() and madvise(): with threads on other CPUs each is a TLB
+     * shootdown, a VM exit on a virtual machine. Grow in larger steps,
+     * give back less often (a maildir at -j 2: 263 -> 244 ms of CPU). */
+    mallopt(M_TOP_PAD, 8 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+#endif
     pthread_mutex_init(&j->mu, NULL);
     pthread_cond_init(&j->work, NULL);
     pthread_cond_init(&j->ready, NULL);
@@ -1295,6 +1307,8 @@ jobs_start(struct run *r, unsigned n)
             exit(2);
         }
     }
+    /* the writer's messages follow its output */
+    report_flush_before_messages(&j->wr);
     if (pthread_create(&j->writer, NULL, writer_main, j) != 0) {
         report_msg("cannot start a thread: %s", strerror(errno));
         exit(2);
@@ -1318,6 +1332,7 @@ jobs_finish(struct jobs *j, struct run *r)
     for (i = 0; i < j->n; i++)
         pthread_join(j->w[i].tid, NULL);
     pthread_join(j->writer, NULL);
+    report_flush_before_messages(r);
     self = NULL;
     planner_jobs = NULL;
     report_flush(&j->wr);

@@ -810,6 +810,7 @@ main(int argc, char **argv)
         r.collect = pick_add;
     }
     buf_init(&r.outbuf, SIZE_MAX / 2);
+    report_flush_before_messages(&r);
     report_extract_options(&o, &xo);
     if (urigrep_extractor_new(&xo, report_ref, report_notice, &r, &r.x) !=
         URIGREP_OK)

@@ -20,6 +20,9 @@
 #include "progress.h"
 #include "uniq.h"
 
+/* Written before a message (say()): the run whose output is buffered. */
+static struct run *msg_flush;
+
 void
 out_of_memory(void)
 {
@@ -36,6 +39,9 @@ say(struct urigrep_buf *q)
         buf_free(q);
         return;
     }
+    /* the output before the message comes before it (2>&1) */
+    if (msg_flush)
+        report_flush(msg_flush);
     progress_clear();
     fputs(PROGRAM ": ", stderr);
     if (q->len)
@@ -103,6 +109,23 @@ report_close_stdout(void)
     errno = 0;
     if (fclose(stdout) != 0 && errno != EBADF)
         report_write_error(errno);
+}
+
+void
+report_flush_before_messages(struct run *r)
+{
+    msg_flush = r;
+}
+
+void
+report_file_flush(struct run *r)
+{
+    static int tty = -1;
+
+    if (tty < 0)
+        tty = isatty(STDOUT_FILENO);
+    if (tty || r->o->line_buffered)
+        report_flush(r);
 }
 
 void
