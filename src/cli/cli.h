@@ -82,6 +82,7 @@ struct run {
     struct uniq *seen;
     struct urigrep_buf outbuf;  /* formatted output, flushed in blocks */
     char *readbuf;              /* o->buffer_size bytes */
+    struct source *src;         /* reads the file at hand (input.c) */
     const char *file;           /* its name as printed */
     uint64_t file_count;
     uint64_t file_serial;       /* counts the files read, for -u scopes */

@@ -123,8 +123,11 @@ input_read_file(struct run *r, const char *name)
         posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
     /* compressed data is read decompressed from here on */
-    if ((src = source_new(fd)) == NULL)
+    if (r->src)
+        source_reset(r->src, fd);
+    else if ((r->src = source_new(fd)) == NULL)
         out_of_memory();
+    src = r->src;
     /* the first bytes decide the type, and whether the file is binary;
      * r->readbuf holds at least PEEK bytes */
     got = read_peek(src, r->readbuf, PEEK, o->line_buffered, &eof);
@@ -149,7 +152,8 @@ input_read_file(struct run *r, const char *name)
     process_fd(r, src, r->readbuf, (size_t)got, eof);
 done:
     urigrep_extractor_reset(r->x);
-    source_free(src);
+    /* a decoder's memory goes now, the buffer stays for the next file */
+    source_reset(src, -1);
     if (fd != STDIN_FILENO)
         close(fd);
     return true;

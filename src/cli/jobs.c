@@ -1345,6 +1345,7 @@ jobs_finish(struct jobs *j, struct run *r)
 
         urigrep_extractor_free(w->r.x);
         free(w->r.readbuf);
+        source_free(w->r.src);
         buf_free(&w->r.outbuf);
         buf_free(&w->log);
         free(w->piece);

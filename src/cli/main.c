@@ -26,6 +26,7 @@
 #include "jobs.h"
 #include "pick.h"
 #include "progress.h"
+#include "source.h"
 #include "uniq.h"
 
 /* Default read size: large enough that read(2) is not the cost. */
@@ -835,6 +836,7 @@ main(int argc, char **argv)
     free(r.readbuf);
     buf_free(&r.outbuf);
     uniq_free(r.seen);
+    source_free(r.src);
     urigrep_extractor_free(r.x);
     for (size_t k = 0; k < o.npats; k++) {
         pcre2_match_data_free(o.pats[k].md);

@@ -143,6 +143,19 @@ source_new(int fd)
 }
 
 void
+source_reset(struct source *s, int fd)
+{
+    unsigned char *in = s->in;
+
+    if (s->codec)
+        s->fmt->ops->close(s->codec);
+    memset(s, 0, sizeof *s);
+    s->in = in;
+    s->fd = fd;
+    s->state = SNIFF;
+}
+
+void
 source_free(struct source *s)
 {
     if (s == NULL)

@@ -16,6 +16,10 @@ struct source;
  * only when memory runs out. Caller frees it with source_free(). */
 struct source *source_new(int fd);
 
+/* Make S read FD from its start, as source_new(FD) would, keeping its
+ * buffer (a source a file costs a 64 KiB allocation). */
+void source_reset(struct source *s, int fd);
+
 /* Free S (NULL is accepted). */
 void source_free(struct source *s);
 
