@@ -32,8 +32,10 @@
 /* Default read size: large enough that read(2) is not the cost. */
 #define DEFAULT_BUFFER (128 * 1024)
 /* One file is read by one thread when -j is not given, unless it is a
- * text file or mbox of at least this size (jobs.c cuts it into pieces). */
-#define JOBS_MIN_FILE (8 * 1024 * 1024)
+ * text file or mbox of at least this size (jobs.c cuts it into pieces):
+ * below it, starting threads and looking for cuts cost about what they
+ * save (bench/adversarial.sh's 10 MB rows were up to 30% slower). */
+#define JOBS_MIN_FILE (32 * 1024 * 1024)
 /* The first read of a file is at least this large: its type and
  * binariness are decided on it (input.c). */
 #define MIN_READBUF (32 * 1024)
