@@ -83,6 +83,7 @@ struct run {
     struct urigrep_buf outbuf;  /* formatted output, flushed in blocks */
     char *readbuf;              /* o->buffer_size bytes */
     struct source *src;         /* reads the file at hand (input.c) */
+    uint64_t raw_seen;          /* its bytes counted by --progress */
     const char *file;           /* its name as printed */
     uint64_t file_count;
     uint64_t file_serial;       /* counts the files read, for -u scopes */

@@ -22,6 +22,18 @@
 /* Files from this size on are announced as read sequentially. */
 #define FADVISE_MIN (1024 * 1024)
 
+/* --progress: the bytes SRC read from its file since the last call
+ * (compressed ones for compressed data, as the sizes it is measured
+ * against). */
+static void
+progress_source(struct run *r, struct source *src)
+{
+    uint64_t raw = source_raw_bytes(src);
+
+    progress_bytes(raw - r->raw_seen);
+    r->raw_seen = raw;
+}
+
 /* Give the extractor N bytes at P, in --buffer-size pieces so that the
  * split of the input can be tested from the command line. */
 static void
@@ -56,7 +68,7 @@ process_fd(struct run *r, struct source *src, char *buf, size_t peeked,
             break;
         }
         eof = k == 0;
-        progress_bytes((uint64_t)k);
+        progress_source(r, src);
         extract(r, buf, (size_t)k);
     }
     if (urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
@@ -68,8 +80,8 @@ process_fd(struct run *r, struct source *src, char *buf, size_t peeked,
  * brings a line at a time is answered at once); an error after some bytes
  * is left for the next read, so that they are scanned. */
 static ssize_t
-read_peek(struct source *src, char *buf, size_t want, bool one_read,
-          bool *eof)
+read_peek(struct run *r, struct source *src, char *buf, size_t want,
+          bool one_read, bool *eof)
 {
     size_t got = 0;
 
@@ -82,7 +94,7 @@ read_peek(struct source *src, char *buf, size_t want, bool one_read,
             *eof = true;
             break;
         }
-        progress_bytes((uint64_t)k);
+        progress_source(r, src);
         got += (size_t)k;
     }
     return (ssize_t)got;
@@ -128,9 +140,10 @@ input_read_file(struct run *r, const char *name)
     else if ((r->src = source_new(fd)) == NULL)
         out_of_memory();
     src = r->src;
+    r->raw_seen = 0;
     /* the first bytes decide the type, and whether the file is binary;
      * r->readbuf holds at least PEEK bytes */
-    got = read_peek(src, r->readbuf, PEEK, o->line_buffered, &eof);
+    got = read_peek(r, src, r->readbuf, PEEK, o->line_buffered, &eof);
     if (got < 0) {
         report_file_error(r, r->file, source_error(src));
         goto done;

@@ -123,6 +123,7 @@ struct source {
     unsigned char *in;          /* IN_SIZE bytes read from fd */
     size_t in_off, in_len;      /* not used yet: in[in_off, in_len) */
     bool raw_eof;               /* fd has no more */
+    uint64_t raw;               /* bytes read from fd */
     char why[CODEC_WHY_MAX];
 };
 
@@ -166,6 +167,12 @@ source_free(struct source *s)
     free(s);
 }
 
+uint64_t
+source_raw_bytes(const struct source *s)
+{
+    return s->raw;
+}
+
 const char *
 source_error(const struct source *s)
 {
@@ -202,8 +209,10 @@ read_fd(struct source *s, void *p, size_t n)
     for (;;) {
         ssize_t k = read(s->fd, p, n);
 
-        if (k >= 0)
+        if (k >= 0) {
+            s->raw += (uint64_t)k;
             return k;
+        }
         if (errno != EINTR)
             return fail(s, "%s", strerror(errno));
     }

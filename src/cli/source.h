@@ -5,6 +5,7 @@
 #define URIGREP_SOURCE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* A file descriptor read through: its first bytes say whether it holds
@@ -38,6 +39,10 @@ const char *source_error(const struct source *s);
 /* The name of S's compressed format ("gzip", "bzip2", "xz", "zstd"), or
  * NULL while none is known (plain data, or nothing read yet). */
 const char *source_format(const struct source *s);
+
+/* How many bytes S has read from its descriptor: for compressed data,
+ * fewer than it gave (--progress counts these, as the file sizes). */
+uint64_t source_raw_bytes(const struct source *s);
 
 /* The compressed format whose magic bytes start P (N bytes), or NULL. */
 const char *source_compressed(const char *p, size_t n);

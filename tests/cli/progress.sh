@@ -46,3 +46,17 @@ s.txt:http://b.example/
 s.txt:http://c.example/
 c.txt:http://c.example/" ] || fail "short run: $(cat out)"
 expect_text 2 "" --progress=sometimes s.txt
+# compressed input counts the bytes read from the file (what the sizes
+# measure), not the bytes decompressed: 1 MiB of text in a few KiB of
+# gzip never shows as MiB, nor more than 100%
+if command -v gzip >/dev/null; then
+    yes 'see http://z.example/ and some words of filler' |
+        head -c 1048576 | gzip >big.gz
+    ug -j 1 --progress=always big.gz fifo >out 2>err &
+    slow >fifo
+    wait
+    grep -q "^${cr}urigrep: [0-9.]* [Ki]*B, 1 of 2 files" err ||
+        fail "gzip: $(od -c err | head)"
+    grep -q 'MiB' err && fail "gzip: decompressed bytes counted: $(od -c err | head)"
+    [ "$(grep -c 'http://z.example/' out)" -gt 1000 ] || fail "gzip: output"
+fi
