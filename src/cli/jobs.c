@@ -40,7 +40,9 @@
  *   'k'       end of the reference
  *   'S' SKIP  the task's over-long candidates and lines (report.c's
  *             skipped counts), said once for the whole file
- *   'N' COUNT a plain run's references selected in the task
+ *   'N' COUNT a plain run's references selected in the task (or file)
+ *   'F' OPEN  a file of a TASK_FILE ended (it could be opened or not);
+ *             small files go several to a task (BATCH_FILES)
  *
  * (an item: its tag, its length as a size_t, its bytes). The writer
  * reads the logs in task order and does what the serial run does at that
@@ -59,13 +61,16 @@
  * tasks per worker wait to be written.
  *
  * A large file is cut (split.c) into pieces of about piece_size bytes at
- * "From " lines (mbox) or after empty lines (text). A piece's worker
- * counts its lines and messages first, then waits until those of every
- * piece before it are known, and reads it with
- * urigrep_extractor_set_origin(): lines, offsets and message numbers are
- * those of the whole file. The file is mapped with mmap() for that (no
- * copy, and each piece is read twice, once to count); a file truncated
- * while mapped would kill the run with SIGBUS, as grep's mmap did.
+ * "From " lines (mbox) or after empty lines (text). When the output
+ * shows line or message numbers (need_origin), a piece's worker counts
+ * its lines and messages first, then waits until those of every piece
+ * before it are known, and reads it with urigrep_extractor_set_origin():
+ * lines, offsets and message numbers are those of the whole file; else
+ * it reads the piece at once, and the writer counts lines only for a
+ * warning it says (file_lines()). Workers read pieces with pread(); the
+ * planner maps the file with mmap() to look for the cuts (only the pages
+ * near them are read), and a file truncated at that moment would kill
+ * the run with SIGBUS, as grep's mmap did.
  */
 
 /* Publish a worker's log in chunks this large: the writer streams them.
@@ -131,7 +136,7 @@ struct worker {
     size_t o_item, o_end;   /* plain: the 'O' item that grows while it
                                ends the log (at O_END), or SIZE_MAX */
     struct task *t;
-    char *piece;            /* a piece read whole (PIECE_BUF pieces) */
+    char *piece;            /* a piece read whole to be counted (-n) */
     size_t piece_cap;
 };
 
