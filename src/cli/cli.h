@@ -186,6 +186,11 @@ bool color_wanted(enum color_mode mode);
  * URIGREP_COLORS's (color.c). */
 void color_setup(struct output_colors *c);
 
+/* Give R's extractor N bytes at P, in --buffer-size pieces so that the
+ * split of the input can be tested from the command line; stops early
+ * once -q, -m, -l or -L is satisfied (input.c). */
+void input_feed(struct run *r, const char *p, size_t n);
+
 /* Read and scan one file or standard input ("-"), then what its end
  * brings (report_file_end()) (input.c). */
 void input_scan_file(struct run *r, const char *name);

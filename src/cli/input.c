@@ -34,10 +34,8 @@ progress_source(struct run *r, struct source *src)
     r->raw_seen = raw;
 }
 
-/* Give the extractor N bytes at P, in --buffer-size pieces so that the
- * split of the input can be tested from the command line. */
-static void
-extract(struct run *r, const char *p, size_t n)
+void
+input_feed(struct run *r, const char *p, size_t n)
 {
     size_t step = r->o->buffer_size, k;
 
@@ -59,7 +57,7 @@ static void
 process_fd(struct run *r, struct source *src, char *buf, size_t peeked,
            bool eof)
 {
-    extract(r, buf, peeked);
+    input_feed(r, buf, peeked);
     while (!eof && !r->stop && !r->file_stop) {
         ssize_t k = source_read(src, buf, r->o->buffer_size);
 
@@ -69,7 +67,7 @@ process_fd(struct run *r, struct source *src, char *buf, size_t peeked,
         }
         eof = k == 0;
         progress_source(r, src);
-        extract(r, buf, (size_t)k);
+        input_feed(r, buf, (size_t)k);
     }
     if (urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
         out_of_memory();

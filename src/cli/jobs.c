@@ -534,28 +534,6 @@ count_piece(struct worker *w, struct task *t, int fd, uint64_t *lines,
     return true;
 }
 
-/* Feed P (N bytes) to the worker's extractor as input.c does. */
-static void
-feed(struct worker *w, const char *p, size_t n)
-{
-    struct run *r = &w->r;
-    size_t step = r->o->buffer_size, k;
-
-    for (; n > 0 && !r->stop && !r->file_stop; p += k, n -= k) {
-        k = n < step ? n : step;
-        progress_bytes(k);
-        switch (urigrep_extractor_feed(r->x, p, k)) {
-        case URIGREP_OK:
-        case URIGREP_ERR_STOPPED:
-            break;
-        default:
-            out_of_memory();
-        }
-        if (w->log.len >= PUBLISH)
-            publish(w, false);
-    }
-}
-
 /* Read piece T (open as FD) with its origin. LOADED: it was counted and
  * is in the worker's piece buffer when it fits there; else it is read
  * in --buffer-size blocks, as a serial run reads. */
@@ -570,8 +548,11 @@ scan_piece(struct worker *w, struct task *t, int fd, bool loaded)
     if (urigrep_extractor_set_origin(r->x, t->type, t->org_line, t->from,
                                      t->org_message) != URIGREP_OK)
         out_of_memory();
+    /* the worker's log is published as references fill it (worker_ref()),
+     * not here */
     if (loaded && t->to - t->from <= cap) {
-        feed(w, buf, (size_t)(t->to - t->from));
+        progress_bytes(t->to - t->from);
+        input_feed(r, buf, (size_t)(t->to - t->from));
     } else {
         for (at = t->from; at < t->to && !r->stop && !r->file_stop;) {
             size_t n = t->to - at < cap ? (size_t)(t->to - at) : cap;
@@ -580,7 +561,8 @@ scan_piece(struct worker *w, struct task *t, int fd, bool loaded)
                 report_file_error(r, t->name, strerror(errno));
                 break;
             }
-            feed(w, buf, n);
+            progress_bytes(n);
+            input_feed(r, buf, n);
             at += n;
         }
     }
