@@ -2,12 +2,9 @@
 # good ones do not stop the others; messages, output and exit status are
 # those of -j 1, -s and -q included.
 . "${srcdir:-.}/tests/init.sh"
-# under valgrind (make check-valgrind: threads run one at a time, twenty
-# times slower) the first few option sets only, and -j 2
-few=0
-[ -z "$URIGREP_WRAPPER" ] || few=3
-jlist="2 3 4"
-[ -z "$URIGREP_WRAPPER" ] || jlist=2
+JOBS_FEW=3
+JOBS_J="2 3 4"
+. "${srcdir:-.}/tests/jobs-same.sh"
 mkdir "$tmp/dir" "$tmp/tree" "$tmp/tree/sub"
 printf 'bin\000ary http://binary.example/\n' >"$tmp/bin.txt"
 printf 'see http://good.example/one\n' >"$tmp/good1.txt"
@@ -22,28 +19,11 @@ if [ "$(id -u)" != 0 ]; then
     cp "$tmp/good1.txt" "$tmp/unreadable.txt"
     chmod 000 "$tmp/unreadable.txt"
 fi
-same_as_serial() {
-    ug -j 1 "$@" >"$tmp/out1" 2>"$tmp/err1"
-    rc1=$?
-    for j in $jlist; do
-        ug -j $j "$@" >"$tmp/outj" 2>"$tmp/errj"
-        rcj=$?
-        [ "$rc1" = "$rcj" ] ||
-            fail "exit status $rcj with -j $j, $rc1 with -j 1: $*"
-        cmp -s "$tmp/out1" "$tmp/outj" ||
-            fail "standard output differs with -j $j: $*"
-        cmp -s "$tmp/err1" "$tmp/errj" ||
-            { diff "$tmp/err1" "$tmp/errj" >&2;
-              fail "standard error differs with -j $j: $*"; }
-    done
-}
 files="$tmp/good1.txt $tmp/missing.txt $tmp/dir $tmp/bin.txt $tmp/none.txt
 $tmp/good2.txt"
 [ "$(id -u)" = 0 ] || files="$files $tmp/unreadable.txt $tmp/good1.txt"
-n=0
 for opts in "" "-c" "-u -n" "-s" "-q" "--json"; do
-    n=$((n + 1))
-    [ "$few" -gt 0 ] && [ "$n" -gt "$few" ] && break
+    jobs_enough && break
     # shellcheck disable=SC2086
     same_as_serial $opts $files
     # shellcheck disable=SC2086

@@ -3,12 +3,8 @@
 # (-r), many named files, and every output option that keeps state
 # across files (-u, -c, -q) or prints per file (-H, -n, --json).
 . "${srcdir:-.}/tests/init.sh"
-# under valgrind (make check-valgrind: threads run one at a time, twenty
-# times slower) the first few option sets only, and -j 2
-few=0
-[ -z "$URIGREP_WRAPPER" ] || few=4
-jlist="2 4"
-[ -z "$URIGREP_WRAPPER" ] || jlist=2
+JOBS_FEW=4
+. "${srcdir:-.}/tests/jobs-same.sh"
 # the same files many times over, as a maildir of many messages
 mkdir -p "$tmp/md/cur" "$tmp/md/new" "$tmp/md/tmp"
 i=0
@@ -19,33 +15,14 @@ for f in "$fixtures"/*.eml "$fixtures"/*.txt "$fixtures"/*.html \
         cp "$f" "$tmp/md/cur/$i.$k:2,S"
     done
 done
-# same_as_serial ARG...: -j 2 and -j 4 print what -j 1 prints
-same_as_serial() {
-    ug -j 1 "$@" >"$tmp/out1" 2>"$tmp/err1"
-    rc1=$?
-    for j in $jlist; do
-        ug -j $j "$@" >"$tmp/outj" 2>"$tmp/errj"
-        rcj=$?
-        [ "$rc1" = "$rcj" ] ||
-            fail "exit status $rcj with -j $j, $rc1 with -j 1: $*"
-        cmp -s "$tmp/out1" "$tmp/outj" ||
-            { diff "$tmp/out1" "$tmp/outj" | head >&2;
-              fail "standard output differs with -j $j: $*"; }
-        cmp -s "$tmp/err1" "$tmp/errj" ||
-            { diff "$tmp/err1" "$tmp/errj" | head >&2;
-              fail "standard error differs with -j $j: $*"; }
-    done
-}
 [ "$(ls "$tmp/md/cur" | wc -l)" -gt 50 ] || fail "maildir not made"
 same_as_serial -r "$tmp/md"
-n=0
 for opts in "-n" "-u -c" "--json --headers" "-c -u --max-uri-length=24" \
     "-c" "-u" "--json" "-n -b --abbrev --hyphen=both" "--strict -c" \
     "--verbose" "-q" "-e example" "-0" "-h -u --scheme=mailto" "-l" "-L" \
     "-l -u" "-m 1" "-m 2 -u -n" "-m 0" "--unique=file" \
     "--unique=message -n" "--json -c" "--max-uri-length=24 -n"; do
-    n=$((n + 1))
-    [ "$few" -gt 0 ] && [ "$n" -gt "$few" ] && break
+    jobs_enough && break
     # shellcheck disable=SC2086
     same_as_serial $opts -r "$tmp/md" "$fixtures/spool"
     # shellcheck disable=SC2086

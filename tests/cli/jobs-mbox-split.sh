@@ -5,12 +5,8 @@
 # lines the mail parser does not take for separators (no date, longer
 # than its line buffer, ">From ") are never cuts.
 . "${srcdir:-.}/tests/init.sh"
-# under valgrind (make check-valgrind: threads run one at a time, twenty
-# times slower) the first few option sets only, and -j 2
-few=0
-[ -z "$URIGREP_WRAPPER" ] || few=4
-jlist="2 4"
-[ -z "$URIGREP_WRAPPER" ] || jlist=2
+JOBS_FEW=4
+. "${srcdir:-.}/tests/jobs-same.sh"
 long=$(printf 'x%.0s' $(seq 1 260))
 n=0
 for round in $(seq 1 10); do
@@ -33,28 +29,13 @@ size=$(wc -c <"$tmp/big.mbox")
 URIGREP_SPLIT_SIZE=3000
 URIGREP_JOBS_TRACE=$tmp/trace
 export URIGREP_SPLIT_SIZE URIGREP_JOBS_TRACE
-n=0
+JOBS_CUTS=20
 for opts in "-n -b" "-u -c" "--json --headers" "--max-uri-length=24" \
     "--json" "-u" "-c" "--verbose -n" "--type=mbox -H -n" "-m 3 -n" \
     "-m 5 -u" "-l" "--unique=message -n" "--json -c"; do
-    n=$((n + 1))
-    [ "$few" -gt 0 ] && [ "$n" -gt "$few" ] && break
+    jobs_enough && break
     # shellcheck disable=SC2086
-    ug -j 1 $opts "$tmp/big.mbox" >"$tmp/out1" 2>"$tmp/err1"
-    rc1=$?
-    for j in $jlist; do
-        : >"$tmp/trace"
-        # shellcheck disable=SC2086
-        ug -j $j $opts "$tmp/big.mbox" >"$tmp/outj" 2>"$tmp/errj"
-        [ $? = "$rc1" ] || fail "exit status differs with -j $j $opts"
-        cmp -s "$tmp/out1" "$tmp/outj" ||
-            { diff "$tmp/out1" "$tmp/outj" | head >&2;
-              fail "output differs with -j $j $opts"; }
-        cmp -s "$tmp/err1" "$tmp/errj" ||
-            fail "standard error differs with -j $j $opts"
-        [ "$(wc -l <"$tmp/trace")" -gt 20 ] ||
-            fail "the mbox was not cut into pieces: -j $j $opts"
-    done
+    same_as_serial $opts "$tmp/big.mbox"
 done
 # every cut is at a separator line and the pieces cover the file
 prev=0

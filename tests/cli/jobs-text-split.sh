@@ -4,12 +4,8 @@
 # long stretches of wrapped URIs with no empty line, where a cut at any
 # line break would lose them.
 . "${srcdir:-.}/tests/init.sh"
-# under valgrind (make check-valgrind: threads run one at a time, twenty
-# times slower) the first few option sets only, and -j 2
-few=0
-[ -z "$URIGREP_WRAPPER" ] || few=3
-jlist="2 4"
-[ -z "$URIGREP_WRAPPER" ] || jlist=2
+JOBS_FEW=3
+. "${srcdir:-.}/tests/jobs-same.sh"
 for k in $(seq 1 300); do
     printf 'para %d <URL:http://wrap.example/%d/a-\n' $k $k
     printf '   b/c> then <http://two.example/\n> and\n'
@@ -23,27 +19,12 @@ size=$(wc -c <"$tmp/big.txt")
 URIGREP_SPLIT_SIZE=500
 URIGREP_JOBS_TRACE=$tmp/trace
 export URIGREP_SPLIT_SIZE URIGREP_JOBS_TRACE
-n=0
+JOBS_CUTS=20
 for opts in "-n -b" "--max-uri-length=24" "--json --hyphen=both --abbrev" \
     "-q" "-u -n" "-c" "-m 7 -n" "--type=text -H"; do
-    n=$((n + 1))
-    [ "$few" -gt 0 ] && [ "$n" -gt "$few" ] && break
+    jobs_enough && break
     # shellcheck disable=SC2086
-    ug -j 1 $opts "$tmp/big.txt" >"$tmp/out1" 2>"$tmp/err1"
-    rc1=$?
-    for j in $jlist; do
-        : >"$tmp/trace"
-        # shellcheck disable=SC2086
-        ug -j $j $opts "$tmp/big.txt" >"$tmp/outj" 2>"$tmp/errj"
-        [ $? = "$rc1" ] || fail "exit status differs with -j $j $opts"
-        cmp -s "$tmp/out1" "$tmp/outj" ||
-            { diff "$tmp/out1" "$tmp/outj" | head >&2;
-              fail "output differs with -j $j $opts"; }
-        cmp -s "$tmp/err1" "$tmp/errj" ||
-            fail "standard error differs with -j $j $opts"
-        [ "$(wc -l <"$tmp/trace")" -gt 20 ] ||
-            fail "the text was not cut into pieces: -j $j $opts"
-    done
+    same_as_serial $opts "$tmp/big.txt"
 done
 URIGREP_JOBS_TRACE= ug -j 2 "$tmp/big.txt" | grep -q 'wrap.example/300/a-b/c' ||
     fail "the last wrapped URI was not found"
