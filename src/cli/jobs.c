@@ -373,6 +373,27 @@ publish(struct worker *w, bool final)
     pthread_mutex_unlock(&j->mu);
 }
 
+/* Format REF into the worker's log, at the end of the 'O' item that
+ * starts at ITEM (the last item), and fill in that item's length:
+ * report_format() writes into the log itself, not a copy. Returns the
+ * item's length. */
+static size_t
+format_into_log(struct worker *w, const struct urigrep_ref *ref,
+                const struct urigrep_parts *parts, size_t item)
+{
+    struct run *r = &w->r;
+    struct urigrep_buf swap = r->outbuf;
+    size_t n;
+
+    r->outbuf = w->log;
+    report_format(r, ref, parts);
+    w->log = r->outbuf;
+    r->outbuf = swap;
+    n = w->log.len - item - 1 - sizeof n;
+    memcpy(w->log.data + item + 1, &n, sizeof n);
+    return n;
+}
+
 /* Format REF, selected, into the log for a plain run (struct jobs):
  * output that follows output grows one 'O' item, and the writer has
  * one item to copy, not three a reference. */
@@ -381,21 +402,13 @@ plain_ref(struct worker *w, const struct urigrep_ref *ref,
           const struct urigrep_parts *parts)
 {
     struct run *r = &w->r;
-    struct urigrep_buf swap;
-    size_t n;
 
     report_say(r, ref);
     if (w->o_item == SIZE_MAX || w->log.len != w->o_end) {
         w->o_item = w->log.len;
         put_item(&w->log, 'O', NULL, 0);
     }
-    swap = r->outbuf;
-    r->outbuf = w->log;
-    report_format(r, ref, parts);
-    w->log = r->outbuf;
-    r->outbuf = swap;
-    n = w->log.len - w->o_item - 1 - sizeof n;
-    memcpy(w->log.data + w->o_item + 1, &n, sizeof n);
+    format_into_log(w, ref, parts, w->o_item);
     w->o_end = w->log.len;
     r->file_count++;
     if (w->log.len >= PUBLISH)
@@ -415,7 +428,6 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     const struct options *o = w->j->o;
     struct urigrep_parts parts;
     size_t k = o->unique ? ref->uri.len : 0, n, mark;
-    struct urigrep_buf swap;
     char tag = 'K';
 
     if (!o->unique && o->has_max && r->file_count >= o->max_count) {
@@ -435,19 +447,11 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
         (k && buf_append(&w->log, ref->uri.ptr, k)))
         out_of_memory();
     report_say(r, ref);
-    /* 'O': formatted straight into the log, its length filled in after */
+    /* 'O', dropped when nothing is printed (-c, -l, -L) */
     mark = w->log.len;
     put_item(&w->log, 'O', NULL, 0);
-    swap = r->outbuf;
-    r->outbuf = w->log;
-    report_format(r, ref, &parts);
-    w->log = r->outbuf;
-    r->outbuf = swap;
-    n = w->log.len - mark - 1 - sizeof n;
-    if (n == 0)
+    if (format_into_log(w, ref, &parts, mark) == 0)
         w->log.len = mark;
-    else
-        memcpy(w->log.data + mark + 1, &n, sizeof n);
     put_item(&w->log, 'k', NULL, 0);
     if (w->log.len >= PUBLISH)
         publish(w, false);
