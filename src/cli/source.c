@@ -95,15 +95,24 @@ static const struct format formats[] = {
     },
 };
 
-const char *
-source_compressed(const char *p, size_t n)
+/* The format whose magic bytes start P (N bytes), or NULL. */
+static const struct format *
+format_of(const unsigned char *p, size_t n)
 {
     size_t i;
 
     for (i = 0; i < sizeof formats / sizeof *formats; i++)
-        if (formats[i].magic((const unsigned char *)p, n))
-            return formats[i].name;
+        if (formats[i].magic(p, n))
+            return &formats[i];
     return NULL;
+}
+
+const char *
+source_compressed(const char *p, size_t n)
+{
+    const struct format *f = format_of((const unsigned char *)p, n);
+
+    return f ? f->name : NULL;
 }
 
 enum state {
@@ -251,21 +260,15 @@ fill_magic(struct source *s)
 static int
 sniff(struct source *s)
 {
-    size_t i;
-
     if (fill_magic(s) < 0)
         return -1;
     s->state = PLAIN;
-    for (i = 0; i < sizeof formats / sizeof *formats; i++) {
-        if (formats[i].magic(s->in, s->in_len)) {
-            s->fmt = &formats[i];
-            s->state = BETWEEN;
-            if (s->fmt->ops == NULL)
-                return fail(s, "%s-compressed data, and this urigrep was "
-                            "built without %s: cannot read it",
-                            s->fmt->name, s->fmt->library);
-            break;
-        }
+    if ((s->fmt = format_of(s->in, s->in_len)) != NULL) {
+        s->state = BETWEEN;
+        if (s->fmt->ops == NULL)
+            return fail(s, "%s-compressed data, and this urigrep was "
+                        "built without %s: cannot read it",
+                        s->fmt->name, s->fmt->library);
     }
     return 0;
 }
