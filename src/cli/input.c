@@ -98,6 +98,18 @@ read_peek(struct run *r, struct source *src, char *buf, size_t want,
     return (ssize_t)got;
 }
 
+/* Read-ahead matters for large files; a system call a small file (a
+ * maildir's messages) is not worth it. */
+static void
+advise_sequential(int fd)
+{
+#ifdef HAVE_POSIX_FADVISE
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#else
+    (void)fd;
+#endif
+}
+
 bool
 input_read_file(struct run *r, const char *name)
 {
@@ -119,19 +131,17 @@ input_read_file(struct run *r, const char *name)
         report_file_error(r, name, strerror(errno));
         return false;
     }
+    /* -r found a regular file (main.c's walk()); a named one may be a
+     * directory. Not asking spares a maildir a system call a message. */
     memset(&st, 0, sizeof st);
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (!r->walking && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         report_file_error(r, name, "Is a directory");
         if (fd != STDIN_FILENO)
             close(fd);
         return false;
     }
-#ifdef HAVE_POSIX_FADVISE
-    /* read-ahead matters for large files; a system call a small file (a
-     * maildir's messages) is not worth it */
     if (st.st_size >= FADVISE_MIN)
-        posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-#endif
+        advise_sequential(fd);
     /* compressed data is read decompressed from here on */
     if (r->src)
         source_reset(r->src, fd);
@@ -146,6 +156,8 @@ input_read_file(struct run *r, const char *name)
         report_file_error(r, r->file, source_error(src));
         goto done;
     }
+    if (r->walking && !eof)
+        advise_sequential(fd);      /* a walked file not read in one go */
     type = o->line_uri ? URIGREP_DOC_LINES
          : o->type == TYPE_TEXT ? URIGREP_DOC_TEXT
          : o->type == TYPE_HTML ? URIGREP_DOC_HTML

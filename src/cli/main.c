@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <dirent.h>
 #include <fnmatch.h>
@@ -621,12 +622,6 @@ parse_options(int argc, char **argv, struct options *o,
     }
 }
 
-static int
-cmp_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Read NAME now, or with -j queue it for a worker; SIZE is its size if
  * known, else -1. */
 static void
@@ -638,64 +633,151 @@ scan_file(struct run *r, const char *name, int64_t size)
         input_scan_file(r, name);
 }
 
-/* -r: scan every file below DIR, in name order; symbolic links met on the
- * way are not followed (as grep -r). */
-static void
-walk(struct run *r, const char *dir)
+/* An entry of a directory being walked: its path and what readdir()
+ * said it is (DT_UNKNOWN where the file system does not say). */
+struct entry {
+    char *path;
+    const char *base;       /* its last component, inside PATH */
+    unsigned char type;
+};
+
+static int
+cmp_entries(const void *a, const void *b)
 {
+    return strcmp(((const struct entry *)a)->path,
+                  ((const struct entry *)b)->path);
+}
+
+/* What kind of file entry E of directory DFD is, as lstat() would say,
+ * and its size when -j needs it (it batches small files and cuts large
+ * ones) or -1. readdir()'s d_type spares a system call a file, which a
+ * maildir of thousands of messages feels; a stat, when one is needed,
+ * looks the name up in the open directory DFD, not from the top of its
+ * path (AT_FDCWD: from the top). Returns 0, or -1 with errno set. */
+static int
+entry_kind(const struct run *r, int dfd, const struct entry *e,
+           mode_t *mode, int64_t *size)
+{
+    struct stat st;
+
+    *size = -1;
+#ifdef DT_UNKNOWN
+    if (e->type == DT_DIR) {
+        *mode = S_IFDIR;
+        return 0;
+    }
+    if (e->type == DT_REG && r->jobs == NULL) {
+        *mode = S_IFREG;
+        return 0;
+    }
+    if (e->type != DT_UNKNOWN && e->type != DT_REG) {
+        *mode = 0;          /* a link, a device: not read */
+        return 0;
+    }
+#endif
+    if (fstatat(dfd, dfd == AT_FDCWD ? e->path : e->base, &st,
+                AT_SYMLINK_NOFOLLOW) != 0)
+        return -1;
+    *mode = st.st_mode & S_IFMT;
+    *size = (int64_t)st.st_size;
+    return 0;
+}
+
+/* Directories kept open while their entries are read, one a level; a
+ * tree deeper than this (or than an eighth of the descriptors allowed)
+ * is read by full names, so that no depth runs out of descriptors. */
+#define WALK_OPEN_MAX 16
+
+static unsigned
+walk_open_max(void)
+{
+    static unsigned max = UINT_MAX;
+    struct rlimit rl;
+
+    if (max == UINT_MAX) {
+        max = WALK_OPEN_MAX;
+        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+            rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 8 < max)
+            max = (unsigned)(rl.rlim_cur / 8);
+    }
+    return max;
+}
+
+/* -r: scan every file below DIR, DEPTH levels below the named one, in
+ * name order; symbolic links met on the way are not followed (as grep
+ * -r). */
+static void
+walk(struct run *r, const char *dir, unsigned depth)
+{
+    const struct options *o = r->o;
     DIR *d = opendir(dir);
-    struct dirent *e;
-    char **names = NULL;
-    size_t n = 0, cap = 0, i;
+    struct dirent *de;
+    struct entry *ents = NULL;
+    size_t n = 0, cap = 0, i, dlen = strlen(dir);
+    bool slash = dlen > 0 && dir[dlen - 1] == '/';
 
     if (d == NULL) {
         report_file_error(r, dir, strerror(errno));
         return;
     }
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+    while ((de = readdir(d)) != NULL) {
+        size_t blen = strlen(de->d_name);
+
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
             continue;
         if (n == cap) {
-            char **nn;
+            struct entry *ne;
             cap = cap ? cap * 2 : 64;
-            if ((nn = realloc(names, cap * sizeof *nn)) == NULL)
+            if ((ne = realloc(ents, cap * sizeof *ne)) == NULL)
                 out_of_memory();
-            names = nn;
+            ents = ne;
         }
-        if ((names[n] = malloc(strlen(dir) + strlen(e->d_name) + 2)) == NULL)
+        if ((ents[n].path = malloc(dlen + blen + 2)) == NULL)
             out_of_memory();
-        sprintf(names[n], "%s%s%s", dir,
-                dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
+        memcpy(ents[n].path, dir, dlen);
+        if (!slash)
+            ents[n].path[dlen] = '/';
+        memcpy(ents[n].path + dlen + !slash, de->d_name, blen + 1);
+        ents[n].base = ents[n].path + dlen + !slash;
+#ifdef DT_UNKNOWN
+        ents[n].type = de->d_type;
+#else
+        ents[n].type = 0;
+#endif
         n++;
     }
-    closedir(d);
-    /* an empty directory (a maildir's tmp/) leaves NAMES NULL, which qsort
+    /* an empty directory (a maildir's tmp/) leaves ENTS NULL, which qsort
      * must not be given */
     if (n > 1)
-        qsort(names, n, sizeof *names, cmp_names);
+        qsort(ents, n, sizeof *ents, cmp_entries);
+    if (depth >= walk_open_max()) {
+        closedir(d);
+        d = NULL;
+    }
     for (i = 0; i < n; i++) {
-        struct stat st;
+        const char *name = ents[i].path;
+        mode_t mode;
+        int64_t size;
 
         if (r->stop) {
             /* -q matched: nothing more to read */
-        } else if (lstat(names[i], &st) != 0) {
+        } else if (entry_kind(r, d ? dirfd(d) : AT_FDCWD, &ents[i], &mode,
+                              &size) != 0) {
             /* a name longer than PATH_MAX, or one gone since readdir() */
-            report_file_error(r, names[i], strerror(errno));
-        } else {
-            const struct options *o = r->o;
-
-            if (S_ISDIR(st.st_mode)) {
-                if (!glob_match(o->exclude_dir, names[i]))
-                    walk(r, names[i]);
-            } else if (S_ISREG(st.st_mode) &&
-                       (!o->include || glob_match(o->include, names[i])) &&
-                       !glob_match(o->exclude, names[i])) {
-                scan_file(r, names[i], (int64_t)st.st_size);
-            }
+            report_file_error(r, name, strerror(errno));
+        } else if (S_ISDIR(mode)) {
+            if (!glob_match(o->exclude_dir, name))
+                walk(r, name, depth + 1);
+        } else if (S_ISREG(mode) &&
+                   (!o->include || glob_match(o->include, name)) &&
+                   !glob_match(o->exclude, name)) {
+            scan_file(r, name, size);
         }
-        free(names[i]);
+        free(ents[i].path);
     }
-    free(names);
+    if (d)
+        closedir(d);
+    free(ents);
 }
 
 /* What the named files add up to, for --progress: *BYTES and *FILES, or
@@ -734,7 +816,7 @@ scan_arg(struct run *r, const char *name)
     if (r->o->recursive && strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
         S_ISDIR(st.st_mode)) {
         r->walking = true;
-        walk(r, name);
+        walk(r, name, 0);
         r->walking = false;
     } else
         scan_file(r, name, -1);

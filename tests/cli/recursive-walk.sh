@@ -1,0 +1,61 @@
+# -r as grep -r: every regular file below the directory in name order,
+# symbolic links and special files not followed or read, a tree deeper
+# than the directories walk() keeps open read whole even when few file
+# descriptors are allowed, an unreadable directory reported and the rest
+# read (exit 2), with -j 1 and -j 2 alike.
+. "${srcdir:-.}/tests/init.sh"
+
+t=$tmp/tree
+mkdir -p "$t/b" "$t/a/sub"
+printf 'see http://example.org/a1\n' >"$t/a/1"
+printf 'see http://example.org/a2\n' >"$t/a/sub/2"
+printf 'see http://example.org/b\n' >"$t/b/x"
+printf 'see http://example.org/top\n' >"$t/c"
+ln -s "$t/c" "$t/link-to-c"
+ln -s "$t/a" "$t/link-to-a"
+mkfifo "$t/fifo" 2>/dev/null || true
+
+cat >"$tmp/want" <<EOF2
+$t/a/1:http://example.org/a1
+$t/a/sub/2:http://example.org/a2
+$t/b/x:http://example.org/b
+$t/c:http://example.org/top
+EOF2
+for j in 1 2; do
+    expect 0 "$tmp/want" -j "$j" -r "$t"
+    # a trailing slash makes no double slash
+    expect 0 "$tmp/want" -j "$j" -r "$t/"
+done
+
+# 40 levels: more than walk() keeps open; with 16 descriptors allowed
+d=$tmp/deep
+p=$d
+i=0
+while [ $i -lt 40 ]; do
+    p=$p/d$i
+    i=$((i + 1))
+done
+mkdir -p "$p"
+printf 'at the bottom <http://example.org/deep>\n' >"$p/msg"
+printf 'at the top http://example.org/shallow\n' >"$d/msg"
+printf '%s\n' "$p/msg:http://example.org/deep" "$d/msg:http://example.org/shallow" \
+    >"$tmp/want"
+for j in 1 2; do
+    (ulimit -n 16 && ug -j "$j" -r "$d") >"$tmp/out" 2>"$tmp/err" ||
+        { cat "$tmp/err" >&2; fail "-j $j -r on a deep tree with ulimit -n 16"; }
+    diff -u "$tmp/want" "$tmp/out" || fail "-j $j -r deep tree"
+done
+
+# an unreadable directory: said, the others read, status 2 (not as root,
+# who reads everything)
+if [ "$(id -u)" != 0 ]; then
+    mkdir "$t/closed"
+    chmod 000 "$t/closed"
+    ug -r "$t" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    chmod 755 "$t/closed"
+    [ $rc = 2 ] || fail "unreadable directory: status $rc, want 2"
+    grep -q "closed" "$tmp/err" || fail "unreadable directory not named"
+    grep -q "example.org/top" "$tmp/out" || fail "the other files not read"
+fi
+exit 0
