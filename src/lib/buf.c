@@ -30,6 +30,9 @@ buf_reserve(struct urigrep_buf *b, size_t n)
     cap = b->cap ? b->cap : 64;
     while (cap < need)
         cap = cap > b->max / 2 ? b->max : cap * 2;
+    /* CAP never passes MAX: buf_append() trusts the room it sees */
+    if (cap > b->max)
+        cap = b->max;
     if (cap < need)
         cap = need;
     p = realloc(b->data, cap + 1); /* +1: room for a terminating NUL */
@@ -41,7 +44,7 @@ buf_reserve(struct urigrep_buf *b, size_t n)
 }
 
 enum urigrep_status
-buf_append(struct urigrep_buf *b, const void *p, size_t n)
+buf_append_grow(struct urigrep_buf *b, const void *p, size_t n)
 {
     enum urigrep_status st = buf_reserve(b, n);
 

@@ -23,8 +23,24 @@ void buf_init(struct urigrep_buf *b, size_t max);
  * ceiling, URIGREP_ERR_NOMEM when allocation fails; B is unchanged then. */
 enum urigrep_status buf_reserve(struct urigrep_buf *b, size_t n);
 
-/* Append N bytes of P (room is reserved first). */
-enum urigrep_status buf_append(struct urigrep_buf *b, const void *p, size_t n);
+/* buf_append()'s way when the room is not there yet. */
+enum urigrep_status buf_append_grow(struct urigrep_buf *b, const void *p,
+                                    size_t n);
+
+/* Append N bytes of P (room is reserved first). Inline: output and the
+ * scanner's window append a few bytes at a time, a URI or a newline,
+ * and the room is nearly always there (CAP never passes MAX). */
+static inline enum urigrep_status
+buf_append(struct urigrep_buf *b, const void *p, size_t n)
+{
+    if (n <= b->cap - b->len) {
+        if (n)
+            memcpy(b->data + b->len, p, n);
+        b->len += n;
+        return URIGREP_OK;
+    }
+    return buf_append_grow(b, p, n);
+}
 
 /* Drop the first N bytes, moving the rest to the front. */
 void buf_consume(struct urigrep_buf *b, size_t n);
