@@ -108,26 +108,27 @@ is_space(unsigned char c)
 /* Bytes the hot loops must look at closer, one load a byte.  STOP_BARE:
  * those of is_bare_break(), '&', '[', ']', ')' and every non-ASCII byte
  * (scan_bare_end()); STOP_ANGLE: space and controls, < > " &, the unwise
- * { } | \\ ^ ` and every non-ASCII byte (scan_angle()).  Made by a script
- * from those sets; keep in sync with the functions. */
-enum { STOP_BARE = 1, STOP_ANGLE = 2 };
+ * { } | \\ ^ ` and every non-ASCII byte (scan_angle()); STOP_QUOTE: space
+ * and controls, DEL, < > " and every non-ASCII byte (try_quote()).  Made
+ * by a script from those sets; keep in sync with the functions. */
+enum { STOP_BARE = 1, STOP_ANGLE = 2, STOP_QUOTE = 4 };
 static const unsigned char stop_class[256] = {
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 0, 3, 0, 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 3, 0,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 0, 7, 0, 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 7, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 1, 3, 0,
     3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 2, 0, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 2, 0, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
 };
 
 static inline bool
@@ -884,8 +885,15 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
     size_t n = sc->win.len, i = cd->colon + 1;
 
     while (i < n && i - cd->ss <= sc->max) {
-        unsigned char c = w[i];
+        size_t lim = sc->max < n - cd->ss ? cd->ss + sc->max + 1 : n;
+        unsigned char c;
 
+        /* the common case, in a tight loop: bytes inside the quotes */
+        while (i < lim && !is_stop(w[i], STOP_QUOTE))
+            i++;
+        if (i == lim)
+            continue;
+        c = w[i];
         if (c == '"') {
             size_t len = i - cd->ss;
 
