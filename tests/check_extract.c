@@ -274,6 +274,56 @@ START_TEST(test_headers)
 }
 END_TEST
 
+/* A folded line that opens a message's header block has no field before
+ * it: it is read as a field of its own, on its own line (it was given
+ * line 0; fuzz_split found it). */
+START_TEST(test_headers_orphan_fold)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    struct log l = { 0 };
+    const char *mb = "From a@b Mon Jan  1 00:00:00 2024\n"
+                     "Subject: one\n"
+                     "\n"
+                     "body\n"
+                     "From c@d Mon Jan  1 00:00:01 2024\n"
+                     " Note: see http://fold.example/\n"
+                     "Subject: two\n"
+                     "\n"
+                     "z\n";
+
+    o.type = URIGREP_DOC_MBOX;
+    o.flags = URIGREP_EXTRACT_HEADERS;
+    ck_assert_int_eq(run(&o, mb, 7, &l), URIGREP_OK);
+    ck_assert_int_eq(l.nrec, 1);
+    ck_assert_ptr_nonnull(strstr(l.s, "http://fold.example/ bare v1  L6 "));
+}
+END_TEST
+
+/* A message that ends in its headers opens no body part, whether the
+ * next "From " line or the end of the document ends it: no notice of
+ * its charset either way (a piece of an mbox ends where the next
+ * begins; fuzz_split found the two reads differ). */
+START_TEST(test_headers_only_message)
+{
+    struct urigrep_extract_options o = { .size = sizeof o };
+    struct log l = { 0 };
+    const char *head = "From a@b Mon Jan  1 00:00:00 2024\n"
+                       "Subject: one\n"
+                       "Content-Type: text/plain; charset=no-such-cs\n";
+    char two[512];
+
+    o.type = URIGREP_DOC_MBOX;
+    ck_assert_int_eq(run(&o, head, 9, &l), URIGREP_OK);
+    ck_assert_str_eq(l.s, "");
+    snprintf(two, sizeof two, "%sFrom c@d Mon Jan  1 00:00:01 2024\n"
+             "Subject: two\n\nsee http://two.example/\n", head);
+    memset(&l, 0, sizeof l);
+    ck_assert_int_eq(run(&o, two, 9, &l), URIGREP_OK);
+    ck_assert_ptr_null(strstr(l.s, "notice"));
+    ck_assert_int_eq(l.nrec, 1);
+}
+END_TEST
+
 /* A callback that asks to stop stops the document; the next document
  * is read again from the start, its type decided anew. */
 START_TEST(test_stop_and_reuse)
@@ -599,6 +649,8 @@ extract_suite(void)
     tcase_add_test(tc, test_uri_cleaned);
     tcase_add_test(tc, test_lines_type);
     tcase_add_test(tc, test_headers);
+    tcase_add_test(tc, test_headers_orphan_fold);
+    tcase_add_test(tc, test_headers_only_message);
     tcase_add_test(tc, test_stop_and_reuse);
     tcase_add_test(tc, test_notices);
     tcase_add_test(tc, test_detect);

@@ -648,6 +648,10 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
         if (p[0] != ' ' && p[0] != '\t') {
             end_field(m, sink);
             m->field_line = m->line_no;
+        } else if (m->nfield == 0) {
+            /* a folded line with no field before it (the first of a
+             * header block): read as a field of its own, from here */
+            m->field_line = m->line_no;
         }
         /* unfold: drop the line break, keep the blank that follows */
         field_append(m, p, n);
@@ -724,8 +728,11 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
         handle_line(m, m->line, m->nline, true, sink);
         m->nline = 0;
     }
+    /* a message that ends in its headers has no body to open, as when
+     * the next "From " line ends it (start_message()): a part's charset
+     * is not looked at, whether the mbox is read whole or in pieces */
     if (m->depth && m->st == M_HEADERS)
-        end_headers(m, m->line_no + 1, sink);
+        header_ended(m, sink);
     close_leaf(m, sink);
     m->depth = 0;
     m->long_line = false;
