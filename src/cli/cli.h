@@ -92,6 +92,9 @@ struct run {
     /* without --verbose, over-long candidates [0] and lines [1] of the
      * file are told once, at its end: how many, the first line, limit */
     uint64_t skipped[2], skipped_line[2], skipped_limit[2];
+    /* --verbose: bytes not valid in their charset, said at the file's
+     * end (-j adds up those of its pieces) */
+    uint64_t bad_bytes;
     bool any_selected;
     bool error;
     bool stop;                  /* -q matched: stop everything */

@@ -39,7 +39,8 @@
  *   'O' TEXT  its output line(s) for standard output
  *   'k'       end of the reference
  *   'S' SKIP  the task's over-long candidates and lines (report.c's
- *             skipped counts), said once for the whole file
+ *             skipped counts) and bytes not valid in their charset,
+ *             said once for the whole file
  *   'N' COUNT a plain run's references selected in the task (or file)
  *   'F' OPEN  a file of a TASK_FILE ended (it could be opened or not);
  *             small files go several to a task (BATCH_FILES)
@@ -464,16 +465,17 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
 }
 
 /* The end of a worker's task: what report_file_end() says once per file
- * (over-long candidates and lines) goes to the writer as an 'S' item,
+ * (over-long candidates and lines, bad bytes) goes to the writer as an
+ * 'S' item,
  * to be added up over the pieces of the file. */
 static void
 put_skipped(struct worker *w)
 {
     struct run *r = &w->r;
-    uint64_t v[6];
+    uint64_t v[7];
     int k;
 
-    if (r->skipped[0] == 0 && r->skipped[1] == 0)
+    if (r->skipped[0] == 0 && r->skipped[1] == 0 && r->bad_bytes == 0)
         return;
     for (k = 0; k < 2; k++) {
         v[3 * k] = r->skipped[k];
@@ -481,6 +483,8 @@ put_skipped(struct worker *w)
         v[3 * k + 2] = r->skipped_limit[k];
         r->skipped[k] = 0;
     }
+    v[6] = r->bad_bytes;
+    r->bad_bytes = 0;
     put_item(&w->log, 'S', (const char *)v, sizeof v);
 }
 
@@ -530,7 +534,7 @@ count_piece(struct worker *w, struct task *t, int fd, uint64_t *lines,
             if (use == 0)
                 use = n;
         }
-        split_count(w->piece, use, t->type, &l, &m);
+        split_count(w->piece, use, t->type, at == 0, &l, &m);
         *lines += l;
         *messages += m;
         at += use;
@@ -771,7 +775,7 @@ file_lines(struct jobs *j)
 
         if (!read_at(fd, buf, n, j->pre_at))
             break;
-        split_count(buf, n, URIGREP_DOC_TEXT, &lines, &messages);
+        split_count(buf, n, URIGREP_DOC_TEXT, false, &lines, &messages);
         j->pre_lines += lines;
         j->pre_at += n;
     }
@@ -866,10 +870,11 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
         j->skip = false;
         break;
     case 'S': {
-        uint64_t v[6];
+        uint64_t v[7];
         int k;
 
         memcpy(v, p, sizeof v);
+        wr->bad_bytes += v[6];
         for (k = 0; k < 2; k++) {
             if (wr->skipped[k] == 0 && v[3 * k])
                 wr->skipped_line[k] = v[3 * k + 1] + file_lines(j);

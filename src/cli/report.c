@@ -166,6 +166,11 @@ report_file_end(struct run *r)
     enum urigrep_status rc = URIGREP_OK;
     int k;
 
+    /* what the extractor says at a document's end, for the whole file */
+    if (r->bad_bytes && o->verbose)
+        report_msg("%s: %" PRIu64 " bytes not valid in %s", r->file,
+                   r->bad_bytes, o->charset ? o->charset : "their charset");
+    r->bad_bytes = 0;
     /* warnings that repeat are said once per file */
     for (k = 0; k < 2; k++) {
         if (r->skipped[k] && !o->no_messages)
@@ -335,9 +340,9 @@ report_notice(void *arg, const struct urigrep_notice *n)
                        "is", file, n->line, n->detail);
         break;
     case URIGREP_NOTICE_BAD_BYTES:
-        if (o->verbose)
-            report_msg("%s: %" PRIu64 " bytes not valid in %s", file,
-                       n->count, n->detail ? n->detail : "their charset");
+        /* said by report_file_end(): a piece of a file read by -j is a
+         * document of its own, and the file gets one sum */
+        r->bad_bytes += n->count;
         break;
     case URIGREP_NOTICE_TOO_DEEP:
         if (o->verbose)

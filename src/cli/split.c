@@ -109,10 +109,12 @@ count_newlines(const char *p, size_t n, uint64_t *messages)
 
 void
 split_count(const char *p, size_t n, enum urigrep_doc_type type,
-            uint64_t *lines, uint64_t *messages)
+            bool doc_start, uint64_t *lines, uint64_t *messages)
 {
     bool mbox = type == URIGREP_DOC_MBOX;
 
-    *messages = mbox && is_separator(p, n);
+    /* the parser starts a message at an mbox's first line whatever it
+     * is (a "From " line too long for its buffer, say) */
+    *messages = mbox && (doc_start ? n > 0 : is_separator(p, n));
     *lines = count_newlines(p, n, mbox ? messages : NULL);
 }

@@ -5,6 +5,7 @@
 #ifndef URIGREP_SPLIT_H
 #define URIGREP_SPLIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,9 +23,11 @@ size_t split_next(const char *p, size_t n, size_t from, size_t limit,
                   enum urigrep_doc_type type);
 
 /* Count the lines (newlines) of P (N bytes, a piece from the start of a
- * line) into *LINES, and for URIGREP_DOC_MBOX the "From " separator
- * lines among them into *MESSAGES (else 0). */
+ * line) into *LINES, and for URIGREP_DOC_MBOX the messages that start in
+ * it into *MESSAGES (else 0): one at each "From " separator line, and
+ * one at the first line of the document when P starts it (DOC_START),
+ * separator or not, as the mail parser reads an mbox. */
 void split_count(const char *p, size_t n, enum urigrep_doc_type type,
-                 uint64_t *lines, uint64_t *messages);
+                 bool doc_start, uint64_t *lines, uint64_t *messages);
 
 #endif
