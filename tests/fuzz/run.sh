@@ -9,7 +9,7 @@
 set -eu
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-scan uri resolve mail mime charset html linescan output extract}
+targets=${*:-scan uri resolve mail mime charset html linescan output extract split}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/urigrep-fuzz.XXXXXX")}
@@ -28,7 +28,7 @@ cat >"$work/gen/config.h" <<'H'
 #define PACKAGE_VERSION "fuzz"
 H
 awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" >"$work/gen/entities.h"
-lib="$top/src/lib/buf.c $top/src/lib/scan.c $top/src/lib/policy.c $top/src/lib/scheme.c $top/src/lib/grammar.c $top/src/lib/resolve.c $top/src/lib/error.c $top/src/lib/iri.c $top/src/lib/mime.c $top/src/lib/mail.c $top/src/lib/html.c $top/src/lib/htmlref.c $top/src/lib/htmlmeta.c $top/src/lib/charset.c $top/src/lib/clean.c $top/src/lib/extract.c $top/src/lib/document.c $top/src/cli/output.c"
+lib="$top/src/lib/buf.c $top/src/lib/scan.c $top/src/lib/policy.c $top/src/lib/scheme.c $top/src/lib/grammar.c $top/src/lib/resolve.c $top/src/lib/error.c $top/src/lib/iri.c $top/src/lib/mime.c $top/src/lib/mail.c $top/src/lib/html.c $top/src/lib/htmlref.c $top/src/lib/htmlmeta.c $top/src/lib/charset.c $top/src/lib/clean.c $top/src/lib/extract.c $top/src/lib/document.c $top/src/cli/output.c $top/src/cli/split.c"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$work/gen -I$top/src/lib -I$top/src/cli"
 mkdir -p "$work/obj"
 objs=
