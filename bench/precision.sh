@@ -9,13 +9,16 @@
 # in it, one per line, in order (an empty file when there are none).  The
 # SOURCE directory's name starts with its kind: mail-, news-, rfc- or
 # other-.  urigrep runs once per window with its default options and
-# --type=text, or for an NNN.html window (an HTML document or part) with
-# its own type detection; the references it prints are compared with the
-# labels as a multiset per window.  The table gives, per set and kind and
-# for each set as a whole: windows, reported, correct, labelled, precision
-# (correct / reported) and recall (correct / labelled) in per cent.  -v
-# first lists every false positive (FP) and false negative (FN) with its
-# window.
+# --type=text; for an NNN.html window (an HTML document or part) with its
+# own type detection; for an NNN.eml window (one whole mail message or
+# news article, headers included) with its own type detection (a lone
+# message is read as mail) and --headers, because its labels include the
+# URIs that list software wrote in List-Archive:, List-Post: and the like.
+# The references it prints are compared with the labels as a multiset per
+# window.  The table gives, per set and kind and for each set as a whole:
+# windows, reported, correct, labelled, precision (correct / reported)
+# and recall (correct / labelled) in per cent.  -v first lists every
+# false positive (FP) and false negative (FN) with its window.
 #
 # Exit status: 0; 1 when a set's precision or recall is below the given
 # minimum; 2 on a usage error or when urigrep fails.
@@ -60,13 +63,16 @@ for set in "$@"; do
     [ -d "$set" ] || { echo "precision.sh: no directory $set" >&2; exit 2; }
     setname=${set%/}
     setname=${setname##*/}
-    for win in $(find "$set" \( -name '*.txt' -o -name '*.html' \) \
-        -type f | sort); do
+    for win in $(find "$set" \( -name '*.txt' -o -name '*.html' \
+        -o -name '*.eml' \) -type f | sort); do
         src=${win%/*}
         src=${src##*/}
         lab=${win%.*}.uris
         type=--type=text
-        case $win in *.html) type= ;; esac
+        case $win in
+        *.html) type= ;;
+        *.eml) type=--headers ;;
+        esac
         if [ ! -f "$lab" ]; then
             echo "precision.sh: no labels $lab" >&2
             exit 2
