@@ -446,12 +446,13 @@ START_TEST(test_scan_long_run_skipped_whole)
 }
 END_TEST
 
-/* A ')' that ends the window may be the ")[" or ")]" that ends the URI:
- * it is not counted against the limit before the next byte is there. */
+/* A closing bracket the URI did not open ends it, however the input is
+ * split; the limit counts the stretch scanned (brackets and trailing
+ * punctuation included), as it always has. */
 START_TEST(test_scan_too_long_bracket_split)
 {
     struct urigrep_scan_options opt = {
-        .max_uri_length = 20,
+        .max_uri_length = 24,
         .hyphen = URIGREP_HYPHEN_KEEP
     };
     const char *t = "x http://a.example/abc)] y http://b.example/def](e";

@@ -65,6 +65,7 @@ struct urigrep_scanner {
      * starting inside it end there too, so it is read once, not once per
      * ':' in it ("x:x:x:..."). */
     uint64_t bc_from, bc_to;
+    bool bc_closer;       /* it holds a ')', ']' or '}' */
     /* the last line tested by uuencoded_line(): stream offsets, verdict */
     uint64_t uu_from, uu_to;
     enum outcome uu_verdict;
@@ -106,8 +107,8 @@ is_space(unsigned char c)
 }
 
 /* Bytes the hot loops must look at closer, one load a byte.  STOP_BARE:
- * those of is_bare_break(), '&', '[', ']', ')' and every non-ASCII byte
- * (scan_bare_end()); STOP_ANGLE: space and controls, < > " &, the unwise
+ * those of is_bare_break(), '&', '[', ']', ')', '}' and every non-ASCII
+ * byte (scan_bare_end()); STOP_ANGLE: space and controls, < > " &, the unwise
  * { } | \\ ^ ` and every non-ASCII byte (scan_angle()); STOP_QUOTE: space
  * and controls, DEL, < > " and every non-ASCII byte (try_quote()).  Made
  * by a script from those sets; keep in sync with the functions. */
@@ -120,7 +121,7 @@ static const unsigned char stop_class[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 1, 3, 0,
     3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 2, 0, 7,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 3, 0, 7,
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
     7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
@@ -207,10 +208,14 @@ scan_is_unicode_break(uint32_t cp)
      * space, guillemets, inverted marks), General Punctuation (curly
      * quotes, dashes, ellipsis, odd spaces), Supplemental Punctuation, CJK
      * Symbols and Punctuation, vertical and small forms, full-width ASCII
-     * punctuation, and the specials (BOM, U+FFFD). Letters, digits and
-     * marks of every script continue an IRI. */
+     * punctuation, the mathematical angle and white brackets groff and
+     * TeX print (U+2329/232A, U+27E6-27EF, U+2983-2998), and the specials
+     * (BOM, U+FFFD). Letters, digits and marks of every script continue
+     * an IRI. */
     return (cp >= 0x80 && cp <= 0xbf) || cp == 0xd7 || cp == 0xf7 ||
            cp == 0x1680 || cp == 0x180e || (cp >= 0x2000 && cp <= 0x206f) ||
+           cp == 0x2329 || cp == 0x232a || (cp >= 0x27e6 && cp <= 0x27ef) ||
+           (cp >= 0x2983 && cp <= 0x2998) ||
            (cp >= 0x2e00 && cp <= 0x2e7f) || (cp >= 0x3000 && cp <= 0x303f) ||
            (cp >= 0xfe10 && cp <= 0xfe1f) || (cp >= 0xfe30 && cp <= 0xfe6f) ||
            cp == 0xfeff || (cp >= 0xff01 && cp <= 0xff0f) ||
@@ -340,9 +345,11 @@ delim_entity(const unsigned char *w, size_t i, size_t n)
     return cut;
 }
 
-/* Does a '[' at W[I] open a new URI ("text[https://url]", as Outlook
- * writes a link in plain text)? Not when it opens an IPv6 literal after
- * "//" or '@'. 1, 0, or -1 if the window ends first. */
+/* Does a '[' at W[I] end the URI: open a new one ("text[https://url]",
+ * as Outlook writes a link in plain text) or a closing BBCode tag
+ * ("[url=http://x/]http://x/[/url]": a URI holds no "[/")? Not when it
+ * opens an IPv6 literal after "//" or '@'. 1, 0, or -1 if the window
+ * ends first. */
 static int
 bracket_opens_uri(const unsigned char *w, size_t i, size_t n)
 {
@@ -351,6 +358,10 @@ bracket_opens_uri(const unsigned char *w, size_t i, size_t n)
     if (i >= 1 && (w[i - 1] == '@' || (i >= 2 && w[i - 1] == '/' &&
                                        w[i - 2] == '/')))
         return 0;
+    if (j == n)
+        return -1;
+    if (w[j] == '/')
+        return 1;
     if (j < n && !is_alpha(w[j]))
         return 0;
     while (j < n && is_scheme_char(w[j]) && j - i <= SCHEME_RUN_MAX)
@@ -361,11 +372,12 @@ bracket_opens_uri(const unsigned char *w, size_t i, size_t n)
 }
 
 /* Scan a bare URI whose text starts at SS, from FROM on. Sets *E to the
- * first byte that is not part of it. What ends it does not depend on SS,
- * which lets the last stretch scanned be remembered. */
+ * first byte that is not part of it, and *CLOSER when a closing bracket
+ * may be among them (balanced_len() has work then). What ends it does
+ * not depend on SS, which lets the last stretch scanned be remembered. */
 static enum outcome
 scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
-              size_t *e)
+              size_t *e, bool *closer)
 {
     const unsigned char *w = (const unsigned char *)sc->win.data;
     size_t n = sc->win.len, i = from, lim;
@@ -375,8 +387,10 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
         sc->bc_to - sc->win_off <= n &&
         sc->bc_to - sc->win_off - ss <= sc->max) {
         *e = (size_t)(sc->bc_to - sc->win_off);
+        *closer = sc->bc_closer;
         return REPORTED;
     }
+    *closer = false;
     /* a byte at LIM or after would make the candidate too long */
     lim = sc->max < n - ss ? ss + sc->max : n;
     while (i < n) {
@@ -398,16 +412,12 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
 
             if (is_bare_break(c))
                 break;
+            if (c == ')' || c == ']' || c == '}')
+                *closer = true;
             if (c == '&')
                 r = delim_entity(w, i, n);
             else if (c == '[')
                 r = bracket_opens_uri(w, i, n);
-            else if ((c == ')' || c == ']') && i + 1 == n)
-                r = -1; /* the next byte decides, and may be the limit */
-            else if (c == ')' && (w[i + 1] == '[' || w[i + 1] == ']'))
-                r = 1; /* "[a](http://x)[b](...)", "[![i](img)](link)" */
-            else if (c == ']' && w[i + 1] == '(')
-                r = 1; /* "[http://x/](http://x/)" */
             if (r < 0 && !final)
                 return NEED_MORE;
             if (r > 0)
@@ -434,6 +444,7 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
     *e = i;
     sc->bc_from = off;
     sc->bc_to = sc->win_off + i;
+    sc->bc_closer = *closer;
     return REPORTED;
 }
 
@@ -490,6 +501,32 @@ strip_trailing(const char *p, size_t len, size_t min)
     return len;
 }
 
+/* The length of P (LEN bytes) up to its first closing bracket ')', ']'
+ * or '}' that no opener inside P matches: a bracket the URI did not open
+ * is the text's, whatever follows it: "(http://x/a)Word",
+ * "[text](http://x/)[b]", "[url=http://x/]Name", "\\href{http://x/}{t}";
+ * "http://w/Free_Culture_(book)]" keeps its own pair. LEN when there is
+ * none. */
+static size_t
+balanced_len(const char *p, size_t len)
+{
+    long paren = 0, square = 0, curly = 0;
+    size_t i;
+
+    for (i = 0; i < len; i++) {
+        switch (p[i]) {
+        case '(': paren++; break;
+        case '[': square++; break;
+        case '{': curly++; break;
+        case ')': if (--paren < 0) return i; break;
+        case ']': if (--square < 0) return i; break;
+        case '}': if (--curly < 0) return i; break;
+        default: break;
+        }
+    }
+    return len;
+}
+
 /* Bare rules for a reference starting at SS with its scheme ending at
  * COLON. */
 static enum outcome
@@ -497,14 +534,18 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
          urigrep_match_fn fn, void *arg)
 {
     size_t e, len;
-    enum outcome o = scan_bare_end(sc, cd->ss, cd->colon + 1, final, &e);
+    bool closer;
+    enum outcome o = scan_bare_end(sc, cd->ss, cd->colon + 1, final, &e,
+                                   &closer);
 
     if (o != REPORTED) {
         cd->end = e;
         return o;
     }
-    len = strip_trailing(sc->win.data + cd->ss, e - cd->ss,
-                         cd->colon + 1 - cd->ss);
+    len = e - cd->ss;
+    if (closer)
+        len = balanced_len(sc->win.data + cd->ss, len);
+    len = strip_trailing(sc->win.data + cd->ss, len, cd->colon + 1 - cd->ss);
     if (!policy_accept(&sc->pol, &cd->memo, sc->win.data + cd->ss, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
                     : cd->ss > 0 && sc->win.data[cd->ss - 1] == ':'
@@ -1129,6 +1170,7 @@ try_abbrev(struct urigrep_scanner *sc, size_t dot, size_t floor, bool final,
 {
     const char *w = sc->win.data;
     size_t ss, e, len;
+    bool closer;
     enum outcome o;
 
     if (dot < floor + 3)
@@ -1139,13 +1181,14 @@ try_abbrev(struct urigrep_scanner *sc, size_t dot, size_t floor, bool final,
     if (ss > floor && !abbrev_boundary((unsigned char)w[ss - 1]))
         return REJECTED;
     cd->delim = URIGREP_DELIM_ABBREV;
-    o = scan_bare_end(sc, ss, dot + 1, final, &e);
+    o = scan_bare_end(sc, ss, dot + 1, final, &e, &closer);
     if (o != REPORTED) {
         cd->ss = ss;
         cd->end = e;
         return o;
     }
-    len = strip_trailing(w + ss, e - ss, 4);
+    len = strip_trailing(w + ss, closer ? balanced_len(w + ss, e - ss)
+                                        : e - ss, 4);
     if (!abbrev_host_ok(w + ss, len))
         return REJECTED;
     cd->ss = ss;

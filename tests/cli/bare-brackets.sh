@@ -1,0 +1,34 @@
+# A bare URI ends at the first closing bracket it did not open (RFC 2396
+# Appendix E: the text's punctuation is not the URI's), whatever follows
+# that bracket; a pair the URI holds stays; the mathematical angle
+# brackets groff prints around a URI are not part of it. Cases from real mail: R
+# package notes, markdown, BBCode spam, LaTeX, Wikipedia links.
+. "${srcdir:-.}/tests/init.sh"
+
+cat >"$tmp/in" <<'EOF2'
+New package (https://CRAN.R-project.org/package=cargo)Removed dependency.
+see [82](https://cran.r-project.org/doc/manuals/R-exts.html#FOOT82)R docs
+[url=https://shop.example/dolls][b]doll[/b][/url] and
+[url=https://match.example/guide/]https://match.example/guide/[/url]
+\href{https://trials.example/results?cond=x#tableTop}{non-latex}
+[https://en.wikipedia.org/wiki/Free_Culture_(book)]: the book
+(see https://en.wikipedia.org/wiki/Unix_(disambiguation)).
+query http://x.example/list?filter[status]=open&a[]=1 ok
+[![badge](https://img.example/b.svg)](https://ci.example/build)
+be found at ⟨ftp://linux01.gwdg.de/pub/ncpfs⟩, groff's brackets.
+EOF2
+cat >"$tmp/want" <<'EOF2'
+https://CRAN.R-project.org/package=cargo
+https://cran.r-project.org/doc/manuals/R-exts.html#FOOT82
+https://shop.example/dolls
+https://match.example/guide/
+https://match.example/guide/
+https://trials.example/results?cond=x#tableTop
+https://en.wikipedia.org/wiki/Free_Culture_(book)
+https://en.wikipedia.org/wiki/Unix_(disambiguation)
+http://x.example/list?filter[status]=open&a[]=1
+https://img.example/b.svg
+https://ci.example/build
+ftp://linux01.gwdg.de/pub/ncpfs
+EOF2
+expect 0 "$tmp/want" --type=text "$tmp/in"
