@@ -182,12 +182,17 @@ static const struct case_ cases[] = {
       "http://www.example.com/sdp.pdf" },
     { "\"javascript:void(0)\" <javascript:alert(1)> javascript:x", "" },
     /* in quotes any scheme counts too, but not data, markup or code */
+    /* an unregistered scheme in quotes: an absolute path or a URL
+     * inside; "ppa:owner/archive" is a package name */
     { "\"fx:/.//g\" \"x-y:a/b\" \"localhost:8080\" \"foo:bar\" "
-      "printf(\"error:%d\\n\") type=\"xs:string\" \"unix:0.0\"",
-      "fx:/.//g x-y:a/b" },
+      "printf(\"error:%d\\n\") type=\"xs:string\" \"unix:0.0\" "
+      "\"ppa:marutter/rrutter\"",
+      "fx:/.//g" },
     /* signatures and old addressing */
     { "TEL:+81-422-59-4256 FAX:+81-422-59-4254 <JANET:benha@uk.ac.ed> "
-      "fish:Here fish:here at:y_length <environment:0x452b2c0>", "fish:here" },
+      "fish:Here fish:here at:y_length <environment:0x452b2c0> "
+      "fish:/music [drm:amdgpu_job_timedout clk_num:%d pkg:ggplot",
+      "fish:/music" },
     { "ether b8:85:84:bb:bb:5c f://g f:/a file:/bin/sh file:x",
       "file:/bin/sh" },
     { "\"c:/a/b\" <C:/Users/x> \"GO:0008150\" <OraConnection:(6721,7)> "

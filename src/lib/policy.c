@@ -108,6 +108,27 @@ all_lower(const char *s, size_t len)
     return true;
 }
 
+/* Is P (LEN bytes) one word of lower-case letters, or a code identifier
+ * (letters, digits and at least one '_')? */
+static bool
+word_or_identifier(const char *p, size_t len)
+{
+    bool under = false, lower = true;
+    size_t i;
+
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (c == '_')
+            under = true;
+        else if (!is_alpha(c) && !is_digit(c))
+            return false;
+        if (c < 'a' || c > 'z')
+            lower = false;
+    }
+    return under || lower;
+}
+
 /* The rules of urigrep.1, "What counts as a URI": "scheme://" needs an
  * authority that names a host and, unregistered, a name that is no
  * misspelling of a common scheme; otherwise inside <...> any scheme
@@ -157,13 +178,17 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
                 (memchr(rest, '/', rlen) || memchr(rest, '@', rlen)));
     }
     if (ctx == CTX_QUOTE && !known && !any) {
-        /* any scheme in quotes (Appendix E) with a path ("f:/.//g"),
-         * but not type="xs:string", "unix:0.0" or "error:%d\n" */
-        size_t i = 0;
+        /* any scheme in quotes (Appendix E) with an absolute path
+         * ("f:/.//g", "com.example.app:/cb") or a URL inside
+         * ("jdbc:mysql://h/db"), but not type="xs:string", "unix:0.0",
+         * "error:%d\n" or a package name such as "ppa:owner/archive",
+         * "devname:vfio/vfio" */
+        const char *sl = memchr(rest, '/', rlen);
+        size_t k = sl ? (size_t)(sl - rest) : rlen;
 
-        while (i < rlen && is_digit((unsigned char)rest[i]))
-            i++;
-        return i < rlen && memchr(rest, '/', rlen) && all_lower(ref, slen) &&
+        return (k == 0 || (k >= 2 && k + 1 < rlen && rest[k - 1] == ':' &&
+                           rest[k + 1] == '/')) &&
+               all_lower(ref, slen) &&
                urigrep_validate(ref, len, URIGREP_RFC2396, NULL) ==
                    URIGREP_OK;
     }
@@ -198,6 +223,17 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
                 return false;
             i = 0;
         }
+        /* "num:%d", "info:%#x": a printf format, not an escape */
+        if (rest[0] == '%' &&
+            !(rlen >= 3 && is_hex((unsigned char)rest[1]) &&
+              is_hex((unsigned char)rest[2])))
+            return false;
+        /* "[drm:amdgpu_job_timedout" in a kernel log: an identifier;
+         * "pkg:ggplot", "tag:value", "filesystem:getattr": a word and a
+         * colon (but "about:blank") */
+        if (word_or_identifier(rest, rlen) &&
+            !(slen == 5 && strncmp(ref, "about", 5) == 0))
+            return false;
         /* "proxy:3128" is a host and a port */
         while (i < rlen && is_digit((unsigned char)rest[i]))
             i++;

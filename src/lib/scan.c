@@ -1089,6 +1089,12 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
     /* C++, Perl and Rust paths: "std::string", "<< std::endl" */
     if (colon + 1 < sc->win.len && w[colon + 1] == ':')
         return REJECTED;
+    /* a scheme does not start inside an identifier: "clk_num:%d",
+     * "csum_info:%#x" in code ("x_http://" would still be one) */
+    if (ss > floor && w[ss - 1] == '_' &&
+        !(colon + 2 < sc->win.len && w[colon + 1] == '/' &&
+          w[colon + 2] == '/'))
+        return REJECTED;
     /* binary as text: whatever delimits it there, it is not written */
     o = uuencoded_line(sc, ss, colon, final);
     if (o != REPORTED)
