@@ -129,8 +129,15 @@ struct task {
 };
 
 struct worker {
-    struct jobs *j;
+    /* each worker on cache lines of its own: its log and counts are
+     * written at every reference, and a neighbour's reads of a line it
+     * writes cost a transfer between CPUs each time */
+    _Alignas(64) struct jobs *j;
     pthread_t tid;
+    /* the run's settings, read at every reference: copied here, not read
+     * from struct jobs, whose lines the lock and the writer keep busy */
+    const struct options *run_o;
+    bool plain, need_origin;
     struct options o;       /* the run's, with a pattern copy of its own */
     struct run r;
     struct urigrep_buf log; /* items of the task at hand, unpublished */
@@ -142,7 +149,7 @@ struct worker {
 };
 
 struct jobs {
-    pthread_mutex_t mu;
+    _Alignas(64) pthread_mutex_t mu;
     /* four conditions, so that a chunk does not wake every thread: */
     pthread_cond_t work;        /* a task to run, or closing */
     pthread_cond_t ready;       /* the head has news for the writer */
@@ -175,8 +182,8 @@ struct jobs {
     unsigned n;
     struct worker *w;
     pthread_t writer;
-    /* the writer's state */
-    struct run wr;
+    /* the writer's state, apart from what the lock guards */
+    _Alignas(64) struct run wr;
     struct task *current;       /* the task being written */
     bool skip;                  /* the reference at hand is not written */
     bool error;
@@ -426,7 +433,7 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
 {
     struct worker *w = self;
     struct run *r = arg;
-    const struct options *o = w->j->o;
+    const struct options *o = w->run_o;
     struct urigrep_parts parts;
     size_t k = o->unique ? ref->uri.len : 0, n, mark;
     char tag = 'K';
@@ -437,7 +444,7 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     }
     if (!report_select(r->o, ref, &parts))
         return 0;
-    if (w->j->plain) {
+    if (w->plain) {
         plain_ref(w, ref, &parts);
         return 0;
     }
@@ -624,7 +631,7 @@ run_piece(struct worker *w, struct task *t)
         piece_origin(w->j, t, 0, 0);
         return;
     }
-    if (!w->j->need_origin) {
+    if (!w->need_origin) {
         /* lines and messages are counted from the piece's start; the
          * writer makes the lines it says whole (file_lines()) */
         scan_piece(w, t, fd, false);
@@ -652,7 +659,7 @@ task_end(struct worker *w)
     struct run *r = &w->r;
 
     put_skipped(w);
-    if (w->j->plain && r->file_count)
+    if (w->plain && r->file_count)
         put_item(&w->log, 'N', (const char *)&r->file_count,
                  sizeof r->file_count);
 }
@@ -712,8 +719,16 @@ worker_main(void *arg)
 {
     struct worker *w = arg;
     struct jobs *j = w->j;
+    size_t bufsize = w->o.buffer_size > 32 * 1024 ? w->o.buffer_size
+                                                  : 32 * 1024;
 
     self = w;
+    /* made by the thread itself: from its own malloc arena, not next to
+     * another worker's in the planner's */
+    if ((w->r.readbuf = malloc(bufsize)) == NULL ||
+        urigrep_extractor_new(&j->xo, worker_ref, report_notice, &w->r,
+                              &w->r.x) != URIGREP_OK)
+        out_of_memory();
     pthread_mutex_lock(&j->mu);
     for (;;) {
         struct task *t;
@@ -1091,6 +1106,32 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
     return n > 0 && piece_type(o, buf, (size_t)n) != URIGREP_DOC_AUTO;
 }
 
+/* split_next() over the mapped file P (SIZE bytes) from FROM, then the
+ * pages it read dropped from the mapping: each page fault maps up to
+ * 64 KiB around it, and a 300 MB mbox's 150 searches left some 50 MB of
+ * it counted in the peak RSS. */
+static size_t
+find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
+{
+    const size_t around = 64 * 1024;
+    size_t cut = split_next(p, size, from, size, type);
+    size_t lo = from > around ? (from - around) & ~(around - 1) : 0;
+    size_t hi = size - cut > around ? cut + around : size;
+
+#ifdef MADV_DONTNEED
+    hi = (hi + around - 1) & ~(around - 1);
+    if (hi > size)
+        hi = size;
+    /* the mapping starts page-aligned; LO is a multiple of 64 KiB */
+    if (hi > lo)
+        madvise((char *)p + lo, hi - lo, MADV_DONTNEED);
+#else
+    (void)lo;
+    (void)hi;
+#endif
+    return cut;
+}
+
 /* Queue NAME in pieces when it is large enough and of a type that can be
  * cut; false when it is to be read whole. */
 static bool
@@ -1122,12 +1163,12 @@ add_pieces(struct jobs *j, const char *name, bool walking, int64_t known)
     /* the first cut: at least a piece in (the search may run to the end
      * of a text without an empty line, once: the next starts past it) */
     cut = type == URIGREP_DOC_AUTO
-              ? size : split_next(p, size, j->piece_size, size, type);
+              ? size : find_cut(p, size, j->piece_size, type);
     /* all pieces are made and linked first: a piece may be written and
      * freed before the next is queued */
     for (at = 0; cut < size && at < size; at = cut) {
         if (at > 0)
-            cut = split_next(p, size, at + j->piece_size, size, type);
+            cut = find_cut(p, size, at + j->piece_size, type);
         if (at > 0 && cut < size && size - cut < j->piece_size / 2)
             cut = size; /* no crumb at the end */
         if (j->trace)
@@ -1241,12 +1282,18 @@ worker_options(struct worker *w, const struct options *o)
 struct jobs *
 jobs_start(struct run *r, unsigned n)
 {
-    struct jobs *j = calloc(1, sizeof *j);
+    struct jobs *j = aligned_alloc(64, sizeof *j);
     const char *env = getenv("URIGREP_SPLIT_SIZE");
     unsigned i;
 
-    if (j == NULL || (j->w = calloc(n, sizeof *j->w)) == NULL)
+    /* sizeof of a struct with a member aligned to 64 is a multiple of 64,
+     * as aligned_alloc() wants */
+    if (j == NULL)
         out_of_memory();
+    memset(j, 0, sizeof *j);
+    if ((j->w = aligned_alloc(64, n * sizeof *j->w)) == NULL)
+        out_of_memory();
+    memset(j->w, 0, n * sizeof *j->w);
 #ifdef HAVE_MALLOPT
     /* glibc gives each thread an arena that it grows and shrinks with
      * mprotect() and madvise(): with threads on other CPUs each is a TLB
@@ -1286,18 +1333,15 @@ jobs_start(struct run *r, unsigned n)
         struct worker *w = &j->w[i];
 
         w->j = j;
+        w->run_o = r->o;
+        w->plain = j->plain;
+        w->need_origin = j->need_origin;
         w->o_item = SIZE_MAX;
         worker_options(w, r->o);
         w->r.o = &w->o;
         w->r.hold = true;
         buf_init(&w->r.outbuf, SIZE_MAX / 2);
         buf_init(&w->log, SIZE_MAX / 2);
-        if ((w->r.readbuf = malloc(r->o->buffer_size > 32 * 1024
-                                       ? r->o->buffer_size
-                                       : 32 * 1024)) == NULL ||
-            urigrep_extractor_new(&j->xo, worker_ref, report_notice, &w->r,
-                                  &w->r.x) != URIGREP_OK)
-            out_of_memory();
         if (pthread_create(&w->tid, NULL, worker_main, w) != 0) {
             report_msg("cannot start a thread: %s", strerror(errno));
             exit(2);
