@@ -182,6 +182,11 @@ static const struct case_ cases[] = {
       "http://www.example.com/sdp.pdf" },
     { "\"javascript:void(0)\" <javascript:alert(1)> javascript:x", "" },
     /* in quotes any scheme counts too, but not data, markup or code */
+    /* a '*' after '/' is a glob, unless a '*' opened the URI too */
+    { "(ftp://fly.cc.fer.hr/*) *http://emph.example/* "
+      "**https://bold.example/** http://x.example/a*.",
+      "ftp://fly.cc.fer.hr/* http://emph.example/ https://bold.example/ "
+      "http://x.example/a" },
     /* an unregistered scheme in quotes: an absolute path or a URL
      * inside; "ppa:owner/archive" is a package name */
     { "\"fx:/.//g\" \"x-y:a/b\" \"localhost:8080\" \"foo:bar\" "

@@ -463,15 +463,19 @@ excess_closers(const char *p, size_t len, char open, char close)
 
 /* Drop trailing punctuation that ends sentences rather than URIs, and
  * closing brackets that have no opening partner inside the URI. Never
- * shortens below MIN. */
+ * shortens below MIN. A '*' right after a '/' is a glob, as in wget's
+ * "(ftp://fly.cc.fer.hr/" and "*)", unless EMPHASIS: a '*' stands before
+ * the URI too, as markdown and mail write "*http://x/" and "*". */
 static size_t
-strip_trailing(const char *p, size_t len, size_t min)
+strip_trailing(const char *p, size_t len, size_t min, bool emphasis)
 {
     long paren = -1, square = -1, curly = -1; /* -1: not counted yet */
 
     while (len > min) {
         char c = p[len - 1];
 
+        if (c == '*' && !emphasis && len >= 2 && p[len - 2] == '/')
+            break;
         if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
             c == '?' || c == '\'' || c == '*') {
             len--;
@@ -545,7 +549,8 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     len = e - cd->ss;
     if (closer)
         len = balanced_len(sc->win.data + cd->ss, len);
-    len = strip_trailing(sc->win.data + cd->ss, len, cd->colon + 1 - cd->ss);
+    len = strip_trailing(sc->win.data + cd->ss, len, cd->colon + 1 - cd->ss,
+                         cd->ss > 0 && sc->win.data[cd->ss - 1] == '*');
     if (!policy_accept(&sc->pol, &cd->memo, sc->win.data + cd->ss, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
                     : cd->ss > 0 && sc->win.data[cd->ss - 1] == ':'
@@ -1194,7 +1199,8 @@ try_abbrev(struct urigrep_scanner *sc, size_t dot, size_t floor, bool final,
         return o;
     }
     len = strip_trailing(w + ss, closer ? balanced_len(w + ss, e - ss)
-                                        : e - ss, 4);
+                                        : e - ss, 4,
+                         ss > 0 && w[ss - 1] == '*');
     if (!abbrev_host_ok(w + ss, len))
         return REJECTED;
     cd->ss = ss;
