@@ -416,6 +416,32 @@ release_headers(struct urigrep_extractor *x, const char *mid)
     x->headers_bytes = 0;
 }
 
+/* Is NAME (NLEN bytes) a field of machine data that no person or list
+ * manager writes a URI in: trace fields (Received, X-Received), the
+ * signatures and their results (DKIM-Signature and its kin, ARC-*,
+ * Authentication-Results, Received-SPF), spam filter scores? Their
+ * "h=from:to:content-type:content-type" lists, IPv6 groups and rule
+ * names ("[unreal:mid]") read as URIs. */
+static bool
+machine_field(const char *name, size_t nlen)
+{
+    static const char *const exact[] = {
+        "Authentication-Results", "Received-SPF", "X-Spamd-Result",
+        "X-Spam-Status",
+    };
+    size_t i;
+
+    if ((nlen >= 8 && strncasecmp(name + nlen - 8, "Received", 8) == 0) ||
+        (nlen >= 10 &&
+         strncasecmp(name + nlen - 10, "-Signature", 10) == 0) ||
+        (nlen > 4 && strncasecmp(name, "ARC-", 4) == 0))
+        return true;
+    for (i = 0; i < sizeof exact / sizeof *exact; i++)
+        if (strlen(exact[i]) == nlen && strncasecmp(name, exact[i], nlen) == 0)
+            return true;
+    return false;
+}
+
 /* HEADERS: URIs in header fields (List-Archive, List-Unsubscribe...).
  * They are held until the Message-ID (MID) of their message is known,
  * which is at once for a part's header; the held ones are bounded by
@@ -435,7 +461,7 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
         memcpy(x->hdr_subject, value, k);
         x->hdr_subject[k] = '\0';
     }
-    if (!(x->o.flags & URIGREP_EXTRACT_HEADERS))
+    if (!(x->o.flags & URIGREP_EXTRACT_HEADERS) || machine_field(name, nlen))
         return;
     if (x->hsc == NULL &&
         urigrep_scanner_new(&x->o.scan, &x->hsc) != URIGREP_OK) {
