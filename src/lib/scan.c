@@ -531,35 +531,90 @@ balanced_len(const char *p, size_t len)
     return len;
 }
 
+/* Is the '\\' at W[I] (of N bytes) a roff escape inside a URL, as man
+ * page sources write them (".UR https://host\\:/path"): "\\:", an
+ * optional break that prints nothing, or "\\-", a hyphen, followed by
+ * more of the URL? 1, 0, or -1 when the window ends first. */
+static int
+roff_escape(const unsigned char *w, size_t i, size_t n)
+{
+    if (i + 2 >= n)
+        return -1;
+    if (w[i + 1] != ':' && w[i + 1] != '-')
+        return 0;
+    return w[i + 2] < 0x80 && !is_bare_break(w[i + 2]) &&
+           !(stop_class[w[i + 2]] & STOP_BARE);
+}
+
 /* Bare rules for a reference starting at SS with its scheme ending at
- * COLON. */
+ * COLON. A URL written with roff escapes is read as it prints: into
+ * sc->out, "\\:" dropped and "\\-" made '-'. */
 static enum outcome
 try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
          urigrep_match_fn fn, void *arg)
 {
-    size_t e, len;
+    const unsigned char *w = (const unsigned char *)sc->win.data;
+    const char *p = sc->win.data + cd->ss;
+    size_t e, len, raw_len, n = sc->win.len;
     bool closer;
     enum outcome o = scan_bare_end(sc, cd->ss, cd->colon + 1, final, &e,
                                    &closer);
+    int r;
 
     if (o != REPORTED) {
         cd->end = e;
         return o;
     }
-    len = e - cd->ss;
+    r = e < n && w[e] == '\\' ? roff_escape(w, e, n) : 0;
+    if (r < 0 && !final) {
+        cd->end = e;
+        return NEED_MORE;
+    }
+    if (r > 0) {
+        sc->out.len = 0;
+        while (r > 0) {
+            size_t from = e + 2;
+            bool more;
+
+            if ((sc->out.len == 0 && buf_append(&sc->out, p, e - cd->ss)) ||
+                (w[e + 1] == '-' && buf_append(&sc->out, "-", 1)))
+                return REJECTED; /* out of room: read as written */
+            o = scan_bare_end(sc, cd->ss, from, final, &e, &more);
+            if (o != REPORTED) {
+                cd->end = e;
+                return o;
+            }
+            closer |= more;
+            if (buf_append(&sc->out, w + from, e - from))
+                return REJECTED;
+            r = e < n && w[e] == '\\' ? roff_escape(w, e, n) : 0;
+            if (r < 0 && !final) {
+                cd->end = e;
+                return NEED_MORE;
+            }
+        }
+        /* (r < 0 at the end of the input: the escape ends it) */
+        p = sc->out.data;
+        raw_len = sc->out.len;
+    } else {
+        raw_len = e - cd->ss;
+    }
+    len = raw_len;
     if (closer)
-        len = balanced_len(sc->win.data + cd->ss, len);
-    len = strip_trailing(sc->win.data + cd->ss, len, cd->colon + 1 - cd->ss,
+        len = balanced_len(p, len);
+    len = strip_trailing(p, len, cd->colon + 1 - cd->ss,
                          cd->ss > 0 && sc->win.data[cd->ss - 1] == '*');
-    if (!policy_accept(&sc->pol, &cd->memo, sc->win.data + cd->ss, len, cd->colon - cd->ss,
+    if (!policy_accept(&sc->pol, &cd->memo, p, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
                     : cd->ss > 0 && sc->win.data[cd->ss - 1] == ':'
                         ? CTX_BARE_LIST
                         : CTX_BARE))
         return REJECTED;
-    cd->end = cd->ss + len;
-    if (emit(sc, URIGREP_EVENT_URI, sc->win.data + cd->ss, len, cd->ss,
-             cd->end, cd->delim, 0, fn, arg))
+    /* what was cut off the end was cut off the text as written (an
+     * escape cut with it leaves the resume point a little early) */
+    cd->end = e - (raw_len - len) > cd->ss ? e - (raw_len - len) : e;
+    if (emit(sc, URIGREP_EVENT_URI, p, len, cd->ss, cd->end, cd->delim, 0,
+             fn, arg))
         return STOPPED;
     return REPORTED;
 }
