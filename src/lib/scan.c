@@ -362,7 +362,7 @@ bracket_opens_uri(const unsigned char *w, size_t i, size_t n)
         return -1;
     if (w[j] == '/')
         return 1;
-    if (j < n && !is_alpha(w[j]))
+    if (!is_alpha(w[j]))
         return 0;
     while (j < n && is_scheme_char(w[j]) && j - i <= SCHEME_RUN_MAX)
         j++;
@@ -373,7 +373,7 @@ bracket_opens_uri(const unsigned char *w, size_t i, size_t n)
 
 /* Scan a bare URI whose text starts at SS, from FROM on. Sets *E to the
  * first byte that is not part of it, and *CLOSER when a closing bracket
- * may be among them (balanced_len() has work then). What ends it does
+ * may be among them (strip_trailing() has to look for pairs then). What ends it does
  * not depend on SS, which lets the last stretch scanned be remembered. */
 static enum outcome
 scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
@@ -448,63 +448,6 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
     return REPORTED;
 }
 
-/* Count the unmatched closing brackets of kind OPEN/CLOSE in P[0..LEN):
- * closers minus openers. */
-static long
-excess_closers(const char *p, size_t len, char open, char close)
-{
-    long n = 0;
-    size_t i;
-
-    for (i = 0; i < len; i++)
-        n += (p[i] == close) - (p[i] == open);
-    return n;
-}
-
-/* Drop trailing punctuation that ends sentences rather than URIs, and
- * closing brackets that have no opening partner inside the URI. Never
- * shortens below MIN. A '*' right after a '/' is a glob, as in wget's
- * "(ftp://fly.cc.fer.hr/" and "*)", unless EMPHASIS: a '*' stands before
- * the URI too, as markdown and mail write "*http://x/" and "*". */
-static size_t
-strip_trailing(const char *p, size_t len, size_t min, bool emphasis)
-{
-    long paren = -1, square = -1, curly = -1; /* -1: not counted yet */
-
-    while (len > min) {
-        char c = p[len - 1];
-
-        if (c == '*' && !emphasis && len >= 2 && p[len - 2] == '/')
-            break;
-        if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
-            c == '?' || c == '\'' || c == '*') {
-            len--;
-            continue;
-        }
-        /* brackets are counted only when one ends the URI: rare */
-        if (c == ')') {
-            if (paren < 0)
-                paren = excess_closers(p, len, '(', ')');
-            if (paren-- <= 0)
-                break;
-        } else if (c == ']') {
-            if (square < 0)
-                square = excess_closers(p, len, '[', ']');
-            if (square-- <= 0)
-                break;
-        } else if (c == '}') {
-            if (curly < 0)
-                curly = excess_closers(p, len, '{', '}');
-            if (curly-- <= 0)
-                break;
-        } else {
-            break;
-        }
-        len--;
-    }
-    return len;
-}
-
 /* The length of P (LEN bytes) up to its first closing bracket ')', ']'
  * or '}' that no opener inside P matches: a bracket the URI did not open
  * is the text's, whatever follows it: "(http://x/a)Word",
@@ -531,6 +474,33 @@ balanced_len(const char *p, size_t len)
     return len;
 }
 
+/* The length of the bare URI P (LEN bytes as scanned, CLOSER if a
+ * closing bracket may be among them): cut at a bracket it did not open
+ * (balanced_len()), then trailing punctuation that ends sentences rather
+ * than URIs dropped, never below MIN; a closing bracket left at the end
+ * is the URI's own pair and stays. A '*' right after a '/' is a glob, as
+ * in wget's "(ftp://fly.cc.fer.hr/" and "*)", unless EMPHASIS: a '*'
+ * stands before the URI too, as markdown and mail write "*http://x/" and
+ * "*". */
+static size_t
+strip_trailing(const char *p, size_t len, size_t min, bool closer,
+               bool emphasis)
+{
+    if (closer)
+        len = balanced_len(p, len);
+    while (len > min) {
+        char c = p[len - 1];
+
+        if (c == '*' && !emphasis && len >= 2 && p[len - 2] == '/')
+            break;
+        if (c != '.' && c != ',' && c != ';' && c != ':' && c != '!' &&
+            c != '?' && c != '\'' && c != '*')
+            break;
+        len--;
+    }
+    return len;
+}
+
 /* Is the '\\' at W[I] (of N bytes) a roff escape inside a URL, as man
  * page sources write them (".UR https://host\\:/path"): "\\:", an
  * optional break that prints nothing, or "\\-", a hyphen, followed by
@@ -542,8 +512,8 @@ roff_escape(const unsigned char *w, size_t i, size_t n)
         return -1;
     if (w[i + 1] != ':' && w[i + 1] != '-')
         return 0;
-    return w[i + 2] < 0x80 && !is_bare_break(w[i + 2]) &&
-           !(stop_class[w[i + 2]] & STOP_BARE);
+    /* STOP_BARE holds every byte that ends a bare URI, and non-ASCII */
+    return !is_stop(w[i + 2], STOP_BARE);
 }
 
 /* Bare rules for a reference starting at SS with its scheme ending at
@@ -556,7 +526,7 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     const unsigned char *w = (const unsigned char *)sc->win.data;
     const char *p = sc->win.data + cd->ss;
     size_t e, len, raw_len, n = sc->win.len;
-    bool closer;
+    bool closer, joined = false;
     enum outcome o = scan_bare_end(sc, cd->ss, cd->colon + 1, final, &e,
                                    &closer);
     int r;
@@ -565,44 +535,38 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
         cd->end = e;
         return o;
     }
-    r = e < n && w[e] == '\\' ? roff_escape(w, e, n) : 0;
-    if (r < 0 && !final) {
-        cd->end = e;
-        return NEED_MORE;
-    }
-    if (r > 0) {
-        sc->out.len = 0;
-        while (r > 0) {
-            size_t from = e + 2;
-            bool more;
+    raw_len = e - cd->ss;
+    for (;;) {
+        size_t from = e + 2;
+        bool more;
 
-            if ((sc->out.len == 0 && buf_append(&sc->out, p, e - cd->ss)) ||
-                (w[e + 1] == '-' && buf_append(&sc->out, "-", 1)))
-                return REJECTED; /* out of room: read as written */
-            o = scan_bare_end(sc, cd->ss, from, final, &e, &more);
-            if (o != REPORTED) {
-                cd->end = e;
-                return o;
-            }
-            closer |= more;
-            if (buf_append(&sc->out, w + from, e - from))
-                return REJECTED;
-            r = e < n && w[e] == '\\' ? roff_escape(w, e, n) : 0;
-            if (r < 0 && !final) {
-                cd->end = e;
-                return NEED_MORE;
-            }
+        r = e < n && w[e] == '\\' ? roff_escape(w, e, n) : 0;
+        if (r < 0 && !final) {
+            cd->end = e;
+            return NEED_MORE;
         }
-        /* (r < 0 at the end of the input: the escape ends it) */
+        if (r <= 0)
+            break; /* (r < 0 at the end of the input: the escape ends it) */
+        if (!joined) {
+            sc->out.len = 0;
+            if (buf_append(&sc->out, p, raw_len))
+                return REJECTED; /* out of room */
+            joined = true;
+        }
+        if (w[e + 1] == '-' && buf_append(&sc->out, "-", 1))
+            return REJECTED;
+        o = scan_bare_end(sc, cd->ss, from, final, &e, &more);
+        if (o != REPORTED) {
+            cd->end = e;
+            return o;
+        }
+        closer |= more;
+        if (buf_append(&sc->out, w + from, e - from))
+            return REJECTED;
         p = sc->out.data;
         raw_len = sc->out.len;
-    } else {
-        raw_len = e - cd->ss;
     }
-    len = raw_len;
-    if (closer)
-        len = balanced_len(p, len);
-    len = strip_trailing(p, len, cd->colon + 1 - cd->ss,
+    len = strip_trailing(p, raw_len, cd->colon + 1 - cd->ss, closer,
                          cd->ss > 0 && sc->win.data[cd->ss - 1] == '*');
     if (!policy_accept(&sc->pol, &cd->memo, p, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
@@ -1253,8 +1217,7 @@ try_abbrev(struct urigrep_scanner *sc, size_t dot, size_t floor, bool final,
         cd->end = e;
         return o;
     }
-    len = strip_trailing(w + ss, closer ? balanced_len(w + ss, e - ss)
-                                        : e - ss, 4,
+    len = strip_trailing(w + ss, e - ss, 4, closer,
                          ss > 0 && w[ss - 1] == '*');
     if (!abbrev_host_ok(w + ss, len))
         return REJECTED;
