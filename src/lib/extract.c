@@ -437,7 +437,7 @@ machine_field(const char *name, size_t nlen)
         (nlen > 4 && strncasecmp(name, "ARC-", 4) == 0))
         return true;
     for (i = 0; i < sizeof exact / sizeof *exact; i++)
-        if (strlen(exact[i]) == nlen && strncasecmp(name, exact[i], nlen) == 0)
+        if (mail_name_is(name, nlen, exact[i]))
             return true;
     return false;
 }
@@ -454,7 +454,7 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
 
     if (x->stopped)
         return;
-    if (nlen == 7 && strncasecmp(name, "Subject", 7) == 0) {
+    if (mail_name_is(name, nlen, "Subject")) {
         size_t k = vlen < sizeof x->hdr_subject ? vlen
                                                 : sizeof x->hdr_subject - 1;
 

@@ -229,11 +229,10 @@ resolve_into(char *dst, const char *val, const char *base)
     }
 }
 
-/* Is the header name NAME (NLEN bytes) WANT, ignoring case? The length
- * and the first letter first: most names (Received, DKIM-Signature...)
- * fail there, with no call. */
-static bool
-name_is(const char *name, size_t nlen, const char *want)
+/* The length and the first letter first: most names (Received,
+ * DKIM-Signature...) fail there, with no call. */
+bool
+mail_name_is(const char *name, size_t nlen, const char *want)
 {
     return nlen && (name[0] | 0x20) == (want[0] | 0x20) &&
            nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
@@ -290,10 +289,10 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
     while (vlen && (v[vlen - 1] == '\r' || v[vlen - 1] == '\n' ||
                     v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
         vlen--;
-    if (l->is_message && name_is(f, nlen, "Message-ID")) {
+    if (l->is_message && mail_name_is(f, nlen, "Message-ID")) {
         copy_str(l->message_id, sizeof l->message_id, v, vlen);
         l->mid_at = m->depth - 1;
-    } else if (l->is_message && name_is(f, nlen, "Subject")) {
+    } else if (l->is_message && mail_name_is(f, nlen, "Subject")) {
         copy_str(l->subject, sizeof l->subject, v, vlen);
     }
     if (sink->header)
@@ -301,20 +300,20 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
                      l->is_message && l->mid_at != m->depth - 1
                          ? "" : level_mid(m, l),
                      m->field_line);
-    if (name_is(f, nlen, "Content-Type")) {
+    if (mail_name_is(f, nlen, "Content-Type")) {
         if (mime_media_type(v, vlen, l->ctype, sizeof l->ctype)) {
             mime_param(v, vlen, "charset", l->charset, sizeof l->charset);
             if (mime_param(v, vlen, "boundary", l->boundary,
                            sizeof l->boundary))
                 l->blen = strlen(l->boundary);
         }
-    } else if (name_is(f, nlen, "Content-Transfer-Encoding")) {
+    } else if (mail_name_is(f, nlen, "Content-Transfer-Encoding")) {
         l->cte = mime_parse_cte(v, vlen);
-    } else if (name_is(f, nlen, "Content-Base")) {
+    } else if (mail_name_is(f, nlen, "Content-Base")) {
         mime_uri_value(v, vlen, l->hdr_base, sizeof l->hdr_base);
-    } else if (name_is(f, nlen, "Content-Location")) {
+    } else if (mail_name_is(f, nlen, "Content-Location")) {
         mime_uri_value(v, vlen, l->hdr_location, sizeof l->hdr_location);
-    } else if (name_is(f, nlen, "Base")) {
+    } else if (mail_name_is(f, nlen, "Base")) {
         /* RFC 1808 section 3.1: Base: <URL:...> */
         mime_uri_value(v, vlen, l->hdr_1808, sizeof l->hdr_1808);
     }
@@ -768,7 +767,7 @@ mail_looks_like_message(const char *p, size_t len)
     if (n > 2 && strncasecmp(p, "X-", 2) == 0)
         return true;
     for (i = 0; i < sizeof first / sizeof *first; i++)
-        if (name_is(p, n, first[i]))
+        if (mail_name_is(p, n, first[i]))
             return true;
     return false;
 }

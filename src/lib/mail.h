@@ -83,6 +83,9 @@ void mail_free(struct mail_parser *m);
  * time in the date? */
 bool mail_is_from_line(const char *p, size_t len);
 
+/* Is the header field name NAME (NLEN bytes) WANT, ignoring case? */
+bool mail_name_is(const char *name, size_t nlen, const char *want);
+
 /* Does P (LEN bytes, the start of a file) look like a message: a first
  * line that is a header field of a kind mail and news start with? */
 bool mail_looks_like_message(const char *p, size_t len);
