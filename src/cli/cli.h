@@ -194,6 +194,10 @@ void color_setup(struct output_colors *c);
  * once -q, -m, -l or -L is satisfied (input.c). */
 void input_feed(struct run *r, const char *p, size_t n);
 
+/* The size of a run's read buffer (struct run's readbuf): --buffer-size,
+ * and at least the first read, on which a file's type is decided. */
+size_t input_readbuf_size(const struct options *o);
+
 /* Read and scan one file or standard input ("-"), then what its end
  * brings (report_file_end()) (input.c). */
 void input_scan_file(struct run *r, const char *name);

@@ -34,6 +34,12 @@ progress_source(struct run *r, struct source *src)
     r->raw_seen = raw;
 }
 
+size_t
+input_readbuf_size(const struct options *o)
+{
+    return o->buffer_size > PEEK ? o->buffer_size : PEEK;
+}
+
 void
 input_feed(struct run *r, const char *p, size_t n)
 {

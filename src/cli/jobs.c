@@ -719,13 +719,11 @@ worker_main(void *arg)
 {
     struct worker *w = arg;
     struct jobs *j = w->j;
-    size_t bufsize = w->o.buffer_size > 32 * 1024 ? w->o.buffer_size
-                                                  : 32 * 1024;
 
     self = w;
     /* made by the thread itself: from its own malloc arena, not next to
      * another worker's in the planner's */
-    if ((w->r.readbuf = malloc(bufsize)) == NULL ||
+    if ((w->r.readbuf = malloc(input_readbuf_size(&w->o))) == NULL ||
         urigrep_extractor_new(&j->xo, worker_ref, report_notice, &w->r,
                               &w->r.x) != URIGREP_OK)
         out_of_memory();
@@ -1113,21 +1111,18 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
 static size_t
 find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
 {
-    const size_t around = 64 * 1024;
     size_t cut = split_next(p, size, from, size, type);
+#ifdef MADV_DONTNEED
+    const size_t around = 64 * 1024;
+    /* the mapping starts page-aligned; LO is a multiple of 64 KiB */
     size_t lo = from > around ? (from - around) & ~(around - 1) : 0;
     size_t hi = size - cut > around ? cut + around : size;
 
-#ifdef MADV_DONTNEED
     hi = (hi + around - 1) & ~(around - 1);
     if (hi > size)
         hi = size;
-    /* the mapping starts page-aligned; LO is a multiple of 64 KiB */
     if (hi > lo)
         madvise((char *)p + lo, hi - lo, MADV_DONTNEED);
-#else
-    (void)lo;
-    (void)hi;
 #endif
     return cut;
 }

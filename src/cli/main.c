@@ -37,9 +37,6 @@
  * below it, starting threads and looking for cuts cost about what they
  * save (bench/adversarial.sh's 10 MB rows were up to 30% slower). */
 #define JOBS_MIN_FILE (32 * 1024 * 1024)
-/* The first read of a file is at least this large: its type and
- * binariness are decided on it (input.c). */
-#define MIN_READBUF (32 * 1024)
 
 static void usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2), noreturn));
@@ -902,8 +899,7 @@ main(int argc, char **argv)
         out_of_memory();
     if (o.unique && (r.seen = uniq_new()) == NULL)
         out_of_memory();
-    r.readbuf = malloc(o.buffer_size > MIN_READBUF ? o.buffer_size
-                                                   : MIN_READBUF);
+    r.readbuf = malloc(input_readbuf_size(&o));
     if (r.readbuf == NULL)
         out_of_memory();
     if ((njobs = jobs_wanted(&o, argv + optind, nfiles)) > 1)
