@@ -149,6 +149,10 @@ void report_file_end(struct run *r);
 /* Write what is buffered to standard output (report.c). */
 void report_flush(struct run *r);
 
+/* Write P (N bytes) to standard output now, past R's buffer (which is
+ * to be flushed first). */
+void report_write(struct run *r, const char *p, size_t n);
+
 /* At the end of a file: write what is buffered if standard output is a
  * terminal (or --line-buffered); else it goes in 64 KiB blocks, as
  * grep's does, and before any message (report.c). */

@@ -54,6 +54,15 @@
  * item, and the task's count comes at its end ('N'). The
  * output is the serial run's, byte for byte, on each stream.
  *
+ * The writer is not a thread of its own but a part any thread plays:
+ * whoever changes the queue (a worker publishes, the planner queues a
+ * message or waits for room) writes what can now be written, unless
+ * another thread is writing, which looks again before it stops
+ * (write_ready()). No thread is woken to write: on a machine with as
+ * many workers as CPUs a writer thread woke to take a CPU from a worker,
+ * hundreds of times a second on a maildir; and the worker of the head
+ * task writes its log while it is still in its cache.
+ *
  * Memory: a worker publishes its log in chunks of about PUBLISH bytes.
  * The task at the head of the queue (the one being written) streams; the
  * others may hold at most BUDGET_PER_WORKER bytes per worker in all, and
@@ -91,8 +100,6 @@
 /* Files under BATCH_FILE_MAX bytes are read BATCH_FILES to a task. */
 #define BATCH_FILES 16
 #define BATCH_FILE_MAX (64 * 1024)
-/* Done tasks written at one wake of the writer (wake_writer()). */
-#define WRITE_BATCH 64
 /* Standard output is written in blocks this large, as report_ref() does. */
 #define FLUSH_AT (64 * 1024)
 
@@ -139,8 +146,8 @@ struct worker {
     const struct options *run_o;
     bool plain, need_origin;
     struct options o;       /* the run's, with a pattern copy of its own */
-    struct run r;
-    struct urigrep_buf log; /* items of the task at hand, unpublished */
+    struct run r;           /* its outbuf is the log: the items of the
+                               task at hand, unpublished */
     size_t o_item, o_end;   /* plain: the 'O' item that grows while it
                                ends the log (at O_END), or SIZE_MAX */
     struct task *t;
@@ -150,15 +157,14 @@ struct worker {
 
 struct jobs {
     _Alignas(64) pthread_mutex_t mu;
-    /* four conditions, so that a chunk does not wake every thread: */
+    /* three conditions, so that a chunk does not wake every thread: */
     pthread_cond_t work;        /* a task to run, or closing */
-    pthread_cond_t ready;       /* the head has news for the writer */
     pthread_cond_t room;        /* the head moved, an origin is known, or
                                    -q matched (budget, pieces) */
     pthread_cond_t queue;       /* the queue is half empty, or -q matched */
     bool planner_waits;
     unsigned room_waiters;
-    bool writer_waits;
+    bool writing;               /* a thread plays the writer (write_ready()) */
     struct chunk *spare;        /* written chunks, their buffers for reuse */
     size_t nspare;
     const struct options *o;
@@ -168,7 +174,6 @@ struct jobs {
     /* the queue: HEAD is being written, PICK is the next to run */
     struct task *head, *tail, *pick;
     size_t queued, max_queued;
-    size_t ndone;               /* tasks done, not yet written */
     /* pieces are counted before they are read (set_origin) only when
      * the output shows line or message numbers */
     bool need_origin;
@@ -181,14 +186,17 @@ struct jobs {
     bool stop;                  /* -q has matched */
     unsigned n;
     struct worker *w;
-    pthread_t writer;
-    /* the writer's state, apart from what the lock guards */
+    /* the writer's state, apart from what the lock guards: whoever
+     * writes (J->writing) */
     _Alignas(64) struct run wr;
     struct task *current;       /* the task being written */
     bool skip;                  /* the reference at hand is not written */
     bool error;
     const char *wfile;          /* a TASK_FILE's file being written */
-    size_t wfiles;              /* and the number left, it included */
+    bool wfile_due;             /* WFILE starts at the next item: a
+                                   worker may end a TASK_FILE early
+                                   (hand_off()), so its last 'F' does not
+                                   start a file */
     /* the planner's small files not yet queued (jobs_add_file()) */
     struct urigrep_buf batch;
     size_t batch_files;
@@ -219,31 +227,46 @@ put_item(struct urigrep_buf *b, char tag, const char *p, size_t n)
         out_of_memory();
 }
 
-static void wake_writer(struct jobs *j, const struct task *t, bool final);
+static void write_ready(struct jobs *j);
+static void write_own(struct jobs *j, struct task *t, const char *p,
+                      size_t n);
+
+/* Something can be written: the head has published chunks or is done. */
+static bool
+writable(const struct jobs *j)
+{
+    return j->head && (j->head->head || j->head->done);
+}
 
 /* Wait for room (see struct jobs); J->mu is held. Room is made by the
- * writer: it is woken first. */
+ * writer: when no thread is writing, this one writes instead of
+ * waiting. */
 static void
 wait_room(struct jobs *j)
 {
-    if (j->writer_waits && j->head && j->head->done)
-        pthread_cond_signal(&j->ready);
+    if (!j->writing && writable(j)) {
+        write_ready(j);
+        return;
+    }
     j->room_waiters++;
     pthread_cond_wait(&j->room, &j->mu);
     j->room_waiters--;
 }
 
 /* The planner: wait while the queue is full, then until it is half
- * empty, so that it queues tasks (and the writer is woken) in bursts,
- * not one a task. J->mu is held. */
+ * empty, so that it queues tasks (and is woken) in bursts, not one a
+ * task. J->mu is held. */
 static void
 wait_queue(struct jobs *j)
 {
     if (j->queued < j->max_queued)
         return;
     while (j->queued > j->max_queued / 2 && !j->stop) {
+        if (!j->writing && writable(j)) {
+            write_ready(j);
+            continue;
+        }
         j->planner_waits = true;
-        wake_writer(j, NULL, false);
         pthread_cond_wait(&j->queue, &j->mu);
     }
     j->planner_waits = false;
@@ -255,33 +278,6 @@ wake_room(struct jobs *j)
 {
     if (j->room_waiters)
         pthread_cond_broadcast(&j->room);
-}
-
-/* The writer waits for news of the head; J->mu is held. */
-static void
-wait_ready(struct jobs *j)
-{
-    j->writer_waits = true;
-    pthread_cond_wait(&j->ready, &j->mu);
-    j->writer_waits = false;
-}
-
-/* Wake the writer, if it waits, for news of task T (NULL: whatever;
- * FINAL: T is done). A thread switch costs more than writing a small
- * file's output, so done tasks are written in batches: the writer wakes
- * for a chunk of the head while it is being read (a large file streams),
- * else once the head is done and WRITE_BATCH tasks are, or no task is
- * left to start. Whoever waits for room wakes it too (wait_room()), so
- * nothing waits on a sleeping writer. J->mu is held. */
-static void
-wake_writer(struct jobs *j, const struct task *t, bool final)
-{
-    if (!j->writer_waits)
-        return;
-    if (t == NULL || j->head == NULL || (t == j->head && !final) ||
-        (j->head->done &&
-         (j->ndone >= WRITE_BATCH || j->pick == NULL || j->closing)))
-        pthread_cond_signal(&j->ready);
 }
 
 /* Append task T to the queue; J->mu is held. */
@@ -299,8 +295,7 @@ enqueue(struct jobs *j, struct task *t)
     if (t->kind != TASK_MESSAGE)
         pthread_cond_signal(&j->work);
     else
-        j->ndone++;
-    wake_writer(j, t, t->done);
+        write_ready(j);
 }
 
 static struct task *
@@ -339,7 +334,7 @@ publish(struct worker *w, bool final)
     struct jobs *j = w->j;
     struct task *t = w->t;
     struct chunk *c = NULL;
-    size_t n = w->log.len;
+    size_t n = w->r.outbuf.len;
 
     w->o_item = SIZE_MAX;
     pthread_mutex_lock(&j->mu);
@@ -350,6 +345,11 @@ publish(struct worker *w, bool final)
         w->r.stop = true;
         n = 0;
     }
+    if (n && t == j->head && t->head == NULL && !j->writing) {
+        /* the head, none of it waiting: its worker writes the log */
+        write_own(j, t, w->r.outbuf.data, n);
+        n = 0;
+    }
     if (n) {
         /* the log's buffer goes as it is; the worker gets a spare one */
         if ((c = j->spare) != NULL) {
@@ -358,7 +358,7 @@ publish(struct worker *w, bool final)
         } else if ((c = calloc(1, sizeof *c)) == NULL) {
             out_of_memory();
         }
-        SWAP_BUF(c, &w->log);
+        SWAP_BUF(c, &w->r.outbuf);
         c->next = NULL;
         c->len = n;
         if (t->tail)
@@ -370,14 +370,12 @@ publish(struct worker *w, bool final)
         if (t != j->head)
             j->held += n;
     }
-    w->log.len = 0;
+    w->r.outbuf.len = 0;
     if (final) {
         t->done = true;
         t->error = w->r.error;
-        j->ndone++;
     }
-    if (n || final)
-        wake_writer(j, t, final);
+    write_ready(j);
     pthread_mutex_unlock(&j->mu);
 }
 
@@ -390,15 +388,11 @@ format_into_log(struct worker *w, const struct urigrep_ref *ref,
                 const struct urigrep_parts *parts, size_t item)
 {
     struct run *r = &w->r;
-    struct urigrep_buf swap = r->outbuf;
     size_t n;
 
-    r->outbuf = w->log;
     report_format(r, ref, parts);
-    w->log = r->outbuf;
-    r->outbuf = swap;
-    n = w->log.len - item - 1 - sizeof n;
-    memcpy(w->log.data + item + 1, &n, sizeof n);
+    n = r->outbuf.len - item - 1 - sizeof n;
+    memcpy(r->outbuf.data + item + 1, &n, sizeof n);
     return n;
 }
 
@@ -412,14 +406,14 @@ plain_ref(struct worker *w, const struct urigrep_ref *ref,
     struct run *r = &w->r;
 
     report_say(r, ref);
-    if (w->o_item == SIZE_MAX || w->log.len != w->o_end) {
-        w->o_item = w->log.len;
-        put_item(&w->log, 'O', NULL, 0);
+    if (w->o_item == SIZE_MAX || w->r.outbuf.len != w->o_end) {
+        w->o_item = w->r.outbuf.len;
+        put_item(&w->r.outbuf, 'O', NULL, 0);
     }
     format_into_log(w, ref, parts, w->o_item);
-    w->o_end = w->log.len;
+    w->o_end = w->r.outbuf.len;
     r->file_count++;
-    if (w->log.len >= PUBLISH)
+    if (w->r.outbuf.len >= PUBLISH)
         publish(w, false);
 }
 
@@ -450,18 +444,18 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     }
     /* 'K': the message number, then the URI when -u needs it */
     n = sizeof ref->message + k;
-    if (buf_append(&w->log, &tag, 1) || buf_append(&w->log, &n, sizeof n) ||
-        buf_append(&w->log, &ref->message, sizeof ref->message) ||
-        (k && buf_append(&w->log, ref->uri.ptr, k)))
+    if (buf_append(&w->r.outbuf, &tag, 1) || buf_append(&w->r.outbuf, &n, sizeof n) ||
+        buf_append(&w->r.outbuf, &ref->message, sizeof ref->message) ||
+        (k && buf_append(&w->r.outbuf, ref->uri.ptr, k)))
         out_of_memory();
     report_say(r, ref);
     /* 'O', dropped when nothing is printed (-c, -l, -L) */
-    mark = w->log.len;
-    put_item(&w->log, 'O', NULL, 0);
+    mark = w->r.outbuf.len;
+    put_item(&w->r.outbuf, 'O', NULL, 0);
     if (format_into_log(w, ref, &parts, mark) == 0)
-        w->log.len = mark;
-    put_item(&w->log, 'k', NULL, 0);
-    if (w->log.len >= PUBLISH)
+        w->r.outbuf.len = mark;
+    put_item(&w->r.outbuf, 'k', NULL, 0);
+    if (w->r.outbuf.len >= PUBLISH)
         publish(w, false);
     r->file_count++;
     if (!o->unique &&
@@ -492,7 +486,7 @@ put_skipped(struct worker *w)
     }
     v[6] = r->bad_bytes;
     r->bad_bytes = 0;
-    put_item(&w->log, 'S', (const char *)v, sizeof v);
+    put_item(&w->r.outbuf, 'S', (const char *)v, sizeof v);
 }
 
 /* Read N bytes at offset AT of FD into BUF; false with errno set if
@@ -660,7 +654,7 @@ task_end(struct worker *w)
 
     put_skipped(w);
     if (w->plain && r->file_count)
-        put_item(&w->log, 'N', (const char *)&r->file_count,
+        put_item(&w->r.outbuf, 'N', (const char *)&r->file_count,
                  sizeof r->file_count);
 }
 
@@ -680,7 +674,7 @@ run_files(struct worker *w, struct task *t)
         r->file_stop = false;
         opened = input_read_file(r, name);
         task_end(w);
-        put_item(&w->log, 'F', &opened, 1);
+        put_item(&w->r.outbuf, 'F', &opened, 1);
         name += strlen(name) + 1;
     }
 }
@@ -830,6 +824,10 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
 
     if (j->stop)
         return;
+    if (j->wfile_due) {
+        file_start(j, j->wfile);
+        j->wfile_due = false;
+    }
     switch (tag) {
     case 'K': {
         uint64_t message;
@@ -855,18 +853,28 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
             say_now(j, p, n);
         break;
     case 'O':
-        if (!j->skip && buf_append(&wr->outbuf, p, n))
+        if (j->skip)
+            break;
+        if (j->plain && n >= FLUSH_AT / 4) {
+            /* a plain run's output of many references: written from the
+             * worker's log itself, not copied (a copy reads every byte
+             * on this CPU, and the worker writes its next log into the
+             * same buffer from its own) */
+            report_flush(wr);
+            report_write(wr, p, n);
+            break;
+        }
+        if (buf_append(&wr->outbuf, p, n))
             out_of_memory();
         if (j->plain && wr->outbuf.len >= FLUSH_AT)
             report_flush(wr);
         break;
     case 'F':
-        /* a file of a TASK_FILE ended; the next starts */
+        /* a file of a TASK_FILE ended; the next, if any, starts at
+         * its first item (each file has one: its 'F') */
         file_written(j, j->wfile, *p != 0);
-        if (--j->wfiles > 0) {
-            j->wfile += strlen(j->wfile) + 1;
-            file_start(j, j->wfile);
-        }
+        j->wfile += strlen(j->wfile) + 1;
+        j->wfile_due = true;
         break;
     case 'N': {
         /* plain: the number of references the task selected */
@@ -900,17 +908,18 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
     }
 }
 
+/* Do what the items of log P (LEN bytes) say. */
 static void
-write_chunk(struct jobs *j, const struct chunk *c)
+write_items(struct jobs *j, const char *p, size_t len)
 {
     size_t i = 0, n;
 
-    while (i < c->len) {
-        char tag = c->data[i];
+    while (i < len) {
+        char tag = p[i];
 
-        memcpy(&n, c->data + i + 1, sizeof n);
+        memcpy(&n, p + i + 1, sizeof n);
         i += 1 + sizeof n;
-        write_item(j, tag, c->data + i, n);
+        write_item(j, tag, p + i, n);
         i += n;
     }
 }
@@ -941,33 +950,73 @@ free_task(struct task *t)
     free(t);
 }
 
-static void *
-writer_main(void *arg)
+/* The writer: task T, the head, is being written; a file starts with it
+ * (a TASK_FILE's first, or the first piece of a cut file). */
+static void
+head_begins(struct jobs *j, struct task *t)
 {
-    struct jobs *j = arg;
+    if (t == j->current)
+        return;
+    j->current = t;
+    j->wfile_due = t->kind == TASK_FILE;
+    if (t->kind == TASK_FILE)
+        j->wfile = t->name;
+    else if (t->kind == TASK_PIECE && t->first)
+        file_start(j, t->name);
+}
 
+/* Play the writer: J->writing is taken, and the thread's messages are
+ * said at once, not logged (jobs_say()); it returns what SELF was. */
+static struct worker *
+begin_writing(struct jobs *j)
+{
+    struct worker *was = self;
+
+    j->writing = true;
+    self = NULL;
+    return was;
+}
+
+static void
+end_writing(struct jobs *j, struct worker *was)
+{
+    j->writing = false;
+    self = was;
+}
+
+/* The head T's worker writes its log P (N bytes) itself, none of T's
+ * chunks waiting and no thread writing. J->mu is held, and let go
+ * while it writes. */
+static void
+write_own(struct jobs *j, struct task *t, const char *p, size_t n)
+{
+    struct worker *was = begin_writing(j);
+
+    head_begins(j, t);
+    pthread_mutex_unlock(&j->mu);
+    write_items(j, p, n);
     pthread_mutex_lock(&j->mu);
-    for (;;) {
+    end_writing(j, was);
+}
+
+/* Write what can be written, in task order: the head's chunks, then each
+ * done task, the head moving on. One thread writes at a time; another
+ * that finds J->writing taken returns at once, and the one writing looks
+ * again before it stops, so nothing waits unwritten. J->mu is held, and
+ * let go while a chunk is written. */
+static void
+write_ready(struct jobs *j)
+{
+    struct worker *was;
+    bool moved = false;
+
+    if (j->writing || !writable(j))
+        return;
+    was = begin_writing(j);
+    while (writable(j)) {
         struct task *t = j->head;
 
-        if (t == NULL) {
-            if (j->closing)
-                break;
-            wake_room(j);
-            wait_ready(j);
-            continue;
-        }
-        if (t != j->current) {
-            /* a file starts: its count starts */
-            j->current = t;
-            if (t->kind == TASK_FILE) {
-                j->wfile = t->name;
-                j->wfiles = t->nfiles;
-                file_start(j, t->name);
-            } else if (t->kind == TASK_PIECE && t->first) {
-                file_start(j, t->name);
-            }
-        }
+        head_begins(j, t);
         if (t->head) {
             struct chunk *c = t->head;
 
@@ -976,7 +1025,7 @@ writer_main(void *arg)
                 t->tail = NULL;
             t->bytes -= c->len;
             pthread_mutex_unlock(&j->mu);
-            write_chunk(j, c);
+            write_items(j, c->data, c->len);
             pthread_mutex_lock(&j->mu);
             /* kept for a worker's next log: a chunk freed and allocated
              * again costs page faults */
@@ -990,11 +1039,6 @@ writer_main(void *arg)
             }
             continue;
         }
-        if (!t->done) {
-            wake_room(j);
-            wait_ready(j);
-            continue;
-        }
         pthread_mutex_unlock(&j->mu);
         task_written(j, t);
         pthread_mutex_lock(&j->mu);
@@ -1005,17 +1049,18 @@ writer_main(void *arg)
         else
             j->held -= j->head->bytes;
         j->queued--;
-        j->ndone--;
-        /* the planner and workers are woken when the writer would wait,
-         * or when the queue is half empty, not for every task */
+        moved = true;
+        /* the planner is woken when the queue is half empty, not for
+         * every task */
         if (j->planner_waits && j->queued <= j->max_queued / 2)
             pthread_cond_signal(&j->queue);
         /* the next task may be given T's address: a file starts there */
         j->current = NULL;
         free_task(t);
     }
-    pthread_mutex_unlock(&j->mu);
-    return NULL;
+    end_writing(j, was);
+    if (moved)
+        wake_room(j);
 }
 
 /* ---- the planner ---- */
@@ -1031,8 +1076,8 @@ jobs_say(const char *p, size_t n)
     if (self == NULL)
         return false;
     if (self != &planner_mark) {
-        put_item(&self->log, 'E', p, n);
-        if (self->log.len >= PUBLISH)
+        put_item(&self->r.outbuf, 'E', p, n);
+        if (self->r.outbuf.len >= PUBLISH)
             publish(self, false);
         return true;
     }
@@ -1299,7 +1344,6 @@ jobs_start(struct run *r, unsigned n)
 #endif
     pthread_mutex_init(&j->mu, NULL);
     pthread_cond_init(&j->work, NULL);
-    pthread_cond_init(&j->ready, NULL);
     pthread_cond_init(&j->room, NULL);
     pthread_cond_init(&j->queue, NULL);
     j->o = r->o;
@@ -1336,7 +1380,6 @@ jobs_start(struct run *r, unsigned n)
         w->r.o = &w->o;
         w->r.hold = true;
         buf_init(&w->r.outbuf, SIZE_MAX / 2);
-        buf_init(&w->log, SIZE_MAX / 2);
         if (pthread_create(&w->tid, NULL, worker_main, w) != 0) {
             report_msg("cannot start a thread: %s", strerror(errno));
             exit(2);
@@ -1344,10 +1387,6 @@ jobs_start(struct run *r, unsigned n)
     }
     /* the writer's messages follow its output */
     report_flush_before_messages(&j->wr);
-    if (pthread_create(&j->writer, NULL, writer_main, j) != 0) {
-        report_msg("cannot start a thread: %s", strerror(errno));
-        exit(2);
-    }
     planner_jobs = j;
     self = &planner_mark;
     return j;
@@ -1362,11 +1401,13 @@ jobs_finish(struct jobs *j, struct run *r)
     pthread_mutex_lock(&j->mu);
     j->closing = true;
     pthread_cond_broadcast(&j->work);
-    wake_writer(j, NULL, false);
     pthread_mutex_unlock(&j->mu);
     for (i = 0; i < j->n; i++)
         pthread_join(j->w[i].tid, NULL);
-    pthread_join(j->writer, NULL);
+    /* every task is done; each was written by the thread that ended it */
+    pthread_mutex_lock(&j->mu);
+    write_ready(j);
+    pthread_mutex_unlock(&j->mu);
     report_flush_before_messages(r);
     self = NULL;
     planner_jobs = NULL;
@@ -1382,7 +1423,6 @@ jobs_finish(struct jobs *j, struct run *r)
         free(w->r.readbuf);
         source_free(w->r.src);
         buf_free(&w->r.outbuf);
-        buf_free(&w->log);
         free(w->piece);
         for (k = 0; k < w->o.npats; k++)
             pcre2_match_data_free(w->o.pats[k].md);
@@ -1401,7 +1441,6 @@ jobs_finish(struct jobs *j, struct run *r)
     if (j->trace)
         fclose(j->trace);
     pthread_cond_destroy(&j->work);
-    pthread_cond_destroy(&j->ready);
     pthread_cond_destroy(&j->room);
     pthread_cond_destroy(&j->queue);
     pthread_mutex_destroy(&j->mu);

@@ -129,15 +129,21 @@ report_file_flush(struct run *r)
 }
 
 void
+report_write(struct run *r, const char *p, size_t n)
+{
+    /* standard output may be the terminal the progress line is on */
+    progress_clear();
+    if (fwrite(p, 1, n, stdout) != n ||
+        (r->o->line_buffered && fflush(stdout) != 0))
+        report_write_error(errno ? errno : EIO);
+}
+
+void
 report_flush(struct run *r)
 {
     if (r->outbuf.len == 0 || r->hold)
         return;
-    /* standard output may be the terminal the progress line is on */
-    progress_clear();
-    if (fwrite(r->outbuf.data, 1, r->outbuf.len, stdout) != r->outbuf.len ||
-        (r->o->line_buffered && fflush(stdout) != 0))
-        report_write_error(errno ? errno : EIO);
+    report_write(r, r->outbuf.data, r->outbuf.len);
     r->outbuf.len = 0;
 }
 
