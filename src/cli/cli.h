@@ -105,6 +105,10 @@ struct run {
     struct picker *pick;
     bool hold;                  /* a -j worker: report_flush() keeps the
                                    output, jobs.c passes it on in order */
+    /* a -j worker reading a batch of files -r found, whose sizes the
+     * planner did not ask for: files from LARGE_MIN bytes on are said to
+     * be large, those from CUT_MIN on are not read (0: no such test) */
+    uint64_t large_min, cut_min;
     struct jobs *jobs;          /* -j: files are queued there (jobs.h) */
 };
 
@@ -206,8 +210,16 @@ size_t input_readbuf_size(const struct options *o);
  * brings (report_file_end()) (input.c). */
 void input_scan_file(struct run *r, const char *name);
 
-/* The same but for the file's end; false when it could not be opened or
- * is a directory (nothing is said at its end then). */
-bool input_read_file(struct run *r, const char *name);
+/* What input_read_file() did. */
+enum read_result {
+    READ_FAILED,        /* not opened, or a directory: nothing is said at
+                           its end */
+    READ_DONE,
+    READ_LARGE,         /* read; it has r->large_min bytes or more */
+    READ_DEFERRED       /* not read: r->cut_min bytes or more */
+};
+
+/* The same but for the file's end. */
+enum read_result input_read_file(struct run *r, const char *name);
 
 #endif

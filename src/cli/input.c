@@ -116,12 +116,13 @@ advise_sequential(int fd)
 #endif
 }
 
-bool
+enum read_result
 input_read_file(struct run *r, const char *name)
 {
     const struct options *o = r->o;
     struct stat st;
     enum urigrep_doc_type type;
+    enum read_result res = READ_DONE;
     struct source *src;
     ssize_t got;
     bool eof;
@@ -135,7 +136,7 @@ input_read_file(struct run *r, const char *name)
     fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
     if (fd < 0) {
         report_file_error(r, name, strerror(errno));
-        return false;
+        return READ_FAILED;
     }
     /* -r found a regular file (main.c's walk()); a named one may be a
      * directory. Not asking spares a maildir a system call a message. */
@@ -144,7 +145,7 @@ input_read_file(struct run *r, const char *name)
         report_file_error(r, name, "Is a directory");
         if (fd != STDIN_FILENO)
             close(fd);
-        return false;
+        return READ_FAILED;
     }
     if (st.st_size >= FADVISE_MIN)
         advise_sequential(fd);
@@ -161,6 +162,21 @@ input_read_file(struct run *r, const char *name)
     if (got < 0) {
         report_file_error(r, r->file, source_error(src));
         goto done;
+    }
+    if ((r->large_min || r->cut_min) &&
+        (!eof || (r->cut_min && (uint64_t)got >= r->cut_min)) &&
+        fstat(fd, &st) == 0) {
+        /* the size of a file -j's planner did not look at, now that it
+         * is more than a read (or than pieces cut small for a test) */
+        if (r->cut_min && (uint64_t)st.st_size >= r->cut_min) {
+            /* read again in pieces: what --progress counted is taken
+             * back (unsigned, it wraps to a subtraction) */
+            progress_bytes(0 - r->raw_seen);
+            res = READ_DEFERRED;
+            goto done;
+        }
+        if (r->large_min && (uint64_t)st.st_size >= r->large_min)
+            res = READ_LARGE;
     }
     if (r->walking && !eof)
         advise_sequential(fd);      /* a walked file not read in one go */
@@ -185,13 +201,13 @@ done:
     source_reset(src, -1);
     if (fd != STDIN_FILENO)
         close(fd);
-    return true;
+    return res;
 }
 
 void
 input_scan_file(struct run *r, const char *name)
 {
-    if (!input_read_file(r, name))
+    if (input_read_file(r, name) == READ_FAILED)
         return;
     report_file_end(r);
     report_file_flush(r);

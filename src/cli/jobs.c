@@ -119,6 +119,8 @@ struct task {
                                each with its NUL */
     size_t nfiles;
     bool walking;           /* found by -r */
+    bool unsized;           /* TASK_FILE: sizes not known (hand_off()) */
+    bool taken;             /* by a worker */
     /* TASK_PIECE: bytes FROM..TO of the file, a document of TYPE */
     uint64_t from, to;
     enum urigrep_doc_type type;
@@ -201,6 +203,7 @@ struct jobs {
     struct urigrep_buf batch;
     size_t batch_files;
     bool batch_walking;
+    bool batch_unsized;         /* some of their sizes are not known */
 };
 
 /* The worker this thread is, or the planner's mark; NULL in a serial
@@ -228,6 +231,8 @@ put_item(struct urigrep_buf *b, char tag, const char *p, size_t n)
 }
 
 static void write_ready(struct jobs *j);
+static bool hand_off(struct worker *w, struct task *t, const char *name,
+                     size_t nrest, bool cut);
 static void write_own(struct jobs *j, struct task *t, const char *p,
                       size_t n);
 
@@ -660,22 +665,40 @@ task_end(struct worker *w)
 
 /* Read the files of task T one after the other, each as
  * input_scan_file() would, its end an 'F' item: whether the serial run
- * would say anything at its end (it could be opened). */
+ * would say anything at its end (it could be opened). Files whose sizes
+ * the planner did not ask for may end the task early (hand_off()). */
 static void
 run_files(struct worker *w, struct task *t)
 {
     struct run *r = &w->r;
+    const uint64_t cut_min = 2 * (uint64_t)w->j->piece_size;
     const char *name = t->name;
+    enum read_result res;
     size_t i;
     char opened;
 
+    r->large_min = t->unsized ? BATCH_FILE_MAX : 0;
+    r->cut_min = t->unsized ? cut_min : 0;
     for (i = 0; i < t->nfiles && !r->stop; i++) {
         r->file_count = 0;
         r->file_stop = false;
-        opened = input_read_file(r, name);
+        res = input_read_file(r, name);
+        if (res == READ_DEFERRED) {
+            if (hand_off(w, t, name, t->nfiles - i, true))
+                return;
+            /* not of a type that is cut: read here */
+            r->cut_min = 0;
+            res = input_read_file(r, name);
+            r->cut_min = cut_min;
+        }
         task_end(w);
+        opened = res != READ_FAILED;
         put_item(&w->r.outbuf, 'F', &opened, 1);
         name += strlen(name) + 1;
+        if (res == READ_LARGE && i + 1 < t->nfiles) {
+            hand_off(w, t, name, t->nfiles - i - 1, false);
+            return;
+        }
     }
 }
 
@@ -730,10 +753,13 @@ worker_main(void *arg)
             pthread_cond_wait(&j->work, &j->mu);
         if ((t = j->pick) == NULL)
             break;
-        /* the next task to run: messages need no worker */
+        t->taken = true;
+        /* the next task to run: messages need no worker, and tasks after
+         * those a worker handed off may be taken already */
         do
             j->pick = j->pick->next;
-        while (j->pick && j->pick->kind == TASK_MESSAGE);
+        while (j->pick &&
+               (j->pick->kind == TASK_MESSAGE || j->pick->taken));
         stopped = j->stop;
         pthread_mutex_unlock(&j->mu);
         run_task(w, t, stopped);
@@ -1172,32 +1198,33 @@ find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
     return cut;
 }
 
-/* Queue NAME in pieces when it is large enough and of a type that can be
- * cut; false when it is to be read whole. */
-static bool
-add_pieces(struct jobs *j, const char *name, bool walking, int64_t known)
+/* The pieces of NAME, linked by next and next_piece, when it is large
+ * enough and of a type that can be cut, *LAST the last and *COUNT how
+ * many; NULL when it is to be read whole. */
+static struct task *
+cut_file(struct jobs *j, const char *name, bool walking, struct task **last,
+         size_t *count)
 {
     struct stat st;
-    struct task *prev = NULL, *first = NULL, *t, *next;
+    struct task *prev = NULL, *first = NULL, *t;
     enum urigrep_doc_type type;
     size_t size, at, cut, peek;
     char *p;
     int fd;
 
-    /* -r knows the size: most files of a maildir need no stat here */
-    if ((known >= 0 && (uint64_t)known < 2 * (uint64_t)j->piece_size) ||
-        stat(name, &st) != 0 || !S_ISREG(st.st_mode) ||
+    *count = 0;
+    if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) ||
         (uint64_t)st.st_size < 2 * (uint64_t)j->piece_size ||
         (uint64_t)st.st_size > SIZE_MAX)
-        return false;
+        return NULL;
     if ((fd = open(name, O_RDONLY)) < 0)
-        return false;
+        return NULL;
     /* mapped to look for cuts: only the pages near them are read */
     size = (size_t)st.st_size;
     p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
     if (p == MAP_FAILED)
-        return false;
+        return NULL;
     peek = size < 32 * 1024 ? size : 32 * 1024;
     type = piece_type(j->o, p, peek);
     /* the first cut: at least a piece in (the search may run to the end
@@ -1221,20 +1248,84 @@ add_pieces(struct jobs *j, const char *name, bool walking, int64_t known)
         t->last = cut == size;
         t->origin_known = at == 0;
         if (prev)
-            prev->next_piece = t;
+            prev->next_piece = prev->next = t;
         else
             first = t;
         prev = t;
+        ++*count;
     }
     munmap(p, size);
-    for (t = first; t; t = next) {
+    *last = prev;
+    return first;
+}
+
+/* Queue NAME in pieces when it is large enough and of a type that can be
+ * cut; false when it is to be read whole. */
+static bool
+add_pieces(struct jobs *j, const char *name, bool walking)
+{
+    struct task *t, *next, *last;
+    size_t count;
+
+    for (t = cut_file(j, name, walking, &last, &count); t; t = next) {
         next = t->next_piece;
         pthread_mutex_lock(&j->mu);
         wait_queue(j);
         enqueue(j, t);
         pthread_mutex_unlock(&j->mu);
     }
-    return first != NULL;
+    return count > 0;
+}
+
+/* A worker ends TASK_FILE T early, at NAME, one of its names, NREST names
+ * with those after it: they are queued right after T, to be taken next,
+ * NAME in pieces first when CUT (input_read_file() deferred it). So the
+ * planner need not know the sizes of files it batches: a large one is
+ * cut, and the files after one that is merely large go to another
+ * worker. False when NAME cannot be cut after all (nothing queued). */
+static bool
+hand_off(struct worker *w, struct task *t, const char *name, size_t nrest,
+         bool cut)
+{
+    struct jobs *j = w->j;
+    struct task *first = NULL, *last = NULL, *rest;
+    size_t count = 0, len = 0, i;
+
+    if (cut) {
+        if ((first = cut_file(j, name, t->walking, &last, &count)) == NULL)
+            return false;
+        name += strlen(name) + 1;
+        nrest--;
+    }
+    if (nrest > 0) {
+        for (i = 0; i < nrest; i++)
+            len += strlen(name + len) + 1;
+        rest = new_task(TASK_FILE, NULL, t->walking);
+        if ((rest->name = malloc(len)) == NULL)
+            out_of_memory();
+        memcpy(rest->name, name, len);
+        rest->nfiles = nrest;
+        rest->unsized = true;
+        if (last)
+            last->next = rest;
+        else
+            first = rest;
+        last = rest;
+        count++;
+    }
+    if (first == NULL)
+        return true;
+    pthread_mutex_lock(&j->mu);
+    last->next = t->next;
+    t->next = first;
+    if (j->tail == t)
+        j->tail = last;
+    j->queued += count;
+    /* every task from T to the old pick is taken: these come first */
+    j->pick = first;
+    pthread_cond_broadcast(&j->work);
+    pthread_mutex_unlock(&j->mu);
+    return true;
 }
 
 /* Queue the small files batched so far as one task. */
@@ -1250,8 +1341,10 @@ flush_batch(struct jobs *j)
         out_of_memory();
     memcpy(t->name, j->batch.data, j->batch.len);
     t->nfiles = j->batch_files;
+    t->unsized = j->batch_unsized;
     j->batch.len = 0;
     j->batch_files = 0;
+    j->batch_unsized = false;
     pthread_mutex_lock(&j->mu);
     wait_queue(j);
     enqueue(j, t);
@@ -1269,13 +1362,18 @@ jobs_add_file(struct jobs *j, struct run *r, const char *name, int64_t size)
     if (r->stop)
         return;
     /* a task costs locks, a thread's wake and a log of its own: small
-     * files (a maildir's messages) go BATCH_FILES at a time */
-    if (size >= 0 && size < BATCH_FILE_MAX) {
+     * files (a maildir's messages) go BATCH_FILES at a time, and so do
+     * files of unknown size (SIZE -1: -r's readdir() said they are
+     * regular files, or they were named): their worker learns the size
+     * of those larger than a read and hands off what follows
+     * (hand_off()), which spares a stat() a file here */
+    if (size < BATCH_FILE_MAX) {
         if (j->batch_files && j->batch_walking != r->walking)
             flush_batch(j);
         if (buf_append(&j->batch, name, strlen(name) + 1))
             out_of_memory();
         j->batch_walking = r->walking;
+        j->batch_unsized |= size < 0;
         if (++j->batch_files >= BATCH_FILES)
             flush_batch(j);
         return;
@@ -1285,7 +1383,7 @@ jobs_add_file(struct jobs *j, struct run *r, const char *name, int64_t size)
     wait_queue(j);
     r->stop = j->stop;
     pthread_mutex_unlock(&j->mu);
-    if (r->stop || add_pieces(j, name, r->walking, size))
+    if (r->stop || add_pieces(j, name, r->walking))
         return;
     t = new_task(TASK_FILE, name, r->walking);
     t->nfiles = 1;

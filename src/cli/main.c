@@ -646,14 +646,14 @@ cmp_entries(const void *a, const void *b)
 }
 
 /* What kind of file entry E of directory DFD is, as lstat() would say,
- * and its size when -j needs it (it batches small files and cuts large
- * ones) or -1. readdir()'s d_type spares a system call a file, which a
- * maildir of thousands of messages feels; a stat, when one is needed,
- * looks the name up in the open directory DFD, not from the top of its
- * path (AT_FDCWD: from the top). Returns 0, or -1 with errno set. */
+ * and its size when a stat was needed, else -1 (-j's workers learn the
+ * size of a file larger than a read). readdir()'s d_type spares a system
+ * call a file, which a maildir of thousands of messages feels; a stat,
+ * when one is needed, looks the name up in the open directory DFD, not
+ * from the top of its path (AT_FDCWD: from the top). Returns 0, or -1
+ * with errno set. */
 static int
-entry_kind(const struct run *r, int dfd, const struct entry *e,
-           mode_t *mode, int64_t *size)
+entry_kind(int dfd, const struct entry *e, mode_t *mode, int64_t *size)
 {
     struct stat st;
 
@@ -663,8 +663,8 @@ entry_kind(const struct run *r, int dfd, const struct entry *e,
         *mode = S_IFDIR;
         return 0;
     }
-    if (e->type == DT_REG && r->jobs == NULL) {
-        *mode = S_IFREG;
+    if (e->type == DT_REG) {
+        *mode = S_IFREG;    /* -j: its worker learns its size */
         return 0;
     }
     if (e->type != DT_UNKNOWN && e->type != DT_REG) {
@@ -758,7 +758,7 @@ walk(struct run *r, const char *dir, unsigned depth)
 
         if (r->stop) {
             /* -q matched: nothing more to read */
-        } else if (entry_kind(r, d ? dirfd(d) : AT_FDCWD, &ents[i], &mode,
+        } else if (entry_kind(d ? dirfd(d) : AT_FDCWD, &ents[i], &mode,
                               &size) != 0) {
             /* a name longer than PATH_MAX, or one gone since readdir() */
             report_file_error(r, name, strerror(errno));
