@@ -184,7 +184,9 @@ struct jobs {
     bool plain;
     uint64_t pre_serial, pre_at, pre_lines; /* file_lines()'s count */
     size_t held, budget;        /* log bytes of tasks behind the head */
-    bool closing;               /* nothing more will be queued */
+    bool closing;               /* the planner will queue nothing more */
+    unsigned running;           /* tasks being run: each may queue more
+                                   (hand_off()) */
     bool stop;                  /* -q has matched */
     unsigned n;
     struct worker *w;
@@ -749,11 +751,14 @@ worker_main(void *arg)
         struct task *t;
         bool stopped;
 
-        while (j->pick == NULL && !j->closing)
+        /* the end: the planner is done and no task running can hand
+         * off more */
+        while (j->pick == NULL && !(j->closing && j->running == 0))
             pthread_cond_wait(&j->work, &j->mu);
         if ((t = j->pick) == NULL)
             break;
         t->taken = true;
+        j->running++;
         /* the next task to run: messages need no worker, and tasks after
          * those a worker handed off may be taken already */
         do
@@ -764,6 +769,8 @@ worker_main(void *arg)
         pthread_mutex_unlock(&j->mu);
         run_task(w, t, stopped);
         pthread_mutex_lock(&j->mu);
+        if (--j->running == 0 && j->closing && j->pick == NULL)
+            pthread_cond_broadcast(&j->work);
     }
     pthread_mutex_unlock(&j->mu);
     return NULL;

@@ -638,11 +638,12 @@ struct entry {
     unsigned char type;
 };
 
+/* Entries of one directory: their paths differ from BASE on. */
 static int
 cmp_entries(const void *a, const void *b)
 {
-    return strcmp(((const struct entry *)a)->path,
-                  ((const struct entry *)b)->path);
+    return strcmp(((const struct entry *)a)->base,
+                  ((const struct entry *)b)->base);
 }
 
 /* What kind of file entry E of directory DFD is, as lstat() would say,
