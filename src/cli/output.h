@@ -11,6 +11,8 @@
 
 /* One reference to print, with what is known about it. Strings are
  * borrowed; NULL means unknown or undefined (JSON null). */
+/* report_format() sets each field itself (no clearing first): a field
+ * added here is to be set there. */
 struct output_rec {
     const char *file;         /* NULL: no file name wanted */
     uint64_t line, column, offset;

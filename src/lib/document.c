@@ -175,15 +175,10 @@ void
 held_emit(struct urigrep_extractor *x, const struct held_uri *h,
           bool document_base)
 {
-    struct found f;
+    struct found f = { .ref = h->s, .len = h->n, .line = h->line,
+                       .column = h->column, .offset = h->pos,
+                       .delim = h->delim };
 
-    memset(&f, 0, sizeof f);
-    f.ref = h->s;
-    f.len = h->n;
-    f.line = h->line;
-    f.column = h->column;
-    f.offset = h->pos;
-    f.delim = h->delim;
     if (document_base) {
         f.base = doc_base(x, &f.base_source);
         f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
@@ -219,14 +214,11 @@ on_event(void *arg, const struct urigrep_match *m)
                        x->max_uri, NULL);
         return 0;
     }
-    memset(&f, 0, sizeof f);
-    f.ref = m->ref.ptr;
-    f.len = m->ref.len;
-    f.line = x->mapped ? line_of(x, m->offset) : m->line;
-    f.column = m->column;
-    f.offset = m->offset;
-    f.delim = m->delim;
-    f.flags = m->flags;
+    /* an initializer, not a memset() (see extract_emit()) */
+    f = (struct found){ .ref = m->ref.ptr, .len = m->ref.len,
+                        .line = x->mapped ? line_of(x, m->offset) : m->line,
+                        .column = m->column, .offset = m->offset,
+                        .delim = m->delim, .flags = m->flags };
     f.base = doc_base(x, &f.base_source);
     f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
     doc_context(x, &f, m->offset, m->end_offset);
