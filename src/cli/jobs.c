@@ -78,7 +78,9 @@
  * lines, offsets and message numbers are those of the whole file; else
  * it reads the piece at once, and the writer counts lines only for a
  * warning it says (file_lines()). Workers read pieces with pread(); the
- * planner maps the file with mmap() to look for the cuts (only the pages
+ * thread that cuts a file (cut_file(): the planner for a named file whose
+ * size it knows, else the worker that met the file in a batch,
+ * hand_off()) maps it with mmap() to look for the cuts (only the pages
  * near them are read), and a file truncated at that moment would kill
  * the run with SIGBUS, as grep's mmap did.
  */
@@ -97,7 +99,9 @@
  * 2 MiB: the output of a piece fits the budget, a piece is read in
  * milliseconds, so workers stay busy to the end. */
 #define PIECE_SIZE (2 * 1024 * 1024)
-/* Files under BATCH_FILE_MAX bytes are read BATCH_FILES to a task. */
+/* Files under BATCH_FILE_MAX bytes, and those of unknown size, are read
+ * BATCH_FILES to a task; a worker hands off what follows a file of
+ * BATCH_FILE_MAX bytes or more in its batch. */
 #define BATCH_FILES 16
 #define BATCH_FILE_MAX (64 * 1024)
 /* Standard output is written in blocks this large, as report_ref() does. */
