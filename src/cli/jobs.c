@@ -78,8 +78,8 @@
  * lines, offsets and message numbers are those of the whole file; else
  * it reads the piece at once, and the writer counts lines only for a
  * warning it says (file_lines()). Workers read pieces with pread(); the
- * thread that cuts a file (cut_file(): the planner for a named file whose
- * size it knows, else the worker that met the file in a batch,
+ * thread that cuts a file (cut_file(): the planner for a file -r had to stat,
+ * its size known, else the worker that met the file in a batch,
  * hand_off()) maps it with mmap() to look for the cuts (only the pages
  * near them are read), and a file truncated at that moment would kill
  * the run with SIGBUS, as grep's mmap did.
