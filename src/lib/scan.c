@@ -483,11 +483,8 @@ balanced_len(const char *p, size_t len)
  * stands before the URI too, as markdown and mail write "*http://x/" and
  * "*". */
 static size_t
-strip_trailing(const char *p, size_t len, size_t min, bool closer,
-               bool emphasis)
+strip_punct(const char *p, size_t len, size_t min, bool emphasis)
 {
-    if (closer)
-        len = balanced_len(p, len);
     while (len > min) {
         char c = p[len - 1];
 
@@ -497,6 +494,46 @@ strip_trailing(const char *p, size_t len, size_t min, bool closer,
             c != '?' && c != '\'' && c != '*')
             break;
         len--;
+    }
+    return len;
+}
+
+/* The length of P (LEN bytes) without a footnote mark at its end, "[1]"
+ * to "[999]", as text writes it after a URL ("see
+ * https://host/page.html[2]:"): RFC 2396 has no brackets in a URI, RFC
+ * 3986 only around an IPv6 host. A query's "a[1]" (after '=', '&' or '?')
+ * and a host's "[::1]" are not footnotes. Not below MIN. */
+static size_t
+strip_footnote(const char *p, size_t len, size_t min)
+{
+    size_t k = len - 1, digits;
+
+    if (len < 4 || p[k] != ']')
+        return len;
+    while (k > 0 && p[k - 1] >= '0' && p[k - 1] <= '9')
+        k--;
+    digits = len - 1 - k;
+    if (digits < 1 || digits > 3 || k < 2 || p[k - 1] != '[')
+        return len;
+    k--;
+    if (k <= min || p[k - 1] == '=' || p[k - 1] == '&' || p[k - 1] == '?' ||
+        p[k - 1] == ':' || (p[k - 1] == '/' && k >= 2 && p[k - 2] == '/'))
+        return len;
+    return k;
+}
+
+static size_t
+strip_trailing(const char *p, size_t len, size_t min, bool closer,
+               bool emphasis)
+{
+    if (closer)
+        len = balanced_len(p, len);
+    len = strip_punct(p, len, min, emphasis);
+    if (closer) {
+        size_t n = strip_footnote(p, len, min);
+
+        if (n < len)
+            len = strip_punct(p, n, min, emphasis); /* "page.[1]" */
     }
     return len;
 }

@@ -1,8 +1,9 @@
 # A bare URI ends at the first closing bracket it did not open (RFC 2396
 # Appendix E: the text's punctuation is not the URI's), whatever follows
 # that bracket; a pair the URI holds stays; the mathematical angle
-# brackets groff prints around a URI are not part of it. Cases from real mail: R
-# package notes, markdown, BBCode spam, LaTeX, Wikipedia links.
+# brackets groff prints around a URI are not part of it; nor is a
+# footnote mark "[2]" after it. Cases from real mail: R package notes,
+# markdown, BBCode spam, LaTeX, Wikipedia links, footnoted text.
 . "${srcdir:-.}/tests/init.sh"
 
 cat >"$tmp/in" <<'EOF2'
@@ -16,6 +17,9 @@ see [82](https://cran.r-project.org/doc/manuals/R-exts.html#FOOT82)R docs
 query http://x.example/list?filter[status]=open&a[]=1 ok
 [![badge](https://img.example/b.svg)](https://ci.example/build)
 be found at ⟨ftp://linux01.gwdg.de/pub/ncpfs⟩, groff's brackets.
+See https://cran.r-project.org/web/packages/unitizer.html[2]: for more
+and http://wiki.example/Foo[13]. A host http://[::1]:8080/ and
+http://q.example/p?ids=[1] and http://x.example/a[b]
 EOF2
 cat >"$tmp/want" <<'EOF2'
 https://CRAN.R-project.org/package=cargo
@@ -30,5 +34,10 @@ http://x.example/list?filter[status]=open&a[]=1
 https://img.example/b.svg
 https://ci.example/build
 ftp://linux01.gwdg.de/pub/ncpfs
+https://cran.r-project.org/web/packages/unitizer.html
+http://wiki.example/Foo
+http://[::1]:8080/
+http://q.example/p?ids=[1]
+http://x.example/a[b]
 EOF2
 expect 0 "$tmp/want" --type=text "$tmp/in"
