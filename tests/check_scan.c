@@ -216,6 +216,9 @@ static const struct case_ cases[] = {
       "http://user:pw@h.example:8080/p http://example.com./",
       "http://a_b.example/ http://[::1]:80/ http://192.0.2.1/ file:///etc "
       "http://user:pw@h.example:8080/p http://example.com./" },
+    /* no host: a registered scheme's only (a signature's "Email:////") */
+    { "Email:////_asans008@FIU.edu foo:///bar ldap:///o=Univ <foo:///bar>",
+      "ldap:///o=Univ foo:///bar" },
     /* what mailers and people type around links */
     { "See https://a.example/x[https://safe.example/y] and "
       "Devices[https://kb.example/z]. http://a.example/?a[]=1",
@@ -254,8 +257,9 @@ static const struct case_ cases[] = {
       "http://a.example/x http://a.example/y http://a.example/z "
       "http://a.example/q http://a.example/s http://a.example/t" },
     { "[http://[::1]/] {http://a.example/}", "http://[::1]/ http://a.example/" },
+    /* a pair of parentheses stays; brackets in a path are the text's */
     { "http://a.example/a_(b) http://a.example/c)) http://a.example/[d]]",
-      "http://a.example/a_(b) http://a.example/c http://a.example/[d]" },
+      "http://a.example/a_(b) http://a.example/c http://a.example/" },
     /* bare URIs end at < > " and the unwise characters */
     { "http://a.example/x<y http://b.example/x>y http://c.example/x\"y "
       "http://d.example/x`y http://e.example/x|y http://f.example/x\\y "

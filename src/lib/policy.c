@@ -166,6 +166,10 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
             return false;
         if (!known && !any && scheme_near_miss(ref, slen))
             return false;
+        /* no host ("file:///etc", "ldap:///o=x"): a registered scheme's,
+         * not "Email:////user@host" in a signature */
+        if (!known && !any && rest[2] == '/' && ctx != CTX_ANGLE)
+            return false;
         return scheme_authority_ok(rest + 2, rlen - 2);
     }
     if (ctx == CTX_ANGLE) {

@@ -522,12 +522,37 @@ strip_footnote(const char *p, size_t len, size_t min)
     return k;
 }
 
+/* The length of P (LEN bytes) up to a '[' in its path: RFC 2396 has no
+ * brackets in a URI, RFC 3986 only around an IPv6 host, so in the path
+ * one is the text's ("page.html[Image.jpeg]", a mailer's mark for an
+ * image); a query's "filter[status]=open" is left as written. Not below
+ * MIN. */
+static size_t
+path_bracket_len(const char *p, size_t len, size_t min)
+{
+    size_t i = 0;
+
+    /* past "scheme://" and the authority (where "[::1]" may stand) */
+    while (i < len && p[i] != ':')
+        i++;
+    if (i + 2 < len && p[i + 1] == '/' && p[i + 2] == '/')
+        for (i += 3; i < len && p[i] != '/' && p[i] != '?' && p[i] != '#';
+             i++)
+            ;
+    for (; i < len && p[i] != '?' && p[i] != '#'; i++)
+        if (p[i] == '[')
+            return i > min ? i : len;
+    return len;
+}
+
 static size_t
 strip_trailing(const char *p, size_t len, size_t min, bool closer,
                bool emphasis)
 {
-    if (closer)
+    if (closer) {
         len = balanced_len(p, len);
+        len = path_bracket_len(p, len, min);
+    }
     len = strip_punct(p, len, min, emphasis);
     if (closer) {
         size_t n = strip_footnote(p, len, min);

@@ -2,7 +2,8 @@
 # Appendix E: the text's punctuation is not the URI's), whatever follows
 # that bracket; a pair the URI holds stays; the mathematical angle
 # brackets groff prints around a URI are not part of it; nor is a
-# footnote mark "[2]" after it. Cases from real mail: R package notes,
+# footnote mark "[2]" after it, nor a '[' in its path (RFC 2396 has none,
+# RFC 3986 only around an IPv6 host; a query's "a[]=1" is kept). Cases from real mail: R package notes,
 # markdown, BBCode spam, LaTeX, Wikipedia links, footnoted text.
 . "${srcdir:-.}/tests/init.sh"
 
@@ -20,6 +21,7 @@ be found at ⟨ftp://linux01.gwdg.de/pub/ncpfs⟩, groff's brackets.
 See https://cran.r-project.org/web/packages/unitizer.html[2]: for more
 and http://wiki.example/Foo[13]. A host http://[::1]:8080/ and
 http://q.example/p?ids=[1] and http://x.example/a[b]
+http://ettus.80997.x6.nabble.com/USRP-users-X300-td8647.html[Image.jpeg]
 EOF2
 cat >"$tmp/want" <<'EOF2'
 https://CRAN.R-project.org/package=cargo
@@ -38,6 +40,7 @@ https://cran.r-project.org/web/packages/unitizer.html
 http://wiki.example/Foo
 http://[::1]:8080/
 http://q.example/p?ids=[1]
-http://x.example/a[b]
+http://x.example/a
+http://ettus.80997.x6.nabble.com/USRP-users-X300-td8647.html
 EOF2
 expect 0 "$tmp/want" --type=text "$tmp/in"
