@@ -12,6 +12,7 @@
 
 #include "buf.h"
 #include "chars.h"
+#include "grammar.h"
 #include "internal.h"
 #include "policy.h"
 #include "scan.h"
@@ -474,14 +475,11 @@ balanced_len(const char *p, size_t len)
     return len;
 }
 
-/* The length of the bare URI P (LEN bytes as scanned, CLOSER if a
- * closing bracket may be among them): cut at a bracket it did not open
- * (balanced_len()), then trailing punctuation that ends sentences rather
- * than URIs dropped, never below MIN; a closing bracket left at the end
- * is the URI's own pair and stays. A '*' right after a '/' is a glob, as
- * in wget's "(ftp://fly.cc.fer.hr/" and "*)", unless EMPHASIS: a '*'
- * stands before the URI too, as markdown and mail write "*http://x/" and
- * "*". */
+/* The length of P (LEN bytes) without the trailing punctuation that
+ * ends sentences rather than URIs, never below MIN. A '*' right after a
+ * '/' is a glob, as in wget's "(ftp://fly.cc.fer.hr/" and "*)", unless
+ * EMPHASIS: a '*' stands before the URI too, as markdown and mail write
+ * "*http://x/" and "*". */
 static size_t
 strip_punct(const char *p, size_t len, size_t min, bool emphasis)
 {
@@ -530,21 +528,23 @@ strip_footnote(const char *p, size_t len, size_t min)
 static size_t
 path_bracket_len(const char *p, size_t len, size_t min)
 {
-    size_t i = 0;
+    struct urigrep_parts pt;
+    const char *b;
+    size_t i;
 
-    /* past "scheme://" and the authority (where "[::1]" may stand) */
-    while (i < len && p[i] != ':')
-        i++;
-    if (i + 2 < len && p[i + 1] == '/' && p[i + 2] == '/')
-        for (i += 3; i < len && p[i] != '/' && p[i] != '?' && p[i] != '#';
-             i++)
-            ;
-    for (; i < len && p[i] != '?' && p[i] != '#'; i++)
-        if (p[i] == '[')
-            return i > min ? i : len;
-    return len;
+    /* the authority, where "[::1]" may stand, is not the path */
+    grammar_split(p, len, &pt);
+    if ((b = memchr(pt.path.ptr, '[', pt.path.len)) == NULL)
+        return len;
+    i = (size_t)(b - p);
+    return i > min ? i : len;
 }
 
+/* The length of the bare URI P (LEN bytes as scanned, CLOSER if a
+ * closing bracket may be among them): cut at a bracket it did not open
+ * (balanced_len()) and at a '[' in its path, then without trailing
+ * punctuation (strip_punct()) and a footnote mark, never below MIN; a
+ * closing bracket left at the end is the URI's own pair and stays. */
 static size_t
 strip_trailing(const char *p, size_t len, size_t min, bool closer,
                bool emphasis)
