@@ -7,17 +7,13 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <dirent.h>
-#include <fnmatch.h>
 #include <unistd.h>
 
 #include "charset.h"
@@ -29,6 +25,7 @@
 #include "progress.h"
 #include "source.h"
 #include "uniq.h"
+#include "walk.h"
 
 /* Default read size: large enough that read(2) is not the cost. */
 #define DEFAULT_BUFFER (128 * 1024)
@@ -212,19 +209,6 @@ add_glob(char ***list, char *glob)
     l[n] = glob;
     l[n + 1] = NULL;
     *list = l;
-}
-
-/* Does the last component of PATH match a glob of LIST? */
-static bool
-glob_match(char *const *list, const char *path)
-{
-    const char *base = strrchr(path, '/');
-
-    base = base ? base + 1 : path;
-    for (; list && *list; list++)
-        if (fnmatch(*list, base, 0) == 0)
-            return true;
-    return false;
 }
 
 static void
@@ -630,154 +614,6 @@ scan_file(struct run *r, const char *name, int64_t size)
         input_scan_file(r, name);
 }
 
-/* An entry of a directory being walked: its path and what readdir()
- * said it is (DT_UNKNOWN where the file system does not say). */
-struct entry {
-    char *path;
-    const char *base;       /* its last component, inside PATH */
-    unsigned char type;
-};
-
-/* Entries of one directory: their paths differ from BASE on. */
-static int
-cmp_entries(const void *a, const void *b)
-{
-    return strcmp(((const struct entry *)a)->base,
-                  ((const struct entry *)b)->base);
-}
-
-/* What kind of file entry E of directory DFD is, as lstat() would say,
- * and its size when a stat was needed, else -1 (-j's workers learn the
- * size of a file larger than a read). readdir()'s d_type spares a system
- * call a file, which a maildir of thousands of messages feels; a stat,
- * when one is needed, looks the name up in the open directory DFD, not
- * from the top of its path (AT_FDCWD: from the top). Returns 0, or -1
- * with errno set. */
-static int
-entry_kind(int dfd, const struct entry *e, mode_t *mode, int64_t *size)
-{
-    struct stat st;
-
-    *size = -1;
-#ifdef DT_UNKNOWN
-    if (e->type == DT_DIR) {
-        *mode = S_IFDIR;
-        return 0;
-    }
-    if (e->type == DT_REG) {
-        *mode = S_IFREG;    /* -j: its worker learns its size */
-        return 0;
-    }
-    if (e->type != DT_UNKNOWN && e->type != DT_REG) {
-        *mode = 0;          /* a link, a device: not read */
-        return 0;
-    }
-#endif
-    if (fstatat(dfd, dfd == AT_FDCWD ? e->path : e->base, &st,
-                AT_SYMLINK_NOFOLLOW) != 0)
-        return -1;
-    *mode = st.st_mode & S_IFMT;
-    *size = (int64_t)st.st_size;
-    return 0;
-}
-
-/* Directories kept open while their entries are read, one a level; a
- * tree deeper than this (or than an eighth of the descriptors allowed)
- * is read by full names, so that no depth runs out of descriptors. */
-#define WALK_OPEN_MAX 16
-
-static unsigned
-walk_open_max(void)
-{
-    static unsigned max = UINT_MAX;
-    struct rlimit rl;
-
-    if (max == UINT_MAX) {
-        max = WALK_OPEN_MAX;
-        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
-            rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 8 < max)
-            max = (unsigned)(rl.rlim_cur / 8);
-    }
-    return max;
-}
-
-/* -r: scan every file below DIR, DEPTH levels below the named one, in
- * name order; symbolic links met on the way are not followed (as grep
- * -r). */
-static void
-walk(struct run *r, const char *dir, unsigned depth)
-{
-    const struct options *o = r->o;
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    struct entry *ents = NULL;
-    size_t n = 0, cap = 0, i, dlen = strlen(dir);
-    bool slash = dlen > 0 && dir[dlen - 1] == '/';
-
-    if (d == NULL) {
-        report_file_error(r, dir, strerror(errno));
-        return;
-    }
-    while ((de = readdir(d)) != NULL) {
-        size_t blen = strlen(de->d_name);
-
-        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-            continue;
-        if (n == cap) {
-            struct entry *ne;
-            cap = cap ? cap * 2 : 64;
-            if ((ne = realloc(ents, cap * sizeof *ne)) == NULL)
-                out_of_memory();
-            ents = ne;
-        }
-        if ((ents[n].path = malloc(dlen + blen + 2)) == NULL)
-            out_of_memory();
-        memcpy(ents[n].path, dir, dlen);
-        if (!slash)
-            ents[n].path[dlen] = '/';
-        memcpy(ents[n].path + dlen + !slash, de->d_name, blen + 1);
-        ents[n].base = ents[n].path + dlen + !slash;
-#ifdef DT_UNKNOWN
-        ents[n].type = de->d_type;
-#else
-        ents[n].type = 0;
-#endif
-        n++;
-    }
-    /* an empty directory (a maildir's tmp/) leaves ENTS NULL, which qsort
-     * must not be given */
-    if (n > 1)
-        qsort(ents, n, sizeof *ents, cmp_entries);
-    if (depth >= walk_open_max()) {
-        closedir(d);
-        d = NULL;
-    }
-    for (i = 0; i < n; i++) {
-        const char *name = ents[i].path;
-        mode_t mode;
-        int64_t size;
-
-        if (r->stop) {
-            /* -q matched: nothing more to read */
-        } else if (entry_kind(d ? dirfd(d) : AT_FDCWD, &ents[i], &mode,
-                              &size) != 0) {
-            /* a name longer than PATH_MAX, or one gone since readdir() */
-            report_file_error(r, name, strerror(errno));
-        } else if (S_ISDIR(mode)) {
-            if (!glob_match(o->exclude_dir, name))
-                walk(r, name, depth + 1);
-        } else if (S_ISREG(mode) &&
-                   (!o->include || glob_match(o->include, name)) &&
-                   !glob_match(o->exclude, name)) {
-            scan_file(r, name, size);
-        }
-        free(ents[i].path);
-    }
-    if (d)
-        closedir(d);
-    free(ents);
-}
-
 /* What the named files add up to, for --progress: *BYTES and *FILES, or
  * 0 when not known (a directory for -r, a pipe). */
 static void
@@ -814,7 +650,7 @@ scan_arg(struct run *r, const char *name)
     if (r->o->recursive && strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
         S_ISDIR(st.st_mode)) {
         r->walking = true;
-        walk(r, name, 0);
+        walk(r, name, scan_file);
         r->walking = false;
     } else
         scan_file(r, name, -1);

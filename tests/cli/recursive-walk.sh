@@ -27,6 +27,25 @@ for j in 1 2; do
     expect 0 "$tmp/want" -j "$j" -r "$t/"
 done
 
+# name order is strcmp()'s (LC_ALL=C sort): names that share their first
+# 15 bytes (walk() sorts on the 8 after those), that differ only past
+# those 8, a name that begins others, a byte above 0x7f after ASCII
+o=$tmp/order
+mkdir "$o"
+for n in 0000000000010 00000000000100 0000000000002 00000000000099 \
+    0000000000001 00000000000 "0000000000001$(printf '\303\251')" \
+    0000000000001z 00000000000010 00000000000aaaaaaaaaa1 \
+    00000000000aaaaaaaaaa0 00000000000aaaaaaaa; do
+    printf 'http://example.org/%s\n' "$n" >"$o/msg-$n"
+done
+(cd "$o" && for f in *; do printf '%s\n' "$f"; done) | LC_ALL=C sort |
+    while read -r n; do
+        printf '%s/%s:http://example.org/%s\n' "$o" "$n" "${n#msg-}"
+    done >"$tmp/want"
+for j in 1 2; do
+    expect 0 "$tmp/want" -j "$j" -r "$o"
+done
+
 # 40 levels: more than walk() keeps open; with 16 descriptors allowed
 d=$tmp/deep
 p=$d
