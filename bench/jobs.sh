@@ -14,6 +14,7 @@ runs=${BENCH_RUNS:-5}
 jobs=${BENCH_JOBS:-2}
 src=$data/mail-128M.mbox
 [ -x /usr/bin/time ] || { echo "bench: needs GNU time" >&2; exit 77; }
+command -v python3 >/dev/null || { echo "bench: needs python3" >&2; exit 77; }
 [ -s "$src" ] || { echo "bench: run bench/run.sh first ($src)" >&2; exit 77; }
 
 big=$data/mail-300M.mbox
@@ -29,18 +30,11 @@ if [ ! -d "$md/cur" ]; then
         f { sub(/^>From /, "From "); print > f }' "$src"
 fi
 
-# best RUNS... : the run with the least wall time, "wall user+sys rss"
+# best RUNS... : the run with the least wall time, "wall user+sys rss";
+# the peak RSS of one more run, under GNU time
 best() {
-    b=
-    for _ in $(seq 1 "$runs"); do
-        /usr/bin/time -f '%e %U %S %M' -o "$data/time.out" "$@" >/dev/null
-        r=$(awk '{ printf "%.2f %.2f %d", $1, $2 + $3, $4 }' "$data/time.out")
-        if [ -z "$b" ] || awk -v a="$r" -v b="$b" \
-            'BEGIN { split(a, x); split(b, y); exit !(x[1] < y[1]) }'; then
-            b=$r
-        fi
-    done
-    echo "$b"
+    /usr/bin/time -f '%M' -o "$data/time.out" "$@" >/dev/null
+    echo "$(python3 "$here/best.py" "$runs" "$@") $(tail -n 1 "$data/time.out")"
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
@@ -53,10 +47,10 @@ for input in "maildir:-r $md" "mbox:$big" "mbox-n:-n $big" "text:$text"; do
     # shellcheck disable=SC2086
     par=$(best "$ug" -j "$jobs" $args)
     for line in "$name -j 1 $one" "$name -j $jobs $par"; do
-        echo "$line" | awk '{ printf "%-14s %6.2f s wall %6.2f s user+sys" \
+        echo "$line" | awk '{ printf "%-14s %7.4f s wall %6.2f s user+sys" \
             " %7d KiB peak RSS\n", $1 " " $2 " " $3, $4, $5, $6 }'
     done
     awk -v a="$one" -v b="$par" -v n="$name" 'BEGIN { split(a, x); split(b, y);
-        printf "%s speed-up: %.2fx\n", n, x[1] / y[1] }'
+        printf "%s speed-up: %.3fx\n", n, x[1] / y[1] }'
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
