@@ -730,17 +730,18 @@ main(int argc, char **argv)
     }
     buf_init(&r.outbuf, SIZE_MAX / 2);
     report_flush_before_messages(&r);
-    report_extract_options(&o, &xo);
-    if (urigrep_extractor_new(&xo, report_ref, report_notice, &r, &r.x) !=
-        URIGREP_OK)
-        out_of_memory();
     if (o.unique && (r.seen = uniq_new()) == NULL)
         out_of_memory();
-    r.readbuf = malloc(input_readbuf_size(&o));
-    if (r.readbuf == NULL)
-        out_of_memory();
-    if ((njobs = jobs_wanted(&o, argv + optind, nfiles)) > 1)
+    if ((njobs = jobs_wanted(&o, argv + optind, nfiles)) > 1) {
         r.jobs = jobs_start(&r, njobs);
+    } else {
+        /* with -j, workers read, each with its own */
+        report_extract_options(&o, &xo);
+        if (urigrep_extractor_new(&xo, report_ref, report_notice, &r,
+                                  &r.x) != URIGREP_OK ||
+            (r.readbuf = malloc(input_readbuf_size(&o))) == NULL)
+            out_of_memory();
+    }
     if (nfiles == 0)
         scan_arg(&r, o.recursive ? "." : "-");
     for (i = optind; i < argc && !r.stop; i++)
