@@ -211,14 +211,26 @@ walk_open_max(void)
     return max;
 }
 
+/* The most read_names() reserves ahead. */
+#define WALK_RESERVE_MAX (16 * 1024 * 1024)
+
 /* Read the names of directory D into NAMES, each after its type byte
  * and with its NUL; their number, and in *LONGEST the longest's length. */
 static size_t
 read_names(DIR *d, struct urigrep_buf *names, size_t *longest)
 {
     struct dirent *de;
+    struct stat st;
     size_t n = 0;
 
+    /* room at once for what the directory's size suggests (ext4: its
+     * blocks, about twice the names): grown by doubling, the buffer of a
+     * large directory was copied a dozen times into pages first touched
+     * (a 6,000-name maildir: ~2 ms of page faults here) */
+    if (fstat(dirfd(d), &st) == 0 && st.st_size > 0 &&
+        buf_reserve(names, st.st_size < WALK_RESERVE_MAX ? (size_t)st.st_size
+                                                         : WALK_RESERVE_MAX))
+        out_of_memory();
     *longest = 0;
     while ((de = readdir(d)) != NULL) {
         const char *s = de->d_name;
