@@ -219,6 +219,12 @@ static const struct case_ cases[] = {
     /* no host: a registered scheme's only (a signature's "Email:////") */
     { "Email:////_asans008@FIU.edu foo:///bar ldap:///o=Univ <foo:///bar>",
       "ldap:///o=Univ foo:///bar" },
+    /* an unregistered scheme in capitals is a label ("WARNING://This"),
+     * but in <...> any scheme counts; "ocf:" (provisional) is written
+     * "ocf://", not as a Pacemaker agent name */
+    { "WARNING://This NOTE://x.example.org/a <WARNING://x.example.org/b> "
+      "zoommtg://zoom.us/join ocf:pacemaker:controld ocf://dc70373c/oic/d",
+      "WARNING://x.example.org/b zoommtg://zoom.us/join ocf://dc70373c/oic/d" },
     /* what mailers and people type around links */
     { "See https://a.example/x[https://safe.example/y] and "
       "Devices[https://kb.example/z]. http://a.example/?a[]=1",

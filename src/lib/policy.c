@@ -170,6 +170,11 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
          * not "Email:////user@host" in a signature */
         if (!known && !any && rest[2] == '/' && ctx != CTX_ANGLE)
             return false;
+        /* "WARNING://This", "NOTE://": a label in capitals; schemes are
+         * lower case by convention, and those of apps ("zoommtg://",
+         * "vscode://") are written so */
+        if (!known && !any && ctx != CTX_ANGLE && !all_lower(ref, slen))
+            return false;
         return scheme_authority_ok(rest + 2, rlen - 2);
     }
     if (ctx == CTX_ANGLE) {

@@ -111,6 +111,10 @@ scheme_never_ref(const char *ref, size_t len)
     }
     if (i == s || i == len || ref[i] != ':')
         return false;
+    /* "std::mutex", "info::USER": a C++, Perl or Rust path that a mailer
+     * made a link of; the scanner rejects the same in text */
+    if (i + 1 < len && ref[i + 1] == ':')
+        return true;
     si = scheme_lookup(ref + s, i - s);
     return si != NULL && si->rule == SR_NEVER;
 }

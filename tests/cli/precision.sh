@@ -25,3 +25,8 @@ expect_text 2 "" --add-scheme='my app' "$tmp/p.txt"
 # HTML: href="javascript:..." is code, not a link
 printf '<html><a href="javascript:void(0)">a</a><a href=" JavaScript:x()">b</a>\n<a href="https://ok.example/">c</a></html>\n' >"$tmp/j.html"
 expect_text 0 "https://ok.example/" "$tmp/j.html"
+# a mailer's link on a code path ("std::mutex", "info::USER" with a
+# registered scheme) is no reference; a relative one and "info:" are
+printf '<html><a href="std::mutex">m</a> <a href="info::USER">u</a>\n<a href="a::b.html">r</a> <a href="info:ddc/22/eng//004.678">i</a> <a href="x.html#a::b">f</a></html>\n' >"$tmp/c.html"
+expect_text 0 "info:ddc/22/eng//004.678
+x.html#a::b" "$tmp/c.html"
