@@ -328,6 +328,16 @@ html_text(void *arg, const char *p, size_t n)
     text_out(arg, p, n);
 }
 
+/* An attribute value begins: its references are said to be on this
+ * line (-n), not on the one where the value ends. */
+static void
+html_value(void *arg)
+{
+    struct urigrep_extractor *x = arg;
+
+    x->value_line = x->cur_line;
+}
+
 static void
 html_uri(void *arg, const char *p, size_t n, const char *tag,
          const char *attr)
@@ -339,7 +349,7 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
     /* href="javascript:..." is code, not a link */
     if (scheme_never_ref(p, n) || x->stopped)
         return;
-    held_push(x, &x->held, p, n, x->fed + x->text.len, x->cur_line, 0,
+    held_push(x, &x->held, p, n, x->fed + x->text.len, x->value_line, 0,
               URIGREP_DELIM_ATTRIBUTE);
     if (x->held.n >= HELD_MAX || x->held.bytes >= HELD_BYTES_MAX) {
         flush_text(x, false);
@@ -489,7 +499,8 @@ prescan_hold(struct urigrep_extractor *x, const char *p, size_t n,
 void
 doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
 {
-    struct html_sink sink = { html_text, html_uri, html_base, html_cut, x };
+    struct html_sink sink = { html_text, html_uri, html_base, html_cut,
+                              html_value, x };
 
     if (x->skip || x->stopped)
         return;
@@ -512,7 +523,8 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
 void
 doc_end(struct urigrep_extractor *x)
 {
-    struct html_sink sink = { html_text, html_uri, html_base, html_cut, x };
+    struct html_sink sink = { html_text, html_uri, html_base, html_cut,
+                              html_value, x };
 
     if (x->skip) {
         x->skip = false;

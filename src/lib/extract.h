@@ -104,6 +104,8 @@ struct urigrep_extractor {
     struct urigrep_buf text;    /* text waiting for the scanner */
     uint64_t fed;               /* scanner offset at text.data[0] */
     uint64_t cur_line;          /* stored line of the data at hand */
+    uint64_t value_line;        /* where the HTML attribute value at hand
+                                   began (html_value()) */
     struct checkpoint *cps;
     size_t ncps, cps_cap;
     struct held_list held;      /* HTML attributes */

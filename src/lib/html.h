@@ -22,6 +22,10 @@ struct html_sink {
     /* Optional (NULL: none): the value of a URI attribute ATTR of TAG
      * was longer than the scanner keeps, and was dropped. */
     void (*cut)(void *arg, const char *tag, const char *attr);
+    /* Optional (NULL: none): an attribute value begins here; what uri()
+     * reports of it came from this point of the input on (a value may
+     * span lines). */
+    void (*value)(void *arg);
     void *arg;
 };
 

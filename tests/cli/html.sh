@@ -16,3 +16,11 @@ http://h.example/i.png" --type=html --base=http://h.example/d/e "$tmp/p.html"
 # scripts, styles, comments and non-URI attributes are skipped
 printf '<script>x="http://s.example/"</script><style>a{b:url(http://c.example/)}</style><!-- http://m.example/ --><img alt="http://alt.example/" src="ok.png">\n' >"$tmp/q.html"
 expect_text 0 "ok.png" --type=html "$tmp/q.html"
+# -n: an attribute value's line is where the value begins, whether a
+# quoted-printable soft break, a raw newline or the attribute name's own
+# line split it (the editor opens the message at the link)
+printf 'From: a@example.org\nSubject: t\nMIME-Version: 1.0\nContent-Type: text/html\nContent-Transfer-Encoding: quoted-printable\n\n<p>x <A target=3D"_blank" HREF=3D"http://clien=\nts.example.com/sig.asp"><IMG SRC=3D"http://ads.example.com/Re=\nd.gif"></A>\n<a href=3D"http://fare.example.com/;_ylc=3DX3oD\n">Fare</a> <a\nhref=3D"http://one.example/">one</a></p>\n' >"$tmp/span.eml"
+expect_text 0 "7:http://clients.example.com/sig.asp
+8:http://ads.example.com/Red.gif
+10:http://fare.example.com/;_ylc=X3oD
+12:http://one.example/" -n "$tmp/span.eml"

@@ -82,7 +82,7 @@ ev_cut(void *arg, const char *tag, const char *attr)
 static void
 run(const char *s, size_t n, size_t max, unsigned seed, struct hlog *h)
 {
-    struct html_sink sink = { ev_text, ev_uri, ev_base, ev_cut, h };
+    struct html_sink sink = { ev_text, ev_uri, ev_base, ev_cut, NULL, h };
     struct html_scanner *hs = html_new(max);
     size_t i = 0, k;
 
