@@ -206,6 +206,11 @@ static const struct case_ cases[] = {
     { "about:blank Example:foo proxy:3128 at:http://x.example/ "
       "spotify:track:6rqhFgbbKwnb9MLmUQDhG6 VER: 0x12 REG:0x00",
       "about:blank http://x.example/ spotify:track:6rqhFgbbKwnb9MLmUQDhG6" },
+    /* a registered scheme before a hyphenated identifier is code: the
+     * kernel's MODULE_ALIAS("platform:octeon-dwc3") */
+    { "MODULE_ALIAS(\"platform:octeon-dwc3\"); platform:jz4740-rtc "
+      "about:blank sms:+15551234",
+      "about:blank sms:+15551234" },
     /* misspelt, defanged and broken schemes; authorities that are no host */
     { "hxxp://evil.example/ hppt://x.example/ ttp://x.example/ htp://x.example",
       "" },

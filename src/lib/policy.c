@@ -109,7 +109,8 @@ all_lower(const char *s, size_t len)
 }
 
 /* Is P (LEN bytes) one word of lower-case letters, or a code identifier
- * (letters, digits and at least one '_')? */
+ * (letters, digits and at least one '_' or '-': "octeon-dwc3" in the
+ * kernel's MODULE_ALIAS("platform:octeon-dwc3"))? */
 static bool
 word_or_identifier(const char *p, size_t len)
 {
@@ -119,7 +120,7 @@ word_or_identifier(const char *p, size_t len)
     for (i = 0; i < len; i++) {
         unsigned char c = (unsigned char)p[i];
 
-        if (c == '_')
+        if (c == '_' || c == '-')
             under = true;
         else if (!is_alpha(c) && !is_digit(c))
             return false;
