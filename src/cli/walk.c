@@ -30,10 +30,6 @@
  * without a cache miss.
  */
 
-/* Entries are names of the directory being read, in the listing's
- * buffer: the byte before each is what readdir() said it is (DT_UNKNOWN
- * where the file system does not say). */
-
 static bool
 entry_less(const struct walk_entry *a, const struct walk_entry *b)
 {
@@ -225,8 +221,7 @@ read_names(DIR *d, struct urigrep_buf *names, size_t *longest)
 
     /* room at once for what the directory's size suggests (ext4: its
      * blocks, about twice the names): grown by doubling, the buffer of a
-     * large directory was copied a dozen times into pages first touched
-     * (a 6,000-name maildir: ~2 ms of page faults here) */
+     * large directory is copied a dozen times into pages first touched */
     if (fstat(dirfd(d), &st) == 0 && st.st_size > 0 &&
         buf_reserve(names, st.st_size < WALK_RESERVE_MAX ? (size_t)st.st_size
                                                          : WALK_RESERVE_MAX))
@@ -251,7 +246,8 @@ read_names(DIR *d, struct urigrep_buf *names, size_t *longest)
     return n;
 }
 
-/* The N names in NAMES as entries sorted by name. */
+/* The N names in NAMES (read_names()) as entries sorted by name; the
+ * byte before each name is still its type. */
 static struct walk_entry *
 sort_names(const struct urigrep_buf *names, size_t n)
 {
