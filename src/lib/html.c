@@ -492,8 +492,8 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             }
             break;
         case S_BEFORE_VALUE:
-            if ((c == '"' || c == '\'' || !is_space(c)) && c != '>' &&
-                sink->value)
+            /* the value begins, quoted or not, or ends empty at '>' */
+            if (!is_space(c) && sink->value)
                 sink->value(sink->arg);
             if (c == '"') {
                 h->st = S_VALUE_DQ;

@@ -24,3 +24,7 @@ expect_text 0 "7:http://clients.example.com/sig.asp
 8:http://ads.example.com/Red.gif
 10:http://fare.example.com/;_ylc=X3oD
 12:http://one.example/" -n "$tmp/span.eml"
+# an empty value (a same-document reference) is on its own line too
+printf '<a href="x1">a</a>\n<a href=>b</a>\n' >"$tmp/empty.html"
+expect_text 0 "1:x1
+2:" -n --type=html "$tmp/empty.html"
