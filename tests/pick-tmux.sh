@@ -60,12 +60,21 @@ screen() {
     tm capture-pane -p "$@" -t pick
 }
 
-# wait_screen TEXT: poll the pane until a line shows TEXT.
+# wait_screen TEXT: poll the pane until a line shows TEXT and the pane
+# has stopped changing. A program draws its screen top line first, so a
+# capture can fall in the middle of a redraw, the status line there and
+# the list not yet (a loaded machine made that a flaky failure): the
+# text is taken as shown once two captures 0.2 s apart are the same.
 wait_screen() {
     _w=0
     while [ $_w -lt "$PICK_WAIT" ]; do
         screen >"$tmp/screen" 2>/dev/null
-        grep -qF -- "$1" "$tmp/screen" && return 0
+        if grep -qF -- "$1" "$tmp/screen"; then
+            sleep 0.2
+            screen >"$tmp/screen.2" 2>/dev/null
+            cmp -s "$tmp/screen" "$tmp/screen.2" && return 0
+            _w=$((_w + 1))
+        fi
         sleep 0.1
         _w=$((_w + 1))
     done

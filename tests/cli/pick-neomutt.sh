@@ -29,9 +29,11 @@ grep -q '^   2 minutes.html' "$tmp/screen" ||
 tm send-keys -t pick Enter
 opened https://wiki.example.org/agenda
 wait_screen 'opened with'
-# q gives the terminal back to neomutt, which needs no key (exit 0)
+# q gives the terminal back to neomutt, which needs no key (exit 0);
+# its pager shows the headers, urigrep's list does not ("The agenda is
+# at" is on both screens, so waiting for it proved nothing)
 tm send-keys -t pick q
-wait_screen 'The agenda is at'
+wait_screen 'From: Alice'
 # from the index, the second message: its own links
 tm send-keys -t pick q
 wait_screen 'Re: Agenda for Thursday'

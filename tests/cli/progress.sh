@@ -55,7 +55,9 @@ if command -v gzip >/dev/null; then
     ug -j 1 --progress=always big.gz fifo >out 2>err &
     slow >fifo
     wait
-    grep -q "^${cr}urigrep: [0-9.]* [Ki]*B, 1 of 2 files" err ||
+    # any of the lines drawn (err is one line of "\r"-separated ones): under
+    # valgrind the first comes while big.gz is still being read
+    grep -q "${cr}urigrep: [0-9.]* [Ki]*B, 1 of 2 files" err ||
         fail "gzip: $(od -c err | head)"
     grep -q 'MiB' err && fail "gzip: decompressed bytes counted: $(od -c err | head)"
     [ "$(grep -c 'http://z.example/' out)" -gt 1000 ] || fail "gzip: output"
