@@ -57,7 +57,7 @@ static void
 run(const char *html, size_t chunk, struct log *l)
 {
     struct html_scanner *h = html_new(256);
-    struct html_sink sink = { on_text, on_uri, on_base, NULL, NULL, l };
+    struct html_sink sink = { on_text, on_uri, on_base, NULL, NULL, NULL, l };
     size_t i, len = strlen(html);
 
     memset(l, 0, sizeof *l);

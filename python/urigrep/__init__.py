@@ -55,6 +55,7 @@ _HYPHEN = {"keep": 0, "drop": 1, "both": 2}
 _RFCS = (1808, 2396, 3986)
 _SCAN_ABBREV, _SCAN_ANY_SCHEME = 0x1, 0x2
 _X_HEADERS, _X_NO_RESOLVE, _X_ASCII = 0x1, 0x2, 0x4
+_X_COLUMNS = 0x40          # records give the column of HTML text too
 _PEEK = 32 * 1024          # what the type and binariness are decided on
 _E_STOPPED = 5             # URIGREP_ERR_STOPPED
 
@@ -202,7 +203,7 @@ def _options(keep, type, base, rfc, headers, charset, resolve, ascii,
         o.charset = keep[-1]
     o.flags = ((_X_HEADERS if headers else 0) |
                (0 if resolve else _X_NO_RESOLVE) |
-               (_X_ASCII if ascii else 0))
+               (_X_ASCII if ascii else 0) | _X_COLUMNS)
     o.scan.max_uri_length = max_uri_length
     o.scan.hyphen = _HYPHEN[hyphen]
     o.scan.flags = ((_SCAN_ABBREV if abbrev else 0) |

@@ -307,6 +307,8 @@ report_extract_options(const struct options *o,
         xo->flags |= URIGREP_EXTRACT_NO_CHECK;
     if (o->pick)
         xo->flags |= URIGREP_EXTRACT_CONTEXT;
+    if (o->json)
+        xo->flags |= URIGREP_EXTRACT_COLUMNS;
 }
 
 void

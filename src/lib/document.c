@@ -45,16 +45,26 @@ held_push(struct urigrep_extractor *x, struct held_list *l, const char *p,
           enum urigrep_delim delim)
 {
     struct held_uri *h;
+    size_t head = (size_t)(l->v - l->base);
 
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 16;
+    if (head + l->n == l->cap) {
+        if (head > 0 && head >= l->cap / 2) {
+            /* at least half the room is before v: move the entries down
+             * (each is moved at most once for every entry pushed) */
+            memmove(l->base, l->v, l->n * sizeof *l->v);
+        } else {
+            size_t cap = l->cap ? l->cap * 2 : 16;
 
-        if ((h = realloc(l->v, cap * sizeof *h)) == NULL) {
-            extract_nomem(x);
-            return;
+            if ((h = realloc(l->base, cap * sizeof *h)) == NULL) {
+                extract_nomem(x);
+                return;
+            }
+            if (head)
+                memmove(h, h + head, l->n * sizeof *h);
+            l->base = h;
+            l->cap = cap;
         }
-        l->v = h;
-        l->cap = cap;
+        l->v = l->base;
     }
     h = &l->v[l->n];
     if ((h->s = malloc(n ? n : 1)) == NULL) {
@@ -80,28 +90,25 @@ held_drop(struct held_list *l, size_t k)
         l->bytes -= l->v[i].n;
         free(l->v[i].s);
     }
-    if (k > 0) {
-        memmove(l->v, l->v + k, (l->n - k) * sizeof *l->v);
-        l->n -= k;
-    }
+    l->n -= k;
+    l->v = l->n ? l->v + k : l->base;
 }
 
 void
 held_free(struct held_list *l)
 {
     held_drop(l, l->n);
-    free(l->v);
-    l->v = NULL;
+    free(l->base);
+    l->v = l->base = NULL;
     l->cap = 0;
 }
 
-/* The stored line of scanner offset OFF. */
-static uint64_t
-line_of(const struct urigrep_extractor *x, uint64_t off)
+/* The last checkpoint at or before scanner offset OFF (NULL: none). */
+static const struct checkpoint *
+checkpoint_of(const struct urigrep_extractor *x, uint64_t off)
 {
     size_t lo = 0, hi = x->ncps;
 
-    /* the last checkpoint at or before OFF */
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
 
@@ -110,7 +117,59 @@ line_of(const struct urigrep_extractor *x, uint64_t off)
         else
             hi = mid;
     }
-    return lo ? x->cps[lo - 1].line : x->cur_line;
+    return lo ? &x->cps[lo - 1] : NULL;
+}
+
+/* The stored line of scanner offset OFF. */
+static uint64_t
+line_of(const struct urigrep_extractor *x, uint64_t off)
+{
+    const struct checkpoint *c = checkpoint_of(x, off);
+
+    return c ? c->line : x->cur_line;
+}
+
+
+/* source_col() past the input's first line break. */
+static uint64_t
+source_col_past_nl(struct urigrep_extractor *x, const char *p)
+{
+    const char *from = x->col_p, *nl;
+    uint64_t col = x->col_at;
+
+    if (from == NULL || p < from || from < x->feed_nl) {
+        /* from the first line break (asked out of order: again) */
+        from = x->feed_nl;
+        col = x->feed_col + (uint64_t)(from - x->feed_p) + 1;
+    }
+    nl = p > from ? memrchr(from, '\n', (size_t)(p - from)) : NULL;
+    col = nl ? (uint64_t)(p - nl) : col + (uint64_t)(p - from);
+    x->col_p = p;
+    x->col_at = col;
+    return col;
+}
+
+/* The column, from 1, of P in the input html_feed() has at hand; 0 when
+ * P is not in it (a decoded character reference, the line break a tag
+ * gives). Most input comes a line at a time, with no line break before
+ * P; else the scanner asks in the order of the input, and a cursor goes
+ * forward, so that a chunk is searched for line breaks once, however
+ * long its line. */
+static inline uint64_t
+source_col(struct urigrep_extractor *x, const char *p)
+{
+    uintptr_t a = (uintptr_t)x->feed_p, b = (uintptr_t)p;
+
+    if (x->feed_p == NULL || b < a || b > a + x->feed_n)
+        return 0;
+    if (x->feed_nl == NULL) { /* looked for when first needed */
+        const char *nl = memchr(x->feed_p, '\n', x->feed_n);
+
+        x->feed_nl = nl ? nl : x->feed_p + x->feed_n;
+    }
+    if (b <= (uintptr_t)x->feed_nl)
+        return x->feed_col + (uint64_t)(b - a) + 1;
+    return source_col_past_nl(x, p);
 }
 
 /* Set F's context: the text around scanner offsets START to END (a
@@ -216,9 +275,19 @@ on_event(void *arg, const struct urigrep_match *m)
     }
     /* an initializer, not a memset() (see extract_emit()) */
     f = (struct found){ .ref = m->ref.ptr, .len = m->ref.len,
-                        .line = x->mapped ? line_of(x, m->offset) : m->line,
-                        .column = m->column, .offset = m->offset,
-                        .delim = m->delim, .flags = m->flags };
+                        .line = m->line, .column = m->column,
+                        .offset = m->offset, .delim = m->delim,
+                        .flags = m->flags };
+    if (x->mapped) {
+        const struct checkpoint *c = checkpoint_of(x, m->offset);
+
+        f.line = c ? c->line : x->cur_line;
+        /* in HTML, the column of the line of the input: the scanner's
+         * counts from the last tag, which it sees as a line break (0:
+         * not known, or not asked for) */
+        if (x->html)
+            f.column = c && c->col ? c->col + (m->offset - c->off) : 0;
+    }
     f.base = doc_base(x, &f.base_source);
     f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
     doc_context(x, &f, m->offset, m->end_offset);
@@ -280,34 +349,53 @@ flush_text(struct urigrep_extractor *x, bool final)
         release_held(x, scan_horizon(x->sc), false);
 }
 
+/* Room for one more checkpoint; false when memory ran out. */
+static bool
+grow_checkpoints(struct urigrep_extractor *x)
+{
+    size_t cap = x->cps_cap ? x->cps_cap * 2 : 256;
+    struct checkpoint *c = realloc(x->cps, cap * sizeof *c);
+
+    if (c == NULL) {
+        extract_nomem(x);
+        return false;
+    }
+    x->cps = c;
+    x->cps_cap = cap;
+    return true;
+}
+
+/* Scanner offset OFF is text of line x->cur_line, at column COL. In
+ * HTML there is one a text run: inline. */
+static inline void
+add_checkpoint(struct urigrep_extractor *x, uint64_t off, uint64_t col)
+{
+    struct checkpoint *c;
+
+    if (x->ncps && x->cps[x->ncps - 1].off == off) {
+        c = &x->cps[x->ncps - 1]; /* what it said is true of no byte */
+    } else {
+        if (x->ncps == x->cps_cap && !grow_checkpoints(x))
+            return;
+        c = &x->cps[x->ncps++];
+    }
+    c->off = off;
+    c->line = x->cur_line;
+    c->col = col;
+}
+
 /* Text for the scanner, from stored line x->cur_line. */
 static void
 text_out(struct urigrep_extractor *x, const char *p, size_t n)
 {
-    uint64_t off = x->fed + x->text.len;
-
     if (!x->mapped) {
         /* plain text needs no checkpoints: straight to the scanner, in
          * the size it came in */
         feed_scanner(x, p, n);
         return;
     }
-    if (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line) {
-        if (x->ncps == x->cps_cap) {
-            size_t cap = x->cps_cap ? x->cps_cap * 2 : 256;
-            struct checkpoint *c = realloc(x->cps, cap * sizeof *c);
-
-            if (c == NULL) {
-                extract_nomem(x);
-                return;
-            }
-            x->cps = c;
-            x->cps_cap = cap;
-        }
-        x->cps[x->ncps].off = off;
-        x->cps[x->ncps].line = x->cur_line;
-        x->ncps++;
-    }
+    if (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line)
+        add_checkpoint(x, x->fed + x->text.len, 0);
     while (n && !x->stopped) {
         size_t room = TEXT_BLOCK - x->text.len, take = n < room ? n : room;
 
@@ -328,14 +416,38 @@ html_text(void *arg, const char *p, size_t n)
     text_out(arg, p, n);
 }
 
-/* An attribute value begins: its references are said to be on this
- * line (-n), not on the one where the value ends. */
+/* Text AT[0..N) of the input comes after PENDING bytes html_text() has
+ * yet to get: a checkpoint unless the last one's column leads there, and
+ * one after each line break in it (a converter that held a character
+ * back gives a line's "\n" with the next line). */
 static void
-html_value(void *arg)
+html_text_at(void *arg, size_t pending, const char *at, size_t n)
+{
+    struct urigrep_extractor *x = arg;
+    uint64_t off = x->fed + x->text.len + pending, col = source_col(x, at);
+    const struct checkpoint *last = x->ncps ? &x->cps[x->ncps - 1] : NULL;
+    const char *nl = at, *end = at + n;
+
+    if (col && !(last && last->line == x->cur_line && last->col &&
+                 last->col + (off - last->off) == col))
+        add_checkpoint(x, off, col);
+    if (end - 1 <= x->feed_nl)
+        return; /* no line break before its last byte */
+    while ((nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL &&
+           ++nl < end)
+        add_checkpoint(x, off + (uint64_t)(nl - at), 1);
+}
+
+/* An attribute value begins at AT: its references are said to be on
+ * this line (-n), not on the one where the value ends, and at its column
+ * of the (decoded) line, as text references are. */
+static void
+html_value(void *arg, const char *at)
 {
     struct urigrep_extractor *x = arg;
 
     x->value_line = x->cur_line;
+    x->value_col = source_col(x, at);
 }
 
 static void
@@ -349,7 +461,8 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
     /* href="javascript:..." is code, not a link */
     if (scheme_never_ref(p, n) || x->stopped)
         return;
-    held_push(x, &x->held, p, n, x->fed + x->text.len, x->value_line, 0,
+    held_push(x, &x->held, p, n, x->fed + x->text.len, x->value_line,
+              x->value_col,
               URIGREP_DELIM_ATTRIBUTE);
     if (x->held.n >= HELD_MAX || x->held.bytes >= HELD_BYTES_MAX) {
         flush_text(x, false);
@@ -499,8 +612,6 @@ prescan_hold(struct urigrep_extractor *x, const char *p, size_t n,
 void
 doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
 {
-    struct html_sink sink = { html_text, html_uri, html_base, html_cut,
-                              html_value, x };
 
     if (x->skip || x->stopped)
         return;
@@ -514,17 +625,31 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
     }
     x->cur_line = line;
     convert(x, &p, &n, false);
-    if (x->html)
-        html_feed(x->hs, p, n, &sink);
-    else
+    if (x->html) {
+        const char *nl;
+
+        x->feed_p = p;
+        x->feed_n = n;
+        x->feed_nl = x->col_p = NULL;
+        html_feed(x->hs, p, n, &x->hsink);
+        /* a line may come in pieces: the column goes on (most input
+         * comes a line at a time, its '\n' last) */
+        if (n && p[n - 1] == '\n')
+            x->feed_col = 0;
+        else if ((nl = n ? memrchr(p, '\n', n) : NULL) != NULL)
+            x->feed_col = (uint64_t)(p + n - 1 - nl);
+        else
+            x->feed_col += n;
+        x->feed_p = NULL;
+        x->feed_n = 0;
+    } else {
         text_out(x, p, n);
+    }
 }
 
 void
 doc_end(struct urigrep_extractor *x)
 {
-    struct html_sink sink = { html_text, html_uri, html_base, html_cut,
-                              html_value, x };
 
     if (x->skip) {
         x->skip = false;
@@ -538,14 +663,14 @@ doc_end(struct urigrep_extractor *x)
 
         convert(x, &p, &n, true);
         if (x->html)
-            html_feed(x->hs, p, n, &sink);
+            html_feed(x->hs, p, n, &x->hsink);
         else
             text_out(x, p, n);
         charset_close(x->cv);
         x->cv = NULL;
     }
     if (x->html)
-        html_finish(x->hs, &sink);
+        html_finish(x->hs, &x->hsink);
     flush_text(x, true);
     x->html_base[0] = '\0';
 }
@@ -557,6 +682,10 @@ doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
     x->html = html;
     x->skip = false;
     x->html_base[0] = '\0';
+    x->hsink = (struct html_sink){ html_text, html_uri, html_base, html_cut,
+                                   html_value, NULL, x };
+    if (x->o.flags & URIGREP_EXTRACT_COLUMNS)
+        x->hsink.text_at = html_text_at;
     if (html && x->hs == NULL && (x->hs = html_new(x->max_uri)) == NULL) {
         extract_nomem(x);
         x->skip = true;
@@ -567,6 +696,7 @@ doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
     /* HTML without a charset: as a browser, look for a <meta> one */
     x->prescan = html && (charset == NULL || charset[0] == '\0');
     x->npre = x->npre_lines = 0;
+    x->feed_col = 0;
 }
 
 void

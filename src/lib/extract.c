@@ -934,7 +934,8 @@ options_ok(const struct urigrep_extract_options *o)
         return false;
     if (o->flags & ~(URIGREP_EXTRACT_HEADERS | URIGREP_EXTRACT_NO_RESOLVE |
                      URIGREP_EXTRACT_ASCII | URIGREP_EXTRACT_NO_CHECK |
-                     URIGREP_EXTRACT_CONTEXT | URIGREP_EXTRACT_EAGER))
+                     URIGREP_EXTRACT_CONTEXT | URIGREP_EXTRACT_EAGER |
+                     URIGREP_EXTRACT_COLUMNS))
         return false;
     return o->base == NULL || has_scheme(o->base, strlen(o->base));
 }

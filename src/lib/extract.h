@@ -39,8 +39,10 @@ struct found {
 
 /* Where text of a decoded document started in the stored document: a
  * scanner offset and the stored line it came from. */
+/* Scanner offset OFF is text of stored line LINE; in HTML, from its
+ * byte column COL (0: not known) of the input on. */
 struct checkpoint {
-    uint64_t off, line;
+    uint64_t off, line, col;
 };
 
 /* A URI held back: an HTML attribute until the scanner has reported
@@ -54,9 +56,12 @@ struct held_uri {
     size_t n;
 };
 
+/* The URIs held are v[0..n), where v is base + head: held_drop() takes
+ * from the front by moving v, not the entries (a memmove() of what was
+ * left at every release was 8% of an HTML page's run). */
 struct held_list {
-    struct held_uri *v;
-    size_t n, cap;
+    struct held_uri *v, *base;
+    size_t n, cap;  /* in use from v, and room from base */
     size_t bytes;   /* of the URIs held */
 };
 
@@ -89,6 +94,7 @@ struct urigrep_extractor {
     bool html;
     bool skip;                  /* a part that is not text */
     struct html_scanner *hs;
+    struct html_sink hsink;     /* what hs tells (doc_begin()) */
     /* HTML with no charset given: its start is held until a <meta>
      * charset is found in it (held: the bytes, and where each stored line
      * starts in them) */
@@ -105,7 +111,15 @@ struct urigrep_extractor {
     uint64_t fed;               /* scanner offset at text.data[0] */
     uint64_t cur_line;          /* stored line of the data at hand */
     uint64_t value_line;        /* where the HTML attribute value at hand
-                                   began (html_value()) */
+                                   began (html_value()), */
+    uint64_t value_col;         /* and its column, from 1 */
+    const char *feed_p;         /* the text html_feed() has at hand */
+    size_t feed_n;              /* (NULL, 0: none), */
+    const char *feed_nl;        /* its first '\n' (none: its end; NULL: not
+                                   looked for yet), */
+    uint64_t feed_col;          /* the bytes of its line before it, */
+    const char *col_p;          /* a byte of it up to which source_col() */
+    uint64_t col_at;            /* has looked, and its column */
     struct checkpoint *cps;
     size_t ncps, cps_cap;
     struct held_list held;      /* HTML attributes */

@@ -41,6 +41,9 @@ struct html_scanner {
     char *decoded;        /* the value, references decoded */
     size_t nvalue, max_value;
     bool value_too_long;
+    int value_k;          /* the attribute's index in uri_attrs; -1: not
+                           * one, or in an end tag (its value is skipped,
+                           * not kept) */
     uint32_t uri_attrs_seen;  /* bit I: uri_attrs[I] met in this tag */
     char ref[REF_MAX + 1];  /* a character reference in text, and the
                              * byte after it */
@@ -213,9 +216,9 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
 {
     char *v = h->decoded;
     size_t n;
-    int k = uri_attr_index(h->attr, h->nattr);
+    int k = h->value_k;
 
-    if (h->end_tag || k < 0)
+    if (k < 0)
         return;
     flush_pending(h, sink); /* the text before it comes first */
     /* a repeated attribute is ignored, as browsers do: so a tag is never
@@ -371,8 +374,11 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
                 if (amp)
                     j = (size_t)(amp - p);
             }
-            if (j > i)
+            if (j > i) {
+                if (sink->text_at)
+                    sink->text_at(sink->arg, h->npend, p + i, j - i);
                 emit(h, sink, p + i, j - i);
+            }
             if (j == len) {
                 i = len;
                 continue;
@@ -493,8 +499,13 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             break;
         case S_BEFORE_VALUE:
             /* the value begins, quoted or not, or ends empty at '>' */
-            if (!is_space(c) && sink->value)
-                sink->value(sink->arg);
+            if (!is_space(c)) {
+                h->value_k = h->end_tag ? -1
+                                        : uri_attr_index(h->attr, h->nattr);
+                if (h->value_k >= 0 && sink->value)
+                    sink->value(sink->arg,
+                                p + i + (c == '"' || c == '\''));
+            }
             if (c == '"') {
                 h->st = S_VALUE_DQ;
             } else if (c == '\'') {
@@ -513,8 +524,11 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             const char *end = memchr(p + i, q, len - i);
             size_t run = end ? (size_t)(end - (p + i)) : len - i;
 
-            /* the value up to the quote in one piece */
-            if (h->nvalue + run <= h->max_value) {
+            /* the value up to the quote in one piece (only found, for
+             * an attribute that is not a URI one: style="...") */
+            if (h->value_k < 0) {
+                /* not kept */
+            } else if (h->nvalue + run <= h->max_value) {
                 memcpy(h->value + h->nvalue, p + i, run);
                 h->nvalue += run;
             } else {
@@ -534,7 +548,8 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
                 h->st = S_BEFORE_ATTR;
                 continue;
             }
-            add_value(h, c);
+            if (h->value_k >= 0)
+                add_value(h, c);
             break;
         case S_RAWTEXT: {
             char want = h->raw_end[h->raw_matched];

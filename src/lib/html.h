@@ -22,10 +22,15 @@ struct html_sink {
     /* Optional (NULL: none): the value of a URI attribute ATTR of TAG
      * was longer than the scanner keeps, and was dropped. */
     void (*cut)(void *arg, const char *tag, const char *attr);
-    /* Optional (NULL: none): an attribute value begins here; what uri()
-     * reports of it came from this point of the input on (a value may
-     * span lines). */
-    void (*value)(void *arg);
+    /* Optional (NULL: none): the value of a URI attribute (one that uri()
+     * or base() may report) begins at AT, a byte of the input at hand (or
+     * its end, when that input ends with the value's opening quote); what
+     * uri() reports of it came from there on (a value may span lines). */
+    void (*value)(void *arg, const char *at);
+    /* Optional (NULL: none): the N bytes of text that text() will give
+     * next, after the PENDING bytes it has not yet given, are the input at
+     * hand from AT on (not a decoded reference, nor the "\n" of a tag). */
+    void (*text_at)(void *arg, size_t pending, const char *at, size_t n);
     void *arg;
 };
 

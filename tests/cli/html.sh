@@ -28,3 +28,22 @@ expect_text 0 "7:http://clients.example.com/sig.asp
 printf '<a href="x1">a</a>\n<a href=>b</a>\n' >"$tmp/empty.html"
 expect_text 0 "1:x1
 2:" -n --type=html "$tmp/empty.html"
+# --json: the column, from 1, is where the value or the URI begins in its
+# line (of the decoded part for mail: the soft breaks above are joined),
+# not counted from the last tag; character references before it and the
+# size of the reads change nothing
+for b in 4096 1 5; do
+    ug --json --buffer-size=$b "$tmp/span.eml" |
+        grep -o '"line":[0-9]*,"column":[0-9]*' >"$tmp/cols" ||
+        fail "span.eml --json, buffer $b"
+    printf '"line":%s,"column":%s\n' 7 31 8 77 10 10 12 7 |
+        diff - "$tmp/cols" || fail "attribute columns, buffer $b"
+done
+printf '<html><body>\n<p>see &lt;<a href="http://example.org/a">x</a> and &amp; http://example.org/b and\n  <b>more</b> http://example.org/c &amp; <i>x</i>http://example.org/d\n</body></html>\n' >"$tmp/cols.html"
+for b in 4096 1 7; do
+    ug --json --buffer-size=$b "$tmp/cols.html" |
+        grep -o '"line":[0-9]*,"column":[0-9]*' >"$tmp/cols" ||
+        fail "cols.html --json, buffer $b"
+    printf '"line":%s,"column":%s\n' 2 21 2 59 3 15 3 50 |
+        diff - "$tmp/cols" || fail "HTML columns, buffer $b"
+done

@@ -3,7 +3,9 @@
 /*
  * The first byte picks the kept attribute length and a chunking seed; the
  * rest is HTML.  Checks: the scanner reports the same text (however it is
- * cut into calls), URIs, bases and cuts whole as in pseudo-random chunks;
+ * cut into calls), URIs, bases, cuts and where values begin (a byte of
+ * the call's input, or its end) whole as in pseudo-random chunks; where
+ * text_at() says raw text begins is in the call's input;
  * no reported value is longer than the limit; html_decode_refs() stays
  * within HTML_DECODED_MAX (ASan watches the exact-size buffer);
  * html_ref_decode() uses no more than it was given and writes at most 8
@@ -26,6 +28,9 @@ struct hlog {
     struct log l;
     size_t max;
     bool in_text;
+    const char *chunk;  /* the input of the html_feed() at hand, */
+    size_t chunk_len;   /* its length */
+    size_t chunk_off;   /* and its offset in the document */
 };
 
 static void
@@ -80,9 +85,34 @@ ev_cut(void *arg, const char *tag, const char *attr)
 }
 
 static void
+ev_value(void *arg, const char *at)
+{
+    struct hlog *h = arg;
+    size_t pos;
+
+    if (at < h->chunk || at > h->chunk + h->chunk_len)
+        abort();
+    pos = h->chunk_off + (size_t)(at - h->chunk);
+    h->in_text = false;
+    put(&h->l, "V", 1);
+    put(&h->l, &pos, sizeof pos);
+}
+
+static void
+ev_text_at(void *arg, size_t pending, const char *at, size_t n)
+{
+    struct hlog *h = arg;
+
+    (void)pending;
+    if (n == 0 || at < h->chunk || at + n > h->chunk + h->chunk_len)
+        abort();
+}
+
+static void
 run(const char *s, size_t n, size_t max, unsigned seed, struct hlog *h)
 {
-    struct html_sink sink = { ev_text, ev_uri, ev_base, ev_cut, NULL, h };
+    struct html_sink sink = { ev_text, ev_uri, ev_base, ev_cut, ev_value,
+                              ev_text_at, h };
     struct html_scanner *hs = html_new(max);
     size_t i = 0, k;
 
@@ -91,9 +121,15 @@ run(const char *s, size_t n, size_t max, unsigned seed, struct hlog *h)
     h->max = max;
     while (i < n) {
         k = next_chunk(&seed, n - i);
+        h->chunk = s + i;
+        h->chunk_len = k;
+        h->chunk_off = i;
         html_feed(hs, s + i, k, &sink);
         i += k;
     }
+    h->chunk = s + n;
+    h->chunk_len = 0;
+    h->chunk_off = n;
     html_finish(hs, &sink);
     html_free(hs);
 }
