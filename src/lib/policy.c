@@ -135,7 +135,8 @@ word_or_identifier(const char *p, size_t len)
  * misspelling of a common scheme; otherwise inside <...> any scheme
  * counts but XML names and code; in quotes and bare text the scheme must
  * be registered, not one written with "//", and fit its RFC's syntax
- * where we know it. */
+ * where we know it. After "URL:" the author said it is one: any scheme,
+ * one letter long too (RFC 1808's "<URL:g:h>"), as with --any-scheme. */
 bool
 policy_accept(const struct policy *pol, struct policy_memo *memo,
               const char *ref, size_t len, size_t slen, enum policy_ctx ctx)
@@ -143,7 +144,7 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
     const char *rest = ref + slen + 1;
     size_t rlen = len - slen - 1;
     enum scheme_rule rule;
-    bool any = pol->any_scheme;
+    bool any = pol->any_scheme || ctx == CTX_URL;
     bool known;
 
     if (memo && memo->known >= 0) {
@@ -178,6 +179,8 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
             return false;
         return scheme_authority_ok(rest + 2, rlen - 2);
     }
+    if (ctx == CTX_URL)
+        ctx = CTX_ANGLE;
     if (ctx == CTX_ANGLE) {
         if (rule == SR_MAILTO)
             return scheme_rest_ok(rule, rest, rlen);

@@ -14,7 +14,8 @@ enum policy_ctx {
     CTX_BARE,
     CTX_BARE_LIST,   /* bare, right after a ':' ("aa:bb:cc") */
     CTX_QUOTE,
-    CTX_ANGLE        /* in <...>, or after "URL:" */
+    CTX_ANGLE,       /* in <...> */
+    CTX_URL          /* in <URL:...> or after "URL:": any scheme */
 };
 
 /* The options that widen what counts. */

@@ -631,7 +631,7 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     len = strip_trailing(p, raw_len, cd->colon + 1 - cd->ss, closer,
                          cd->ss > 0 && sc->win.data[cd->ss - 1] == '*');
     if (!policy_accept(&sc->pol, &cd->memo, p, len, cd->colon - cd->ss,
-                    cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_ANGLE
+                    cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_URL
                     : cd->ss > 0 && sc->win.data[cd->ss - 1] == ':'
                         ? CTX_BARE_LIST
                         : CTX_BARE))
@@ -809,7 +809,8 @@ scan_angle_quoted(struct urigrep_scanner *sc, struct cand *cd, size_t s,
 /* Is the reading P (LEN bytes) of <...> a reference: not empty, and
  * when it starts with a scheme, one that counts there? */
 static bool
-reading_ok(const struct urigrep_scanner *sc, const char *p, size_t len)
+reading_ok(const struct urigrep_scanner *sc, const char *p, size_t len,
+           enum policy_ctx ctx)
 {
     size_t i = 0;
 
@@ -820,7 +821,7 @@ reading_ok(const struct urigrep_scanner *sc, const char *p, size_t len)
     while (i < len && is_scheme_char((unsigned char)p[i]))
         i++;
     return i == len || p[i] != ':' ||
-           policy_accept(&sc->pol, NULL, p, len, i, CTX_ANGLE);
+           policy_accept(&sc->pol, NULL, p, len, i, ctx);
 }
 
 /* Report what scan_angle() read, in the hyphen reading(s) asked for. */
@@ -834,7 +835,9 @@ emit_angle(struct urigrep_scanner *sc, struct cand *cd, unsigned flags,
 
     /* without its hyphen the reference may be nothing ("<URL:-\n>") or a
      * scheme alone ("<http:-\n>"): then that reading is not one */
-    if (drop && !reading_ok(sc, sc->alt.data, sc->alt.len)) {
+    if (drop && !reading_ok(sc, sc->alt.data, sc->alt.len,
+                            cd->delim == URIGREP_DELIM_ANGLE_URL ? CTX_URL
+                                                                 : CTX_ANGLE)) {
         if (!keep)
             return REPORTED;
         drop = false;
@@ -1093,7 +1096,7 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
                  strspn(sc->out.data, "abcdefghijklmnopqrstuvwxyz"
                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") == sl &&
                  !policy_accept(&sc->pol, NULL, sc->out.data, sc->out.len, sl,
-                             CTX_ANGLE)))
+                             CTX_URL)))
                 return REJECTED;
             return emit_angle(sc, cd, flags, fn, arg);
         }

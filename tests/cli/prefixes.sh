@@ -19,4 +19,11 @@ printf 'http://in.example/\n' | ug -H >"$tmp/out"
 [ "$(cat "$tmp/out")" = "(standard input):http://in.example/" ] || fail "stdin name"
 printf 'http://in.example/\n' | ug - >"$tmp/out"
 [ "$(cat "$tmp/out")" = "http://in.example/" ] || fail "- reads stdin"
+# after "URL:" the author said it is a URI: any scheme, one letter long
+# too (RFC 1808 section 5.1: "g:h = <URL:g:h>"); in bare brackets and
+# quotes such a thing stays a name ("<ns:name>", "xs:string")
+printf 'g:h = <URL:g:h>, URL:x:y and <URL:ab:h>\n<g:h> "g:h" <ns:name>\n' >"$tmp/u1808"
+expect_text 0 "g:h
+x:y
+ab:h" "$tmp/u1808"
 exit 0
