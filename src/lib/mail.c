@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "internal.h"
+#include "chars.h"
 #include "mail.h"
 #include "mime.h"
 #include "scan.h"
@@ -599,6 +600,29 @@ is_field_line(const char *p, size_t n)
     return true;
 }
 
+/* Is this line, which is no field and not folded, the rest of the field
+ * before it all the same? A mailer that broke "Content-Type: text/html;"
+ * before its parameter without the blank that folds it wrote
+ * 'charset="utf-8"' or 'boundary="x"' on the next line; taken for the
+ * body, it would lose the part's Content-Transfer-Encoding after it
+ * ("href=3D..." read as written). So: the field so far ends with ';' and
+ * the line starts "token=". */
+static bool
+is_broken_fold(const struct mail_parser *m, const char *p, size_t n)
+{
+    size_t i = m->nfield, k;
+
+    while (i && (m->field[i - 1] == ' ' || m->field[i - 1] == '\t' ||
+                 m->field[i - 1] == '\r'))
+        i--;
+    if (i == 0 || m->field[i - 1] != ';')
+        return false;
+    for (k = 0; k < n && (is_alnum((unsigned char)p[k]) ||
+                          strchr("-_.*", p[k]) != NULL); k++)
+        ;
+    return k > 0 && k < n && p[k] == '=';
+}
+
 static void
 start_message(struct mail_parser *m, const struct mail_sink *sink)
 {
@@ -637,14 +661,15 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
     }
     switch (m->st) {
     case M_HEADERS:
-        if (blank || (!is_field_line(p, n) && p[0] != ' ' && p[0] != '\t')) {
+        if (blank || (!is_field_line(p, n) && p[0] != ' ' && p[0] != '\t' &&
+                      !is_broken_fold(m, p, n))) {
             /* end of headers; a line that is no field starts the body */
             end_headers(m, blank ? m->line_no + 1 : m->line_no, sink);
             if (!blank)
                 handle_line(m, p, n, complete, sink);
             return;
         }
-        if (p[0] != ' ' && p[0] != '\t') {
+        if (p[0] != ' ' && p[0] != '\t' && !is_broken_fold(m, p, n)) {
             end_field(m, sink);
             m->field_line = m->line_no;
         } else if (m->nfield == 0) {
