@@ -20,7 +20,11 @@ if "$URIGREP" --pick /dev/null </dev/null 2>&1 |
 fi
 # a second under a loaded machine's scheduler is nothing: wait long
 : "${PICK_WAIT:=600}"   # tenths of a second
+# exit-empty off: pick_start() kills the session before it starts the
+# next one, and a server that exits when its last session goes could
+# take the next new-session with it ("server exited unexpectedly")
 cat >"$tmp/tmux.conf" <<'CONF'
+set -s exit-empty off
 set -g status off
 set -g default-terminal screen
 set -g escape-time 0
