@@ -455,14 +455,18 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
          const char *attr)
 {
     struct urigrep_extractor *x = arg;
+    size_t k;
 
     (void)tag;
     (void)attr;
     /* href="javascript:..." is code, not a link */
     if (scheme_never_ref(p, n) || x->stopped)
         return;
-    held_push(x, &x->held, p, n, x->fed + x->text.len, x->value_line,
-              x->value_col,
+    /* "Blockedhttps://x", as Outlook's link protection writes a link it
+     * blocked: text run into the URI, as in text */
+    k = scan_value_start(x->sc, p, n);
+    held_push(x, &x->held, p + k, n - k, x->fed + x->text.len,
+              x->value_line, x->value_col ? x->value_col + k : 0,
               URIGREP_DELIM_ATTRIBUTE);
     if (x->held.n >= HELD_MAX || x->held.bytes >= HELD_BYTES_MAX) {
         flush_text(x, false);

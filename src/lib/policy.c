@@ -73,6 +73,24 @@ policy_known(const struct policy *pol, const char *s, size_t len,
     return false;
 }
 
+size_t
+policy_run_together(const struct policy *pol, const char *s, size_t slen)
+{
+    enum scheme_rule r;
+    size_t k;
+
+    for (k = 1; k + 1 < slen; k++) {
+        unsigned char b = (unsigned char)s[k - 1];
+
+        if (!is_alpha((unsigned char)s[k]) ||
+            !(is_alpha(b) || is_digit(b) || b == '.'))
+            continue;
+        if (policy_known(pol, s + k, slen - k, &r) && r == SR_HIER)
+            return k;
+    }
+    return 0;
+}
+
 /* Is P (LEN bytes) an XML name, optionally closed by '/': what follows
  * "prefix:" in a tag such as <xs:sequence> or <x:y/>? */
 static bool

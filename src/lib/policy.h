@@ -44,6 +44,13 @@ void policy_free(struct policy *pol);
 bool policy_known(const struct policy *pol, const char *s, size_t len,
                   enum scheme_rule *rule);
 
+/* Text run together with a URI ("lists.example.comhttp://x",
+ * "Blockedhttps://x"): where, in the scheme S (SLEN bytes, written
+ * before "://", neither registered nor POL's), a registered "//" scheme
+ * starts after a letter, digit or '.'; 0 when none does. */
+size_t policy_run_together(const struct policy *pol, const char *s,
+                           size_t slen);
+
 /* Does REF (LEN bytes: a scheme SLEN long, ':', the rest) count as a URI
  * where it stands (CTX)? MEMO, if not NULL, keeps the scheme lookup
  * between calls for the same candidate. */

@@ -1123,7 +1123,6 @@ split_run_together(const struct urigrep_scanner *sc, struct cand *cd,
                    size_t ss, size_t colon)
 {
     const unsigned char *w = (const unsigned char *)sc->win.data;
-    enum scheme_rule r;
     size_t k;
 
     if (colon + 2 >= sc->win.len || w[colon + 1] != '/' || w[colon + 2] != '/')
@@ -1132,19 +1131,12 @@ split_run_together(const struct urigrep_scanner *sc, struct cand *cd,
                                   &cd->memo.rule);
     if (cd->memo.known)
         return ss;
-    for (k = ss + 1; k + 1 < colon; k++) {
-        unsigned char b = w[k - 1];
-
-        if (!is_alpha(w[k]) || !(is_alpha(b) || is_digit(b) || b == '.'))
-            continue;
-        if (policy_known(&sc->pol, (const char *)w + k, colon - k, &r) &&
-            r == SR_HIER) {
-            cd->memo.known = true;
-            cd->memo.rule = r;
-            return k;
-        }
-    }
-    return ss;
+    k = policy_run_together(&sc->pol, (const char *)w + ss, colon - ss);
+    if (k == 0)
+        return ss;
+    cd->memo.known = true;
+    cd->memo.rule = SR_HIER;
+    return ss + k;
 }
 
 /* A ':' at COLON: find the scheme before it and try the delimiter rules. */
@@ -1545,6 +1537,22 @@ uint64_t
 scan_horizon(const struct urigrep_scanner *sc)
 {
     return sc->win_off + sc->floor;
+}
+
+size_t
+scan_value_start(const struct urigrep_scanner *sc, const char *p, size_t n)
+{
+    enum scheme_rule r;
+    size_t c = 0;
+
+    if (n == 0 || !is_alpha((unsigned char)p[0]))
+        return 0;
+    while (c < n && c <= SCHEME_RUN_MAX && is_scheme_char((unsigned char)p[c]))
+        c++;
+    if (c + 2 >= n || p[c] != ':' || p[c + 1] != '/' || p[c + 2] != '/' ||
+        policy_known(&sc->pol, p, c, &r))
+        return 0;
+    return policy_run_together(&sc->pol, p, c);
 }
 
 URIGREP_EXPORT void

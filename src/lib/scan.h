@@ -25,4 +25,10 @@ struct urigrep_scanner;
  * to it in order. */
 uint64_t scan_horizon(const struct urigrep_scanner *sc);
 
+/* Where, in the HTML attribute value P (N bytes), the URI starts: past
+ * text run into it ("Blockedhttps://x", as Outlook's link protection
+ * writes), as in text (policy_run_together() with SC's schemes). */
+size_t scan_value_start(const struct urigrep_scanner *sc, const char *p,
+                        size_t n);
+
 #endif

@@ -47,3 +47,11 @@ for b in 4096 1 7; do
     printf '"line":%s,"column":%s\n' 2 21 2 59 3 15 3 50 |
         diff - "$tmp/cols" || fail "HTML columns, buffer $b"
 done
+# text run into a URI in an attribute, as Outlook's link protection
+# writes a link it blocked, gives the URI alone, as in text; a scheme
+# that is one (svn+ssh) or is registered stays whole
+printf '<a href="Blockedhttps://evil.example/x">Blockedhttps://evil.example/y</a>\n<a href="svn+ssh://h.example/r">s</a> <a href="coap+tcp://h.example/">c</a>\n' >"$tmp/blocked.html"
+expect_text 0 "https://evil.example/x
+https://evil.example/y
+svn+ssh://h.example/r
+coap+tcp://h.example/" --type=html "$tmp/blocked.html"
