@@ -129,7 +129,6 @@ line_of(const struct urigrep_extractor *x, uint64_t off)
     return c ? c->line : x->cur_line;
 }
 
-
 /* source_col() past the input's first line break. */
 static uint64_t
 source_col_past_nl(struct urigrep_extractor *x, const char *p)
@@ -365,8 +364,8 @@ grow_checkpoints(struct urigrep_extractor *x)
     return true;
 }
 
-/* Scanner offset OFF is text of line x->cur_line, at column COL. In
- * HTML there is one a text run: inline. */
+/* Scanner offset OFF is text of line x->cur_line, at column COL. With
+ * URIGREP_EXTRACT_COLUMNS, HTML has one per text run: inline. */
 static inline void
 add_checkpoint(struct urigrep_extractor *x, uint64_t off, uint64_t col)
 {
