@@ -427,6 +427,14 @@ html_text_at(void *arg, size_t pending, const char *at, size_t n)
     const struct checkpoint *last = x->ncps ? &x->cps[x->ncps - 1] : NULL;
     const char *nl = at, *end = at + n;
 
+    if (pending && (last == NULL || last->line != x->cur_line)) {
+        /* the PENDING bytes before it (a decoded character reference, a
+         * tag's line break) are of this line too: text_out() gives them
+         * no checkpoint, the last one being this line's (column 0: not
+         * known) */
+        add_checkpoint(x, off - pending, 0);
+        last = x->ncps ? &x->cps[x->ncps - 1] : NULL;
+    }
     if (col && !(last && last->line == x->cur_line && last->col &&
                  last->col + (off - last->off) == col))
         add_checkpoint(x, off, col);

@@ -55,3 +55,16 @@ expect_text 0 "https://evil.example/x
 https://evil.example/y
 svn+ssh://h.example/r
 coap+tcp://h.example/" --type=html "$tmp/blocked.html"
+# a URI that starts with a character reference ("&#104;ttp:") at the
+# start of a line, or of the file: the line is the same with --json
+# (which keeps columns) as without
+printf 'first\n&#104;ttp://a.example/\n' >"$tmp/ref1.html"
+printf '&#104;ttp://b.example/ y\nsecond\nthird\n' >"$tmp/ref2.html"
+for f in ref1 ref2; do
+    ug -n --type=html "$tmp/$f.html" | cut -d: -f1 >"$tmp/$f.n"
+    ug --json --type=html "$tmp/$f.html" |
+        sed 's/.*"line":\([0-9]*\),.*/\1/' >"$tmp/$f.j"
+    diff "$tmp/$f.n" "$tmp/$f.j" || fail "$f: --json gives another line"
+done
+[ "$(cat "$tmp/ref1.n")" = 2 ] && [ "$(cat "$tmp/ref2.n")" = 1 ] ||
+    fail "lines of references that start with a character reference"
