@@ -1288,6 +1288,16 @@ add_pieces(struct jobs *j, const char *name, bool walking)
     return count > 0;
 }
 
+/* Is J's pick among the tasks from P on (or none)? J->mu is held. */
+static bool
+pick_is_after(const struct jobs *j, const struct task *p)
+{
+    for (; p; p = p->next)
+        if (p == j->pick)
+            return true;
+    return j->pick == NULL;
+}
+
 /* A worker ends TASK_FILE T early, at NAME, one of its names, NREST names
  * with those after it: they are queued right after T, to be taken next,
  * NAME in pieces first when CUT (input_read_file() deferred it). So the
@@ -1332,8 +1342,13 @@ hand_off(struct worker *w, struct task *t, const char *name, size_t nrest,
     if (j->tail == t)
         j->tail = last;
     j->queued += count;
-    /* every task from T to the old pick is taken: these come first */
-    j->pick = first;
+    /* the pick is the first task not taken: these, if it was after T
+     * (every task from T to it is taken), else it stays. Another worker
+     * may have handed off from a task before T, its tasks not all taken
+     * yet: moving the pick past them left them to no worker, and the run
+     * hung with the budget full, or ended without their output. */
+    if (pick_is_after(j, last->next))
+        j->pick = first;
     pthread_cond_broadcast(&j->work);
     pthread_mutex_unlock(&j->mu);
     return true;
@@ -1516,6 +1531,14 @@ jobs_finish(struct jobs *j, struct run *r)
     /* every task is done; each was written by the thread that ended it */
     pthread_mutex_lock(&j->mu);
     write_ready(j);
+    if (j->head && !j->stop) {
+        /* a task no worker ran: never silent loss of output */
+        report_flush(&j->wr);
+        fprintf(stderr, PROGRAM ": internal error: -j left %s unread; "
+                "run with -j 1\n",
+                j->head->kind == TASK_MESSAGE ? "a message" : "files");
+        j->error = true;
+    }
     pthread_mutex_unlock(&j->mu);
     report_flush_before_messages(r);
     self = NULL;

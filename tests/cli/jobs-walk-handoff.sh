@@ -54,4 +54,37 @@ ug -j 3 -r "$d" >"$tmp/all"
 [ "$(grep -c 'b2.example' "$tmp/all")" = 20 ] || fail "b/n* lost URIs"
 [ "$(grep -c 'wrapped.example/[0-9]*/tail' "$tmp/all")" = "$n" ] ||
     fail "big.mbox lost URIs"
+# hand-offs at once: a maildir whose batches each hold files large
+# enough to be handed off, so that workers hand off side by side; one
+# that moved the next task to run past another's handed-off tasks left
+# them to no worker: the run hung with its budget full, or ended early
+# without their output, exit status 0 (a helper's sweep of a 5,588
+# message maildir: 17 hangs in 30 runs)
+h=$tmp/hand/cur
+mkdir -p "$h"
+big=$(seq 1 2200 | sed 's|.*|line & http://big.example/&|')
+for k in $(seq 100 299); do
+    if [ $((k % 5)) = 0 ]; then
+        printf '%s\n' "$big" >"$h/$k"
+    else
+        printf 'msg %d http://h.example/%d\n' "$k" "$k" >"$h/$k"
+    fi
+done
+[ "$(wc -c <"$h/100")" -gt 65536 ] || fail "large messages too small"
+unset URIGREP_SPLIT_SIZE URIGREP_JOBS_TRACE
+# a hang must fail, not stall the suite
+to=
+command -v timeout >/dev/null 2>&1 && to="timeout 120"
+if [ -z "$URIGREP_WRAPPER" ]; then
+    "$URIGREP" -j 1 -r -n "$tmp/hand" >"$tmp/hand1" || fail "hand: -j 1"
+    for round in $(seq 1 12); do
+        for j in 2 4; do
+            $to "$URIGREP" -j $j -r -n "$tmp/hand" >"$tmp/handj"
+            rc=$?
+            [ $rc = 0 ] || fail "hand: -j $j exit status $rc (124: hung)"
+            cmp -s "$tmp/hand1" "$tmp/handj" ||
+                fail "hand: -j $j output differs, round $round"
+        done
+    done
+fi
 exit 0
