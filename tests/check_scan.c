@@ -214,6 +214,11 @@ static const struct case_ cases[] = {
     /* misspelt, defanged and broken schemes; authorities that are no host */
     { "hxxp://evil.example/ hppt://x.example/ ttp://x.example/ htp://x.example",
       "" },
+    /* but one of the common schemes is none, registered or not (FTP
+     * over TLS in a curl command line); one letter off it is */
+    { "curl -T x \"ftps://ftp.example.com/new.zip\" sftp://h.example/ "
+      "ftpss://x.example/",
+      "ftps://ftp.example.com/new.zip sftp://h.example/" },
     { "bind tcp://*:4000 and tcp://**:1/", "tcp://*:4000" },
     { "http://.example.com http://-example.com http://# http://example.com_ "
       "http://{host}/x http://a..b/", "" },
