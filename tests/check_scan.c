@@ -211,6 +211,10 @@ static const struct case_ cases[] = {
     { "MODULE_ALIAS(\"platform:octeon-dwc3\"); platform:jz4740-rtc "
       "about:blank sms:+15551234",
       "about:blank sms:+15551234" },
+    /* and so is one with its line number, in a kernel log */
+    { "[drm:dpu_kms_hw_init:1006] [drm:amdgpu_job_timedout] about:blank "
+      "urn:isbn:0451450523",
+      "about:blank urn:isbn:0451450523" },
     /* misspelt, defanged and broken schemes; authorities that are no host */
     { "hxxp://evil.example/ hppt://x.example/ ttp://x.example/ htp://x.example",
       "" },

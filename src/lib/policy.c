@@ -265,6 +265,17 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
         if (word_or_identifier(rest, rlen) &&
             !(slen == 5 && strncmp(ref, "about", 5) == 0))
             return false;
+        /* "[drm:dpu_kms_hw_init:1006]": the same, and its line number */
+        {
+            const char *c = memchr(rest, ':', rlen);
+            size_t w = c ? (size_t)(c - rest) : 0, d = w + 1;
+
+            while (c && d < rlen && is_digit((unsigned char)rest[d]))
+                d++;
+            if (c && w > 0 && d == rlen && d > w + 1 &&
+                word_or_identifier(rest, w))
+                return false;
+        }
         /* "proxy:3128" is a host and a port */
         while (i < rlen && is_digit((unsigned char)rest[i]))
             i++;
