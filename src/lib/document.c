@@ -466,8 +466,11 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
 
     (void)tag;
     (void)attr;
-    /* href="javascript:..." is code, not a link */
-    if (scheme_never_ref(p, n) || x->stopped)
+    /* href="javascript:..." is code, not a link; an empty value
+     * (Google Groups writes <a href="" data-email-masked> for every
+     * address it hides) is a reference to the page itself that nobody
+     * wrote as one */
+    if (n == 0 || scheme_never_ref(p, n) || x->stopped)
         return;
     /* "Blockedhttps://x", as Outlook's link protection writes a link it
      * blocked: text run into the URI, as in text */
