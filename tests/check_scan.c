@@ -211,6 +211,11 @@ static const struct case_ cases[] = {
     { "MODULE_ALIAS(\"platform:octeon-dwc3\"); platform:jz4740-rtc "
       "about:blank sms:+15551234",
       "about:blank sms:+15551234" },
+    /* BitBake's SRC_URI: file:// then a file name, a host name or not */
+    { "SRC_URI = \"file://0002-fix-clock-for-a-phy-to-.patch "
+      "file://defconfig\" file:///etc file://C:/x file://",
+      "file://0002-fix-clock-for-a-phy-to-.patch file://defconfig "
+      "file:///etc file://C:/x" },
     /* and so is one with its line number, in a kernel log */
     { "[drm:dpu_kms_hw_init:1006] [drm:amdgpu_job_timedout] about:blank "
       "urn:isbn:0451450523",

@@ -112,6 +112,28 @@ is_markup_name(const char *p, size_t len)
     return true;
 }
 
+/* Does the authority at P (LEN bytes: up to the path) fit RFC 2396's
+ * reg_name: unreserved, escaped, "$,;:@&=+"? */
+static bool
+reg_name_ok(const char *p, size_t len)
+{
+    size_t i;
+
+    for (i = 0; i < len && p[i] != '/' && p[i] != '?' && p[i] != '#'; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (c == '%') {
+            if (i + 2 >= len || !is_hex((unsigned char)p[i + 1]) ||
+                !is_hex((unsigned char)p[i + 2]))
+                return false;
+            i += 2;
+        } else if (!is_alnum(c) && !strchr("-_.!~*'()$,;:@&=+", c)) {
+            return false;
+        }
+    }
+    return i > 0;
+}
+
 /* Is the scheme S (LEN bytes) written without capitals? Schemes are
  * lower case by convention (RFC 3986 section 3.1); "JANET:", "TEL:" and
  * "<OraConnection:(6721,7)>" are labels, addressing and printed objects. */
@@ -195,6 +217,12 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
          * "vscode://") are written so */
         if (!known && !any && ctx != CTX_ANGLE && !all_lower(ref, slen))
             return false;
+        /* BitBake's SRC_URI names a file where the host goes
+         * ("file://0001-fix-for-.patch"): for file:, what RFC 2396 allows
+         * there will do, a host name or not */
+        if (slen == 4 && strncasecmp(ref, "file", 4) == 0)
+            return reg_name_ok(rest + 2, rlen - 2) ||
+                   scheme_authority_ok(rest + 2, rlen - 2);
         return scheme_authority_ok(rest + 2, rlen - 2);
     }
     if (ctx == CTX_URL)
