@@ -216,6 +216,10 @@ static const struct case_ cases[] = {
       "file://defconfig\" file:///etc file://C:/x file://",
       "file://0002-fix-clock-for-a-phy-to-.patch file://defconfig "
       "file:///etc file://C:/x" },
+    /* a phone number written tel:// (a signature's), not in capitals */
+    { "Phone: +27 60 525 9181 <tel://+27605259181> tel://+1-555-0100 "
+      "TEL://+1234 tel://",
+      "tel://+27605259181 tel://+1-555-0100" },
     /* and so is one with its line number, in a kernel log */
     { "[drm:dpu_kms_hw_init:1006] [drm:amdgpu_job_timedout] about:blank "
       "urn:isbn:0451450523",

@@ -223,6 +223,11 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
         if (slen == 4 && strncasecmp(ref, "file", 4) == 0)
             return reg_name_ok(rest + 2, rlen - 2) ||
                    scheme_authority_ok(rest + 2, rlen - 2);
+        /* "<tel://+27605259181>", as phones and signatures write a
+         * number: a tel: URI but for its "//" */
+        if (rule == SR_TEL && ref[0] >= 'a' && ref[0] <= 'z' &&
+            scheme_rest_ok(rule, rest + 2, rlen - 2))
+            return true;
         return scheme_authority_ok(rest + 2, rlen - 2);
     }
     if (ctx == CTX_URL)
