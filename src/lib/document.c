@@ -438,7 +438,7 @@ html_text_at(void *arg, size_t pending, const char *at, size_t n)
     if (col && !(last && last->line == x->cur_line && last->col &&
                  last->col + (off - last->off) == col))
         add_checkpoint(x, off, col);
-    if (end - 1 <= x->feed_nl)
+    if (x->feed_nl && end - 1 <= x->feed_nl)
         return; /* no line break before its last byte */
     while ((nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL &&
            ++nl < end)
@@ -654,7 +654,7 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
             x->feed_col = (uint64_t)(p + n - 1 - nl);
         else
             x->feed_col += n;
-        x->feed_p = NULL;
+        x->feed_p = x->feed_nl = NULL;
         x->feed_n = 0;
     } else {
         text_out(x, p, n);
