@@ -220,6 +220,15 @@ static const struct case_ cases[] = {
     { "Phone: +27 60 525 9181 <tel://+27605259181> tel://+1-555-0100 "
       "TEL://+1234 tel://",
       "tel://+27605259181 tel://+1-555-0100" },
+    /* a key and a hex value in a log */
+    { "socitype:0x1 chip:0x4354 rev:0x1 pkg:0x2 about:blank",
+      "about:blank" },
+    /* a rule of '_' run onto a URL (Mailman's footer without its line
+     * break) is no part of it; one or two '_' are */
+    { "https://h.example/listinfo/list__________________ "
+      "http://a.example/x_ http://a.example/x__ http://a.example/y.___",
+      "https://h.example/listinfo/list http://a.example/x_ "
+      "http://a.example/x__ http://a.example/y" },
     /* and so is one with its line number, in a kernel log */
     { "[drm:dpu_kms_hw_init:1006] [drm:amdgpu_job_timedout] about:blank "
       "urn:isbn:0451450523",

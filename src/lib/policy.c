@@ -314,6 +314,13 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
             i++;
         if (i == rlen)
             return false;
+        /* "chip:0x4354 rev:0x1 pkg:0x2" in a log: a key and its value */
+        if (i == 1 && rest[0] == '0' && rlen > 2 && (rest[1] | 0x20) == 'x') {
+            for (k = 2; k < rlen && is_hex((unsigned char)rest[k]); k++)
+                ;
+            if (k == rlen)
+                return false;
+        }
         /* "at:http://x": a word and a colon before a URI */
         for (k = 0; k < rlen && is_scheme_char((unsigned char)rest[k]); k++)
             ;

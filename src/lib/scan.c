@@ -479,21 +479,32 @@ balanced_len(const char *p, size_t len)
  * ends sentences rather than URIs, never below MIN. A '*' right after a
  * '/' is a glob, as in wget's "(ftp://fly.cc.fer.hr/" and "*)", unless
  * EMPHASIS: a '*' stands before the URI too, as markdown and mail write
- * "*http://x/" and "*". */
+ * "*http://x/" and "*". Three '_' or more, before or after it, are a
+ * rule run onto the URL: Mailman's footer reads
+ * "https://host/listinfo/list_____________" without its line break. */
 static size_t
 strip_punct(const char *p, size_t len, size_t min, bool emphasis)
 {
-    while (len > min) {
-        char c = p[len - 1];
+    for (;;) {
+        size_t was = len, k = len;
 
-        if (c == '*' && !emphasis && len >= 2 && p[len - 2] == '/')
-            break;
-        if (c != '.' && c != ',' && c != ';' && c != ':' && c != '!' &&
-            c != '?' && c != '\'' && c != '*')
-            break;
-        len--;
+        while (k > min && p[k - 1] == '_')
+            k--;
+        if (len - k >= 3)
+            len = k;
+        while (len > min) {
+            char c = p[len - 1];
+
+            if (c == '*' && !emphasis && len >= 2 && p[len - 2] == '/')
+                break;
+            if (c != '.' && c != ',' && c != ';' && c != ':' && c != '!' &&
+                c != '?' && c != '\'' && c != '*')
+                break;
+            len--;
+        }
+        if (len == was)
+            return len;
     }
-    return len;
 }
 
 /* The length of P (LEN bytes) without a footnote mark at its end, "[1]"
