@@ -220,6 +220,12 @@ static const struct case_ cases[] = {
     { "Phone: +27 60 525 9181 <tel://+27605259181> tel://+1-555-0100 "
       "TEL://+1234 tel://",
       "tel://+27605259181 tel://+1-555-0100" },
+    /* a mailto: address's local part is a dot-atom: Google Groups'
+     * masked addresses are none */
+    { "[mailto:jan....@siemens.com <javascript:>] "
+      "<mailto:jailhouse-de...@googlegroups.com> mailto:.a@x.example "
+      "mailto:a.@x.example mailto:jan.kiszka@siemens.com",
+      "mailto:jan.kiszka@siemens.com" },
     /* a key and a hex value in a log */
     { "socitype:0x1 chip:0x4354 rev:0x1 pkg:0x2 about:blank",
       "about:blank" },

@@ -205,16 +205,23 @@ span_class(const char *p, size_t i, size_t len, unsigned cls)
 }
 
 /* addr-spec (RFC 5322 section 3.4.1, as RFC 6068 and RFC 2392 put it in a
- * URI): local-part "@" domain, both non-empty. Returns the index past it,
- * or 0 if there is none at I. */
+ * URI): local-part "@" domain, both non-empty, the local part a dot-atom
+ * (no '.' first, last or twice in a row: Google Groups' masked
+ * "mailto:jailhouse-de...@googlegroups.com", 578 in one archive, is no
+ * address). Returns the index past it, or 0 if there is none at I. */
 static size_t
 addr_spec(const char *p, size_t i, size_t len)
 {
     size_t at = span_class(p, i, len, ATOM);
-    size_t end;
+    size_t end, k;
 
     if (at == i || at >= len || p[at] != '@')
         return 0;
+    if (p[i] == '.' || p[at - 1] == '.')
+        return 0;
+    for (k = i + 1; k < at; k++)
+        if (p[k] == '.' && p[k - 1] == '.')
+            return 0;
     if (at + 1 < len && p[at + 1] == '[') {
         const char *close = memchr(p + at, ']', len - at);
         return close ? (size_t)(close - p) + 1 : 0;
