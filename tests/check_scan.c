@@ -226,6 +226,12 @@ static const struct case_ cases[] = {
       "<mailto:jailhouse-de...@googlegroups.com> mailto:.a@x.example "
       "mailto:a.@x.example mailto:jan.kiszka@siemens.com",
       "mailto:jan.kiszka@siemens.com" },
+    /* a scheme written twice: the URI is the last one; a URL in a path
+     * (a proxy's, the Wayback Machine's) is part of it */
+    { "http://http://example.com/x news://news://news://blaine.gmane.org "
+      "https://web.archive.org/web/2020/http://x.example/",
+      "http://example.com/x news://blaine.gmane.org "
+      "https://web.archive.org/web/2020/http://x.example/" },
     /* a key and a hex value in a log */
     { "socitype:0x1 chip:0x4354 rev:0x1 pkg:0x2 about:blank",
       "about:blank" },

@@ -204,7 +204,20 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
     if (slen == 1 && !any)
         return false;
     if (rlen >= 2 && rest[0] == '/' && rest[1] == '/') {
+        const char *a = rest + 2;
+        size_t k = 0;
+        enum scheme_rule r2;
+
         if (rlen == 2)
+            return false;
+        /* "http://http://x", Thunderbird's "news://news://news://h": a
+         * scheme written twice; the URI is the last one, which is read
+         * on its own */
+        while (k < rlen - 2 && is_scheme_char((unsigned char)a[k]))
+            k++;
+        if (k > 0 && k + 2 < rlen - 2 && a[k] == ':' && a[k + 1] == '/' &&
+            a[k + 2] == '/' && is_alpha((unsigned char)a[0]) &&
+            policy_known(pol, a, k, &r2))
             return false;
         if (!known && !any && scheme_near_miss(ref, slen))
             return false;
