@@ -626,7 +626,6 @@ prescan_hold(struct urigrep_extractor *x, const char *p, size_t n,
 void
 doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
 {
-
     if (x->skip || x->stopped)
         return;
     if (x->prescan) {
@@ -664,7 +663,6 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
 void
 doc_end(struct urigrep_extractor *x)
 {
-
     if (x->skip) {
         x->skip = false;
         return;

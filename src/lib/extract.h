@@ -37,10 +37,9 @@ struct found {
     size_t context_before, context_after;   /* bytes of it */
 };
 
-/* Where text of a decoded document started in the stored document: a
- * scanner offset and the stored line it came from. */
-/* Scanner offset OFF is text of stored line LINE; in HTML, from its
- * byte column COL (0: not known) of the input on. */
+/* Where text of a decoded document started in the stored document:
+ * scanner offset OFF is text of stored line LINE; in HTML, from its byte
+ * column COL (0: not known) of the input on. */
 struct checkpoint {
     uint64_t off, line, col;
 };
