@@ -657,7 +657,7 @@ scheme_near_miss(const char *s, size_t len)
     /* one of them is no misspelling of another: "ftps" is not
      * registered, but it is FTP over TLS, as curl writes it */
     for (i = 0; i < sizeof one / sizeof *one; i++)
-        if (edit_distance(s, len, one[i], strlen(one[i]), 0) == 0)
+        if (strlen(one[i]) == len && strncasecmp(s, one[i], len) == 0)
             return false;
     for (i = 0; i < sizeof one / sizeof *one; i++)
         if (edit_distance(s, len, one[i], strlen(one[i]), 1) <= 1)
