@@ -33,22 +33,25 @@ expect_text 0 "1:x1
 # --json: the column, from 1, is where the value or the URI begins in its
 # line (of the decoded part for mail: the soft breaks above are joined),
 # not counted from the last tag; character references before it and the
-# size of the reads change nothing
-for b in 4096 1 5; do
-    ug --json --buffer-size=$b "$tmp/span.eml" |
-        grep -o '"line":[0-9]*,"column":[0-9]*' >"$tmp/cols" ||
-        fail "span.eml --json, buffer $b"
-    printf '"line":%s,"column":%s\n' 7 31 8 77 10 10 12 7 |
-        diff - "$tmp/cols" || fail "attribute columns, buffer $b"
-done
+# size of the reads change nothing.
+# columns_are FILE "LINE COL..." BUFFER...: --json on FILE, at each read
+# size, gives those lines and columns, in order
+columns_are() {
+    _f=$1
+    _want=$2
+    shift 2
+    for _b in "$@"; do
+        ug --json --buffer-size=$_b "$_f" |
+            grep -o '"line":[0-9]*,"column":[0-9]*' >"$tmp/cols" ||
+            fail "$_f --json, buffer $_b"
+        # shellcheck disable=SC2086 # pairs of numbers
+        printf '"line":%s,"column":%s\n' $_want |
+            diff - "$tmp/cols" || fail "$_f: columns, buffer $_b"
+    done
+}
+columns_are "$tmp/span.eml" "7 31 8 77 10 10 12 7" 4096 1 5
 printf '<html><body>\n<p>see &lt;<a href="http://example.org/a">x</a> and &amp; http://example.org/b and\n  <b>more</b> http://example.org/c &amp; <i>x</i>http://example.org/d\n</body></html>\n' >"$tmp/cols.html"
-for b in 4096 1 7; do
-    ug --json --buffer-size=$b "$tmp/cols.html" |
-        grep -o '"line":[0-9]*,"column":[0-9]*' >"$tmp/cols" ||
-        fail "cols.html --json, buffer $b"
-    printf '"line":%s,"column":%s\n' 2 21 2 59 3 15 3 50 |
-        diff - "$tmp/cols" || fail "HTML columns, buffer $b"
-done
+columns_are "$tmp/cols.html" "2 21 2 59 3 15 3 50" 4096 1 7
 # text run into a URI in an attribute, as Outlook's link protection
 # writes a link it blocked, gives the URI alone, as in text; a scheme
 # that is one (svn+ssh) or is registered stays whole
