@@ -204,21 +204,24 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
     if (slen == 1 && !any)
         return false;
     if (rlen >= 2 && rest[0] == '/' && rest[1] == '/') {
-        const char *a = rest + 2;
-        size_t k = 0;
+        const char *a = rest + 2, *sl;
+        size_t k = 0, alen = rlen - 2;
         enum scheme_rule r2;
 
         if (rlen == 2)
             return false;
         /* "http://http://x", Thunderbird's "news://news://news://h": a
          * scheme written twice; the URI is the last one, which is read
-         * on its own */
-        while (k < rlen - 2 && is_scheme_char((unsigned char)a[k]))
-            k++;
-        if (k > 0 && k + 2 < rlen - 2 && a[k] == ':' && a[k + 1] == '/' &&
-            a[k + 2] == '/' && is_alpha((unsigned char)a[0]) &&
-            policy_known(pol, a, k, &r2))
-            return false;
+         * on its own. (Looked for past a "://" only: this runs for every
+         * "scheme://".) */
+        if ((sl = memchr(a, '/', alen)) != NULL && sl > a + 1 &&
+            sl[-1] == ':' && sl + 1 < a + alen && sl[1] == '/' &&
+            is_alpha((unsigned char)a[0])) {
+            while (a + k < sl - 1 && is_scheme_char((unsigned char)a[k]))
+                k++;
+            if (a + k == sl - 1 && policy_known(pol, a, k, &r2))
+                return false;
+        }
         if (!known && !any && scheme_near_miss(ref, slen))
             return false;
         /* no host ("file:///etc", "ldap:///o=x"): a registered scheme's,
@@ -233,7 +236,8 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
         /* BitBake's SRC_URI names a file where the host goes
          * ("file://0001-fix-for-.patch"): for file:, what RFC 2396 allows
          * there will do, a host name or not */
-        if (slen == 4 && strncasecmp(ref, "file", 4) == 0)
+        if (slen == 4 && (ref[0] | 0x20) == 'f' &&
+            strncasecmp(ref, "file", 4) == 0)
             return reg_name_ok(rest + 2, rlen - 2) ||
                    scheme_authority_ok(rest + 2, rlen - 2);
         /* "<tel://+27605259181>", as phones and signatures write a

@@ -486,12 +486,8 @@ static size_t
 strip_punct(const char *p, size_t len, size_t min, bool emphasis)
 {
     for (;;) {
-        size_t was = len, k = len;
+        size_t k;
 
-        while (k > min && p[k - 1] == '_')
-            k--;
-        if (len - k >= 3)
-            len = k;
         while (len > min) {
             char c = p[len - 1];
 
@@ -502,8 +498,11 @@ strip_punct(const char *p, size_t len, size_t min, bool emphasis)
                 break;
             len--;
         }
-        if (len == was)
+        for (k = len; k > min && p[k - 1] == '_'; k--)
+            ;
+        if (len - k < 3)
             return len;
+        len = k; /* and the punctuation before the rule */
     }
 }
 
