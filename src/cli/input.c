@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mapped.h"
 #include "progress.h"
 #include "source.h"
 
@@ -19,8 +20,10 @@
  * grep looks for NUL bytes); the extractor decides its type from as
  * much. */
 #define PEEK (32 * 1024)
-/* Files from this size on are announced as read sequentially. */
+/* Files from this size on are announced as read sequentially, and read
+ * through mapped windows (mapped.h). */
 #define FADVISE_MIN (1024 * 1024)
+#define MAP_MIN FADVISE_MIN
 
 /* --progress: the bytes SRC read from its file since the last call
  * (compressed ones for compressed data, as the sizes it is measured
@@ -57,16 +60,71 @@ input_feed(struct run *r, const char *p, size_t n)
     }
 }
 
-/* Read all of SRC, the first PEEKED bytes of it being in BUF already (EOF
- * if that was all), and end the document. */
-static void
-process_fd(struct run *r, struct source *src, char *buf, size_t peeked,
-           bool eof)
+/* Is FD a regular file large enough to be read through mapped windows
+ * (a smaller one costs less to read())? */
+static bool
+worth_mapping(int fd)
 {
+    struct stat st;
+
+    return fd != STDIN_FILENO && fstat(fd, &st) == 0 &&
+           S_ISREG(st.st_mode) && st.st_size >= MAP_MIN;
+}
+
+/* Read FD, a regular file, from offset *AT on through mapped windows,
+ * while fstat() says there is more; *AT is where that stopped (read()
+ * takes over there: a file that grew meanwhile, a window mmap()
+ * refused). False when the file shrank under a window (said). */
+static bool
+read_mapped(struct run *r, int fd, uint64_t *at)
+{
+    struct mapped m = { NULL, 0 };
+    struct stat st;
+
+    while (!r->stop && !r->file_stop && fstat(fd, &st) == 0 &&
+           (uint64_t)st.st_size > *at) {
+        uint64_t left = (uint64_t)st.st_size - *at;
+        size_t n = left < MAPPED_WINDOW ? (size_t)left : MAPPED_WINDOW;
+        const char *p = mapped_map(&m, fd, *at, n);
+
+        if (p == NULL)
+            break;
+        input_feed(r, p, n);
+        progress_bytes(n);
+        if (mapped_unmap(&m)) {
+            report_file_error(r, r->file, MAPPED_SHRANK);
+            return false;
+        }
+        *at += n;
+    }
+    return true;
+}
+
+/* Read all of SRC (open on FD), the first PEEKED bytes of it being in
+ * BUF already (EOF if that was all), and end the document. */
+static void
+process_fd(struct run *r, struct source *src, int fd, char *buf,
+           size_t peeked, bool eof)
+{
+    bool map = !eof && worth_mapping(fd);
+    uint64_t at;
+
     input_feed(r, buf, peeked);
     while (!eof && !r->stop && !r->file_stop) {
-        ssize_t k = source_read(src, buf, r->o->buffer_size);
+        ssize_t k;
 
+        /* plain data, what the source read ahead given out */
+        if (map && source_plain_at(src, &at)) {
+            map = false;
+            if (!read_mapped(r, fd, &at))
+                break;
+            if (lseek(fd, (off_t)at, SEEK_SET) < 0) {
+                report_file_error(r, r->file, strerror(errno));
+                break;
+            }
+            continue;
+        }
+        k = source_read(src, buf, r->o->buffer_size);
         if (k < 0) {
             report_file_error(r, r->file, source_error(src));
             break;
@@ -194,7 +252,7 @@ input_read_file(struct run *r, const char *name)
                        r->file);
         goto done;
     }
-    process_fd(r, src, r->readbuf, (size_t)got, eof);
+    process_fd(r, src, fd, r->readbuf, (size_t)got, eof);
 done:
     urigrep_extractor_reset(r->x);
     /* a decoder's memory goes now, the buffer stays for the next file */

@@ -20,6 +20,7 @@
 #include "internal.h"
 #include "jobs.h"
 #include "mail.h"
+#include "mapped.h"
 #include "progress.h"
 #include "source.h"
 #include "split.h"
@@ -77,12 +78,11 @@
  * before it are known, and reads it with urigrep_extractor_set_origin():
  * lines, offsets and message numbers are those of the whole file; else
  * it reads the piece at once, and the writer counts lines only for a
- * warning it says (file_lines()). Workers read pieces with pread(); the
- * thread that cuts a file (cut_file(): the planner for a file -r had to stat,
- * its size known, else the worker that met the file in a batch,
- * hand_off()) maps it with mmap() to look for the cuts (only the pages
- * near them are read), and a file truncated at that moment would kill
- * the run with SIGBUS, as grep's mmap did.
+ * warning it says (file_lines()). Workers read pieces through mapped
+ * windows (mapped.h); the thread that cuts a file (cut_file(): the
+ * planner for a file -r had to stat, its size known, else the worker that
+ * met the file in a batch, hand_off()) maps it too, to look for the cuts
+ * (only the pages near them are read).
  */
 
 /* Publish a worker's log in chunks this large: the writer streams them.
@@ -157,8 +157,7 @@ struct worker {
     size_t o_item, o_end;   /* plain: the 'O' item that grows while it
                                ends the log (at O_END), or SIZE_MAX */
     struct task *t;
-    char *piece;            /* a piece read whole to be counted (-n) */
-    size_t piece_cap;
+    struct mapped map;      /* the window onto a piece being read */
 };
 
 struct jobs {
@@ -500,31 +499,42 @@ put_skipped(struct worker *w)
     put_item(&w->r.outbuf, 'S', (const char *)v, sizeof v);
 }
 
-/* Read N bytes at offset AT of FD into BUF; false with errno set if
- * that fails (EIO: the file is shorter now). */
-static bool
-read_at(int fd, char *buf, size_t n, uint64_t at)
+/* Map N bytes of piece T (open as FD) from offset AT into the worker's
+ * window: their address, or NULL when the file no longer has them or
+ * cannot be mapped (said). */
+static const char *
+map_piece(struct worker *w, struct task *t, int fd, uint64_t at, size_t n)
 {
-    while (n) {
-        ssize_t k = pread(fd, buf, n, (off_t)at);
+    struct stat st;
+    const char *p;
 
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0) {
-            if (k == 0)
-                errno = EIO;
-            return false;
-        }
-        buf += k;
-        n -= (size_t)k;
-        at += (uint64_t)k;
+    if (fstat(fd, &st) != 0) {
+        report_file_error(&w->r, t->name, strerror(errno));
+        return NULL;
     }
-    return true;
+    if ((uint64_t)st.st_size < at + n) {
+        report_file_error(&w->r, t->name, MAPPED_SHRANK);
+        return NULL;
+    }
+    if ((p = mapped_map(&w->map, fd, at, n)) == NULL)
+        report_file_error(&w->r, t->name, strerror(errno));
+    return p;
 }
 
-/* Count the lines and messages of piece T (open as FD), reading it into
- * the worker's buffer: all of it stays there when it fits. False with
- * errno set when reading fails. */
+/* Unmap the worker's window; false when the file shrank under it
+ * (said). */
+static bool
+unmap_piece(struct worker *w, struct task *t)
+{
+    if (!mapped_unmap(&w->map))
+        return true;
+    report_file_error(&w->r, t->name, MAPPED_SHRANK);
+    return false;
+}
+
+/* Count the lines and messages of piece T (open as FD), a window at a
+ * time; a piece of one window stays mapped for scan_piece(). False when
+ * it could not be read (said). */
 static bool
 count_piece(struct worker *w, struct task *t, int fd, uint64_t *lines,
             uint64_t *messages)
@@ -533,36 +543,42 @@ count_piece(struct worker *w, struct task *t, int fd, uint64_t *lines,
 
     *lines = *messages = 0;
     while (at < t->to) {
-        size_t n = t->to - at < w->piece_cap ? (size_t)(t->to - at)
-                                             : w->piece_cap;
+        size_t n = t->to - at < MAPPED_WINDOW ? (size_t)(t->to - at)
+                                              : MAPPED_WINDOW;
         size_t use = n;
+        const char *p = map_piece(w, t, fd, at, n);
 
-        if (!read_at(fd, w->piece, n, at))
+        if (p == NULL)
             return false;
-        /* a piece larger than the buffer: count whole lines at a time */
+        /* a piece larger than a window: count whole lines at a time */
         if (at + n < t->to) {
-            while (use > 0 && w->piece[use - 1] != '\n')
+            while (use > 0 && p[use - 1] != '\n')
                 use--;
             if (use == 0)
                 use = n;
         }
-        split_count(w->piece, use, t->type, at == 0, &l, &m);
+        split_count(p, use, t->type, at == 0, &l, &m);
         *lines += l;
         *messages += m;
         at += use;
+        if (at < t->to && !unmap_piece(w, t))
+            return false;
+    }
+    /* the last window's pages were read: a shrink shows now */
+    if (mapped_shrank()) {
+        unmap_piece(w, t);
+        return false;
     }
     return true;
 }
 
-/* Read piece T (open as FD) with its origin. LOADED: it was counted and
- * is in the worker's piece buffer when it fits there; else it is read
- * in --buffer-size blocks, as a serial run reads. */
+/* Read piece T (open as FD) with its origin, a window at a time, as the
+ * last window count_piece() left mapped if it is the whole piece. */
 static void
-scan_piece(struct worker *w, struct task *t, int fd, bool loaded)
+scan_piece(struct worker *w, struct task *t, int fd)
 {
     struct run *r = &w->r;
-    char *buf = loaded ? w->piece : r->readbuf;
-    size_t cap = loaded ? w->piece_cap : r->o->buffer_size;
+    bool whole = w->map.base != NULL && t->to - t->from <= MAPPED_WINDOW;
     uint64_t at;
 
     if (urigrep_extractor_set_origin(r->x, t->type, t->org_line, t->from,
@@ -570,22 +586,22 @@ scan_piece(struct worker *w, struct task *t, int fd, bool loaded)
         out_of_memory();
     /* the worker's log is published as references fill it (worker_ref()),
      * not here */
-    if (loaded && t->to - t->from <= cap) {
-        progress_bytes(t->to - t->from);
-        input_feed(r, buf, (size_t)(t->to - t->from));
-    } else {
-        for (at = t->from; at < t->to && !r->stop && !r->file_stop;) {
-            size_t n = t->to - at < cap ? (size_t)(t->to - at) : cap;
+    for (at = t->from; at < t->to && !r->stop && !r->file_stop;) {
+        size_t n = t->to - at < MAPPED_WINDOW ? (size_t)(t->to - at)
+                                              : MAPPED_WINDOW;
+        const char *p = whole ? w->map.base + (w->map.len - n)
+                              : map_piece(w, t, fd, at, n);
 
-            if (!read_at(fd, buf, n, at)) {
-                report_file_error(r, t->name, strerror(errno));
-                break;
-            }
-            progress_bytes(n);
-            input_feed(r, buf, n);
-            at += n;
-        }
+        if (p == NULL)
+            break;
+        progress_bytes(n);
+        input_feed(r, p, n);
+        if (!unmap_piece(w, t))
+            break;
+        at += n;
+        whole = false;
     }
+    unmap_piece(w, t);
     if (!r->stop && urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
         out_of_memory();
     urigrep_extractor_reset(r->x);
@@ -639,20 +655,14 @@ run_piece(struct worker *w, struct task *t)
     if (!w->need_origin) {
         /* lines and messages are counted from the piece's start; the
          * writer makes the lines it says whole (file_lines()) */
-        scan_piece(w, t, fd, false);
+        scan_piece(w, t, fd);
         close(fd);
         return;
     }
-    if (w->piece == NULL) {
-        w->piece_cap = w->j->piece_size + w->j->piece_size / 2;
-        if ((w->piece = malloc(w->piece_cap)) == NULL)
-            out_of_memory();
-    }
     ok = count_piece(w, t, fd, &lines, &messages);
-    if (!ok)
-        report_file_error(r, t->name, strerror(errno));
     if (piece_origin(w->j, t, lines, messages) && ok)
-        scan_piece(w, t, fd, true);
+        scan_piece(w, t, fd);
+    mapped_unmap(&w->map);
     close(fd);
 }
 
@@ -791,6 +801,28 @@ say_now(struct jobs *j, const char *p, size_t n)
     fputs(PROGRAM ": ", stderr);
     fwrite(p, 1, n, stderr);
     putc('\n', stderr);
+}
+
+/* Read N bytes at offset AT of FD into BUF; false with errno set if
+ * that fails (EIO: the file is shorter now). */
+static bool
+read_at(int fd, char *buf, size_t n, uint64_t at)
+{
+    while (n) {
+        ssize_t k = pread(fd, buf, n, (off_t)at);
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            if (k == 0)
+                errno = EIO;
+            return false;
+        }
+        buf += k;
+        n -= (size_t)k;
+        at += (uint64_t)k;
+    }
+    return true;
 }
 
 /* The lines of the current file before the piece being written, when
@@ -1219,8 +1251,9 @@ cut_file(struct jobs *j, const char *name, bool walking, struct task **last,
     struct stat st;
     struct task *prev = NULL, *first = NULL, *t;
     enum urigrep_doc_type type;
+    struct mapped m = { NULL, 0 };
     size_t size, at, cut, peek;
-    char *p;
+    const char *p;
     int fd;
 
     *count = 0;
@@ -1232,9 +1265,9 @@ cut_file(struct jobs *j, const char *name, bool walking, struct task **last,
         return NULL;
     /* mapped to look for cuts: only the pages near them are read */
     size = (size_t)st.st_size;
-    p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    p = mapped_map(&m, fd, 0, size);
     close(fd);
-    if (p == MAP_FAILED)
+    if (p == NULL)
         return NULL;
     peek = size < 32 * 1024 ? size : 32 * 1024;
     type = piece_type(j->o, p, peek);
@@ -1265,7 +1298,9 @@ cut_file(struct jobs *j, const char *name, bool walking, struct task **last,
         prev = t;
         ++*count;
     }
-    munmap(p, size);
+    /* a file that shrank meanwhile: the pieces past its end say so when
+     * they are read */
+    mapped_unmap(&m);
     *last = prev;
     return first;
 }
@@ -1555,7 +1590,6 @@ jobs_finish(struct jobs *j, struct run *r)
         free(w->r.readbuf);
         source_free(w->r.src);
         buf_free(&w->r.outbuf);
-        free(w->piece);
         for (k = 0; k < w->o.npats; k++)
             pcre2_match_data_free(w->o.pats[k].md);
         if (w->o.npats)

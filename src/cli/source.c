@@ -188,6 +188,15 @@ source_error(const struct source *s)
     return s->state == FAILED ? s->why : NULL;
 }
 
+bool
+source_plain_at(const struct source *s, uint64_t *at)
+{
+    if (s->state != PLAIN || s->in_off < s->in_len || s->raw_eof)
+        return false;
+    *at = s->raw;
+    return true;
+}
+
 const char *
 source_format(const struct source *s)
 {

@@ -4,6 +4,7 @@
 #ifndef URIGREP_SOURCE_H
 #define URIGREP_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -39,6 +40,12 @@ const char *source_error(const struct source *s);
 /* The name of S's compressed format ("gzip", "bzip2", "xz", "zstd"), or
  * NULL while none is known (plain data, or nothing read yet). */
 const char *source_format(const struct source *s);
+
+/* Is S plain data that has given out all it read? Then *AT is how many
+ * bytes that was: what comes next is at that offset from where the
+ * descriptor stood at the start, and may be read from it by other means
+ * (input.c maps it), the descriptor moved past them with lseek(). */
+bool source_plain_at(const struct source *s, uint64_t *at);
 
 /* How many bytes S has read from its descriptor: for compressed data,
  * fewer than it gave (--progress counts these, as the file sizes). */
