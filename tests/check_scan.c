@@ -414,6 +414,99 @@ START_TEST(test_scan_chunk_invariance_all)
 }
 END_TEST
 
+/* All the cases glued together, again and again (each copy shifted by
+ * a byte, so that they meet the scanner's slices everywhere), and an
+ * over-long run: LEN bytes, with every option on. */
+static char *
+big_text(size_t *len)
+{
+    size_t cap = 0, i, copy;
+    char *text = NULL;
+
+    *len = 0;
+    for (copy = 0; *len < 1500000; copy++) {
+        for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+            size_t n = strlen(cases[i].text);
+
+            if (*len + n + 4200 > cap) {
+                cap = (*len + n + 4200) * 2;
+                text = realloc(text, cap);
+                ck_assert_ptr_nonnull(text);
+            }
+            if (i == 0) {
+                memset(text + *len, 'x', copy % 7);
+                *len += copy % 7;
+            }
+            memcpy(text + *len, cases[i].text, n);
+            *len += n;
+            text[(*len)++] = '\n';
+        }
+        if (copy == 3) {
+            /* a bare candidate far over the limit */
+            memcpy(text + *len, " http://long.example/", 21);
+            memset(text + *len + 21, 'a', 4000);
+            *len += 4021;
+            text[(*len)++] = '\n';
+        }
+    }
+    return text;
+}
+
+/* Large feeds are scanned where they lie, small ones copied into the
+ * window: the same events either way, as the stream is cut anywhere. */
+START_TEST(test_scan_large_feeds)
+{
+    struct urigrep_scan_options opt = {
+        .max_uri_length = 2048,
+        .hyphen = URIGREP_HYPHEN_BOTH,
+        .flags = URIGREP_SCAN_ABBREV
+    };
+    static const size_t chunks[] = { 4093, 65536, 65537, 300007, 700001 };
+    size_t len, k;
+    char *text = big_text(&len), *whole, *part;
+
+    whole = scan_chunked(text, len, 0, &opt);
+    for (k = 0; k < sizeof chunks / sizeof *chunks; k++) {
+        part = scan_chunked(text, len, chunks[k], &opt);
+        ck_assert_msg(strcmp(whole, part) == 0, "chunk %zu", chunks[k]);
+        free(part);
+    }
+    free(whole);
+    free(text);
+}
+END_TEST
+
+/* A callback stops the scan inside a large feed, scanned where it lies:
+ * the scanner keeps its own copy of what it needs, so the caller's
+ * buffer may go at once (AddressSanitizer and valgrind see to that),
+ * and the stream goes on at the next feed. */
+START_TEST(test_scan_stop_large_feed)
+{
+    struct collected c = { NULL, 0, 0, 0, 0 };
+    urigrep_scanner *sc = NULL;
+    size_t len;
+    char *text = big_text(&len), *copy = malloc(len);
+
+    ck_assert_ptr_nonnull(copy);
+    memcpy(copy, text, len);
+    ck_assert_int_eq(urigrep_scanner_new(NULL, &sc), URIGREP_OK);
+    append(&c, "", 0);
+    c.stop_after = 5000;
+    ck_assert_int_eq(urigrep_scanner_feed(sc, copy, len, collect, &c),
+                     URIGREP_ERR_STOPPED);
+    ck_assert_int_eq(c.n, 5000);
+    free(copy);
+    c.stop_after = 0;
+    ck_assert_int_eq(urigrep_scanner_feed(sc, text, 4096, collect, &c),
+                     URIGREP_OK);
+    ck_assert_int_eq(urigrep_scanner_finish(sc, collect, &c), URIGREP_OK);
+    ck_assert_int_gt(c.n, 5000);
+    urigrep_scanner_free(sc);
+    free(c.text);
+    free(text);
+}
+END_TEST
+
 START_TEST(test_scan_positions)
 {
     const char *t = "ab\ncd <http://x.example/\n y> \"http://q.example/\"\n"
@@ -638,6 +731,7 @@ scan_suite(void)
     tcase_add_loop_test(tc, test_scan_chunk_invariance, 0, N(cases));
     tcase_add_test(tc, test_scan_chunk_invariance_all);
     tcase_add_test(tc, test_scan_lines_across_feeds);
+    tcase_add_test(tc, test_scan_large_feeds);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");
@@ -645,6 +739,7 @@ scan_suite(void)
     tcase_add_test(tc, test_scan_long_run_skipped_whole);
     tcase_add_test(tc, test_scan_too_long_bracket_split);
     tcase_add_test(tc, test_scan_stop);
+    tcase_add_test(tc, test_scan_stop_large_feed);
     tcase_add_test(tc, test_scan_bad_args);
     suite_add_tcase(s, tc);
     tc = tcase_create("helpers");

@@ -27,16 +27,26 @@
  * "www"/"ftp" is a second trigger.
  *
  * Streaming.  Input is copied slice by slice into WIN after a small carried
- * tail.  A candidate that reaches the end of the window is kept (with its
- * look-back context) for the next feed; nothing is decided until enough
- * bytes are there, so results never depend on how the input is split.
+ * tail; a large feed only until the scan has passed that tail, then it is
+ * scanned where it lies (VIEW) and only its own tail copied.  A candidate
+ * that reaches the end of the window is kept (with its look-back context)
+ * for the next feed; nothing is decided until enough bytes are there, so
+ * results never depend on how the input is split.
  * Look-backs never cross the end of the last reference reported, which
  * is what keeps the decisions the same whatever the split.
  */
 
 /* Bytes copied into the window per step: large enough that memchr runs
  * long, small enough to stay in L2. */
+#ifndef SLICE
 #define SLICE (64 * 1024)
+#endif
+/* A feed from this size on is scanned where it lies, once its first
+ * JOIN bytes, copied after what the window held, have taken the scan
+ * past that (urigrep_scanner_feed()). The fuzzers build with a small
+ * SLICE, so that their inputs take every path. */
+#define BORROW_MIN (SLICE / 4)
+#define JOIN (SLICE / 16)
 /* A run of scheme characters longer than this before ':' is not a scheme
  * (IANA's longest is about 30). */
 #define SCHEME_RUN_MAX 64
@@ -55,9 +65,15 @@ struct urigrep_scanner {
     size_t max;           /* longest reference reported */
     size_t raw_max;       /* longest stretch of input one candidate spans */
     struct urigrep_buf win;
+    /* The bytes scanned: win's, or while a large feed is scanned where
+     * it lies (borrowed), the caller's from the window's first byte on:
+     * win's last bytes are then that feed's first. */
+    const char *view;
+    size_t vlen;
+    bool borrowed;
     struct urigrep_buf out;  /* reference read inside <...>, hyphens kept */
     struct urigrep_buf alt;  /* the same with hyphens at line breaks gone */
-    uint64_t win_off;     /* stream offset of win.data[0] */
+    uint64_t win_off;     /* stream offset of view[0] */
     size_t floor;         /* no look-back crosses this index */
     size_t search;        /* the search for triggers goes on here */
     bool skipping;        /* inside an over-long bare candidate */
@@ -292,11 +308,11 @@ lines_to(struct urigrep_scanner *sc, size_t i)
     if (off <= sc->nl_off)
         return;
     from = (size_t)(sc->nl_off - sc->win_off);
-    n = count_newlines(sc->win.data + from, i - from);
+    n = count_newlines(sc->view + from, i - from);
     if (n) {
-        const char *nl = last_newline(sc->win.data + from, i - from);
+        const char *nl = last_newline(sc->view + from, i - from);
         sc->line += n;
-        sc->line_start = sc->win_off + (uint64_t)(nl - sc->win.data) + 1;
+        sc->line_start = sc->win_off + (uint64_t)(nl - sc->view) + 1;
     }
     sc->nl_off = off;
 }
@@ -380,8 +396,8 @@ static enum outcome
 scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
               size_t *e, bool *closer)
 {
-    const unsigned char *w = (const unsigned char *)sc->win.data;
-    size_t n = sc->win.len, i = from, lim;
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen, i = from, lim;
     uint64_t off = sc->win_off + from;
 
     if (off >= sc->bc_from && off < sc->bc_to &&
@@ -595,9 +611,9 @@ static enum outcome
 try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
          urigrep_match_fn fn, void *arg)
 {
-    const unsigned char *w = (const unsigned char *)sc->win.data;
-    const char *p = sc->win.data + cd->ss;
-    size_t e, len, raw_len, n = sc->win.len;
+    const unsigned char *w = (const unsigned char *)sc->view;
+    const char *p = sc->view + cd->ss;
+    size_t e, len, raw_len, n = sc->vlen;
     bool closer, joined = false;
     enum outcome o = scan_bare_end(sc, cd->ss, cd->colon + 1, final, &e,
                                    &closer);
@@ -639,10 +655,10 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
         raw_len = sc->out.len;
     }
     len = strip_trailing(p, raw_len, cd->colon + 1 - cd->ss, closer,
-                         cd->ss > 0 && sc->win.data[cd->ss - 1] == '*');
+                         cd->ss > 0 && sc->view[cd->ss - 1] == '*');
     if (!policy_accept(&sc->pol, &cd->memo, p, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_URL
-                    : cd->ss > 0 && sc->win.data[cd->ss - 1] == ':'
+                    : cd->ss > 0 && sc->view[cd->ss - 1] == ':'
                         ? CTX_BARE_LIST
                         : CTX_BARE))
         return REJECTED;
@@ -696,8 +712,8 @@ static enum outcome
 scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
            bool final, size_t *end, unsigned *flags)
 {
-    const unsigned char *w = (const unsigned char *)sc->win.data;
-    size_t n = sc->win.len, i = s;
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen, i = s;
     bool joined = false, unwise = false;
 
     sc->out.len = 0;
@@ -876,16 +892,16 @@ angle_before(const struct urigrep_scanner *sc, size_t ss, size_t floor,
 {
     size_t i = ss, gap = 0;
 
-    while (i > floor && is_gap((unsigned char)sc->win.data[i - 1]) &&
+    while (i > floor && is_gap((unsigned char)sc->view[i - 1]) &&
            gap < GAP_MAX)
         i--, gap++;
     cd->entity = false;
-    if (i > floor && sc->win.data[i - 1] == '<') {
+    if (i > floor && sc->view[i - 1] == '<') {
         *lt = i - 1;
         return true;
     }
-    if (i >= floor + 4 && sc->win.data[i - 1] == ';' &&
-        strncasecmp(sc->win.data + i - 4, "&lt;", 4) == 0) {
+    if (i >= floor + 4 && sc->view[i - 1] == ';' &&
+        strncasecmp(sc->view + i - 4, "&lt;", 4) == 0) {
         *lt = i - 4;
         cd->entity = true;
         return true;
@@ -905,10 +921,10 @@ line_start(const struct urigrep_scanner *sc, size_t x, size_t i,
            size_t *start)
 {
     size_t lim = x > LINE_BACK ? x - LINE_BACK : 0;
-    const char *nl = i > lim ? last_newline(sc->win.data + lim, i - lim) : NULL;
+    const char *nl = i > lim ? last_newline(sc->view + lim, i - lim) : NULL;
 
     if (nl) {
-        *start = (size_t)(nl - sc->win.data) + 1;
+        *start = (size_t)(nl - sc->view) + 1;
         return true;
     }
     if (lim == 0 && sc->win_off == 0) {
@@ -928,9 +944,9 @@ quote_depth(const struct urigrep_scanner *sc, size_t x, size_t lt)
     if (!line_start(sc, x, lt, &q))
         return 0;
     for (; q < lt; q++) {
-        if (sc->win.data[q] == '>')
+        if (sc->view[q] == '>')
             depth++;
-        else if (!is_gap((unsigned char)sc->win.data[q]))
+        else if (!is_gap((unsigned char)sc->view[q]))
             break;
     }
     return depth;
@@ -942,7 +958,7 @@ quote_depth(const struct urigrep_scanner *sc, size_t x, size_t lt)
 static bool
 sdp_line(const struct urigrep_scanner *sc, size_t ss)
 {
-    const char *w = sc->win.data;
+    const char *w = sc->view;
     size_t q;
 
     return ss >= 2 && w[ss - 1] == '=' && w[ss - 2] >= 'a' &&
@@ -957,8 +973,8 @@ static enum outcome
 uuencoded_line(struct urigrep_scanner *sc, size_t ss, size_t colon,
                bool final)
 {
-    const unsigned char *w = (const unsigned char *)sc->win.data;
-    size_t n = sc->win.len, q, i, len, want, e;
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen, q, i, len, want, e;
     uint64_t off = sc->win_off + ss;
     enum outcome verdict = REPORTED;
     const unsigned char *nl;
@@ -1021,8 +1037,8 @@ static enum outcome
 try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
           urigrep_match_fn fn, void *arg)
 {
-    const unsigned char *w = (const unsigned char *)sc->win.data;
-    size_t n = sc->win.len, i = cd->colon + 1;
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen, i = cd->colon + 1;
 
     while (i < n && i - cd->ss <= sc->max) {
         size_t lim = sc->max < n - cd->ss ? cd->ss + sc->max + 1 : n;
@@ -1037,11 +1053,11 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
         if (c == '"') {
             size_t len = i - cd->ss;
 
-            if (!policy_accept(&sc->pol, &cd->memo, sc->win.data + cd->ss, len,
+            if (!policy_accept(&sc->pol, &cd->memo, sc->view + cd->ss, len,
                             cd->colon - cd->ss, CTX_QUOTE))
                 return REJECTED;
             cd->end = i;
-            if (emit(sc, URIGREP_EVENT_URI, sc->win.data + cd->ss, len,
+            if (emit(sc, URIGREP_EVENT_URI, sc->view + cd->ss, len,
                      cd->ss, i + 1, cd->delim, 0, fn, arg))
                 return STOPPED;
             return REPORTED;
@@ -1075,8 +1091,8 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
                size_t floor, bool final, urigrep_match_fn fn, void *arg,
                struct cand *cd)
 {
-    const char *w = sc->win.data;
-    size_t n = sc->win.len, s = colon + 1, e, lt;
+    const char *w = sc->view;
+    size_t n = sc->vlen, s = colon + 1, e, lt;
     enum outcome o;
 
     cd->ss = u;
@@ -1132,10 +1148,10 @@ static size_t
 split_run_together(const struct urigrep_scanner *sc, struct cand *cd,
                    size_t ss, size_t colon)
 {
-    const unsigned char *w = (const unsigned char *)sc->win.data;
+    const unsigned char *w = (const unsigned char *)sc->view;
     size_t k;
 
-    if (colon + 2 >= sc->win.len || w[colon + 1] != '/' || w[colon + 2] != '/')
+    if (colon + 2 >= sc->vlen || w[colon + 1] != '/' || w[colon + 2] != '/')
         return ss;
     cd->memo.known = policy_known(&sc->pol, (const char *)w + ss, colon - ss,
                                   &cd->memo.rule);
@@ -1154,7 +1170,7 @@ static enum outcome
 try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
           urigrep_match_fn fn, void *arg, struct cand *cd)
 {
-    const char *w = sc->win.data;
+    const char *w = sc->view;
     size_t ss = colon, lt;
     enum outcome o;
 
@@ -1175,15 +1191,15 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
     cd->quote_depth = 0;
     cd->entity = false;
     cd->memo.known = -1;
-    if (colon + 3 > sc->win.len && !final)
+    if (colon + 3 > sc->vlen && !final)
         return NEED_MORE;
     /* C++, Perl and Rust paths: "std::string", "<< std::endl" */
-    if (colon + 1 < sc->win.len && w[colon + 1] == ':')
+    if (colon + 1 < sc->vlen && w[colon + 1] == ':')
         return REJECTED;
     /* a scheme does not start inside an identifier: "clk_num:%d",
      * "csum_info:%#x" in code ("x_http://" would still be one) */
     if (ss > floor && w[ss - 1] == '_' &&
-        !(colon + 2 < sc->win.len && w[colon + 1] == '/' &&
+        !(colon + 2 < sc->vlen && w[colon + 1] == '/' &&
           w[colon + 2] == '/'))
         return REJECTED;
     /* binary as text: whatever delimits it there, it is not written */
@@ -1265,7 +1281,7 @@ static enum outcome
 try_abbrev(struct urigrep_scanner *sc, size_t dot, size_t floor, bool final,
            urigrep_match_fn fn, void *arg, struct cand *cd)
 {
-    const char *w = sc->win.data;
+    const char *w = sc->view;
     size_t ss, e, len;
     bool closer;
     enum outcome o;
@@ -1300,8 +1316,8 @@ try_abbrev(struct urigrep_scanner *sc, size_t dot, size_t floor, bool final,
 static size_t
 next_trigger(const struct urigrep_scanner *sc, size_t p, size_t *dot_cache)
 {
-    const char *w = sc->win.data;
-    size_t n = sc->win.len;
+    const char *w = sc->view;
+    size_t n = sc->vlen;
     const char *c = memchr(w + p, ':', n - p);
     size_t colon = c ? (size_t)(c - w) : n;
 
@@ -1321,8 +1337,8 @@ next_trigger(const struct urigrep_scanner *sc, size_t p, size_t *dot_cache)
 static size_t
 skip_bare(const struct urigrep_scanner *sc, size_t p, bool final, bool *cut)
 {
-    const unsigned char *w = (const unsigned char *)sc->win.data;
-    size_t n = sc->win.len;
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen;
 
     *cut = false;
     for (; p < n; p++) {
@@ -1345,6 +1361,27 @@ skip_bare(const struct urigrep_scanner *sc, size_t p, bool final, bool *cut)
     return n;
 }
 
+/* The view loses its first KEEP bytes, and its bytes from there up to
+ * index TO are win's from then on: copied out of a borrowed view, whose
+ * bytes are the caller's, gone after the call. */
+static enum urigrep_status
+keep_view(struct urigrep_scanner *sc, size_t keep, size_t to)
+{
+    enum urigrep_status st = URIGREP_OK;
+
+    if (sc->borrowed) {
+        sc->borrowed = false;
+        sc->win.len = 0;
+        st = buf_append(&sc->win, sc->view + keep, to - keep);
+    } else {
+        buf_consume(&sc->win, keep);
+    }
+    sc->view = sc->win.data;
+    sc->vlen = sc->win.len;
+    sc->win_off += keep;
+    return st;
+}
+
 /* Scan the window. Keeps what later bytes may still change at its front
  * (unless FINAL) and returns URIGREP_ERR_STOPPED if the callback said so.
  *
@@ -1356,7 +1393,7 @@ static enum urigrep_status
 process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
         void *arg)
 {
-    size_t n = sc->win.len, floor = sc->floor, p = sc->search, keep;
+    size_t n = sc->vlen, floor = sc->floor, p = sc->search, keep;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
     struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, false,
@@ -1379,7 +1416,7 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
         t = next_trigger(sc, p, &dot_cache);
         if (t >= n)
             break;
-        if (sc->win.data[t] == ':')
+        if (sc->view[t] == ':')
             o = try_colon(sc, t, floor, final, fn, arg, &cd);
         else
             o = try_abbrev(sc, t, floor, final, fn, arg, &cd);
@@ -1393,7 +1430,7 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
         case TOO_LONG:
             floor = p = cd.end;
             sc->skipping = true;
-            if (emit(sc, URIGREP_EVENT_TOO_LONG, sc->win.data + cd.ss,
+            if (emit(sc, URIGREP_EVENT_TOO_LONG, sc->view + cd.ss,
                      cd.end - cd.ss, cd.ss, cd.end, cd.delim, 0, fn, arg)) {
                 stopped = true;
                 break;
@@ -1410,6 +1447,19 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
         break;
     }
     if (stopped) {
+        if (sc->borrowed) {
+            /* the caller's bytes may be gone at the next call: win
+             * keeps what an owned window would, a slice from the stop */
+            size_t k = p > CTX_BACK ? p - CTX_BACK : 0;
+            enum urigrep_status st;
+
+            lines_to(sc, k);
+            st = keep_view(sc, k, n - p > SLICE ? p + SLICE : n);
+            if (st != URIGREP_OK)
+                return st;
+            floor = floor > k ? floor - k : 0;
+            p -= k;
+        }
         sc->floor = floor;
         sc->search = p;
         return URIGREP_ERR_STOPPED;
@@ -1430,17 +1480,15 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
         size_t j = n;
 
         while (j > floor && n - j <= SCHEME_RUN_MAX &&
-               is_scheme_char((unsigned char)sc->win.data[j - 1]))
+               is_scheme_char((unsigned char)sc->view[j - 1]))
             j--;
         keep = j > CTX_BACK ? j - CTX_BACK : 0;
         p = n;
     }
     lines_to(sc, keep);
-    buf_consume(&sc->win, keep);
-    sc->win_off += keep;
     sc->floor = floor > keep ? floor - keep : 0;
     sc->search = p > keep ? p - keep : 0;
-    return URIGREP_OK;
+    return keep_view(sc, keep, n);
 }
 
 URIGREP_EXPORT enum urigrep_status
@@ -1491,6 +1539,9 @@ urigrep_scanner_reset(urigrep_scanner *sc)
     if (sc == NULL)
         return;
     sc->win.len = 0;
+    sc->view = sc->win.data;
+    sc->vlen = 0;
+    sc->borrowed = false;
     sc->win_off = 0;
     sc->floor = 0;
     sc->search = 0;
@@ -1510,16 +1561,19 @@ urigrep_scanner_feed(urigrep_scanner *sc, const char *buf, size_t len,
         return URIGREP_ERR_ARG;
     while (len > 0) {
         size_t room = sc->win.max - sc->win.len;
+        size_t step = len >= BORROW_MIN + JOIN ? JOIN : SLICE;
         size_t n = len < room ? len : room;
         enum urigrep_status st;
 
-        if (n > SLICE)
-            n = SLICE;
+        if (n > step)
+            n = step;
         /* process() keeps less than the window's slack, so there is
          * always room; refuse rather than loop if that ever broke */
         if (n == 0)
             return URIGREP_ERR_TOO_LONG;
         st = buf_append(&sc->win, buf, n);
+        sc->view = sc->win.data;
+        sc->vlen = sc->win.len;
         if (st != URIGREP_OK)
             return st;
         buf += n;
@@ -1527,6 +1581,15 @@ urigrep_scanner_feed(urigrep_scanner *sc, const char *buf, size_t len,
         st = process(sc, false, fn, arg);
         if (st != URIGREP_OK)
             return st;
+        /* a large feed, and all the window holds now is the end of the
+         * bytes just taken: the rest is scanned where it lies, not
+         * copied (the copy was 4% of a run over plain text) */
+        if (len >= BORROW_MIN && sc->win.len <= n) {
+            sc->view = buf - sc->win.len;
+            sc->vlen = sc->win.len + len;
+            sc->borrowed = true;
+            return process(sc, false, fn, arg);
+        }
     }
     return URIGREP_OK;
 }
