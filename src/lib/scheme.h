@@ -45,7 +45,8 @@ const struct scheme_info *scheme_lookup(const char *s, size_t len);
 
 /* Does REF (LEN bytes, maybe after blanks) start with a scheme whose
  * references are never links ("javascript:", "hxxp:"), or with a name
- * and "::", a code path ("std::mutex")? */
+ * and "::", a code path ("std::mutex"), or is it a mailto whose address
+ * a mail archive masked ("mailto:jan....@host")? */
 bool scheme_never_ref(const char *ref, size_t len);
 
 /* Is REST (LEN bytes, what follows "scheme:") a plausible scheme-specific

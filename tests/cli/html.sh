@@ -30,6 +30,12 @@ expect_text 0 "7:http://clients.example.com/sig.asp
 printf '<a href="x1">a</a>\n<a href=>b</a> <a href="">c</a> <a href=" ">d</a>\n<a\nhref="x2">e</a>\n' >"$tmp/empty.html"
 expect_text 0 "1:x1
 4:x2" -n --type=html "$tmp/empty.html"
+# nor is an address the archive masked ("jan....@"), in a link as in text;
+# an address with dots of its own, or several, is
+printf '<a href="mailto:jan....@siemens.com">jan....@siemens.com</a>\n<a href="MAILTO:jailhouse-de...@googlegroups.com">x</a>\n<a href="mailto:j.k.@x.example">y</a> <a href="mailto:a@x.example,b...@y.example">z</a>\n<a href="mailto:...@x.example">w</a>\n' >"$tmp/masked.html"
+expect_text 0 "3:mailto:j.k.@x.example
+3:mailto:a@x.example,b...@y.example
+4:mailto:...@x.example" -n --type=html "$tmp/masked.html"
 # --json: the column, from 1, is where the value or the URI begins in its
 # line (of the decoded part for mail: the soft breaks above are joined),
 # not counted from the last tag; character references before it and the
