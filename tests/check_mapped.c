@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -65,6 +66,10 @@ START_TEST(test_mapped_bytes)
     }
     ck_assert(!mapped_unmap(&m));
     ck_assert_ptr_null(m.base);
+    /* zeros read from a file still that long: a read error (SIGBUS
+     * stands for both) */
+    ck_assert_str_eq(mapped_why(fd, SIZE), strerror(EIO));
+    ck_assert_str_eq(mapped_why(fd, SIZE + 1), MAPPED_SHRANK);
     /* unmapping nothing is nothing */
     ck_assert(!mapped_unmap(&m));
     close(fd);
@@ -89,6 +94,8 @@ read_cut(int fd, size_t cut)
     ck_assert(mapped_unmap(&m));
     /* the next window starts afresh */
     ck_assert(!mapped_shrank());
+    /* what is said: the file shrank, not an I/O error */
+    ck_assert_str_eq(mapped_why(fd, SIZE), MAPPED_SHRANK);
 }
 
 START_TEST(test_mapped_shrinks)

@@ -92,7 +92,7 @@ read_mapped(struct run *r, int fd, uint64_t *at)
         input_feed(r, p, n);
         progress_bytes(n);
         if (mapped_unmap(&m)) {
-            report_file_error(r, r->file, MAPPED_SHRANK);
+            report_file_error(r, r->file, mapped_why(fd, *at + n));
             return false;
         }
         *at += n;

@@ -521,14 +521,14 @@ map_piece(struct worker *w, struct task *t, int fd, uint64_t at, size_t n)
     return p;
 }
 
-/* Unmap the worker's window; false when the file shrank under it
- * (said). */
+/* Unmap the worker's window onto FD, up to offset END; false when the
+ * file shrank under it, or reading it failed (said). */
 static bool
-unmap_piece(struct worker *w, struct task *t)
+unmap_piece(struct worker *w, struct task *t, int fd, uint64_t end)
 {
     if (!mapped_unmap(&w->map))
         return true;
-    report_file_error(&w->r, t->name, MAPPED_SHRANK);
+    report_file_error(&w->r, t->name, mapped_why(fd, end));
     return false;
 }
 
@@ -560,13 +560,13 @@ count_piece(struct worker *w, struct task *t, int fd, uint64_t *lines,
         split_count(p, use, t->type, at == 0, &l, &m);
         *lines += l;
         *messages += m;
-        at += use;
-        if (at < t->to && !unmap_piece(w, t))
+        if (at + use < t->to && !unmap_piece(w, t, fd, at + n))
             return false;
+        at += use;
     }
     /* the last window's pages were read: a shrink shows now */
     if (mapped_shrank()) {
-        unmap_piece(w, t);
+        unmap_piece(w, t, fd, t->to);
         return false;
     }
     return true;
@@ -596,12 +596,12 @@ scan_piece(struct worker *w, struct task *t, int fd)
             break;
         progress_bytes(n);
         input_feed(r, p, n);
-        if (!unmap_piece(w, t))
+        if (!unmap_piece(w, t, fd, at + n))
             break;
         at += n;
         whole = false;
     }
-    unmap_piece(w, t);
+    mapped_unmap(&w->map);
     if (!r->stop && urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
         out_of_memory();
     urigrep_extractor_reset(r->x);

@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mapped.h"
@@ -98,6 +99,16 @@ mapped_map(struct mapped *m, int fd, uint64_t at, size_t n)
     guard.hi = m->base + m->len;
     guard.lo = m->base;
     return m->base + lead;
+}
+
+const char *
+mapped_why(int fd, uint64_t end)
+{
+    struct stat st;
+
+    if (fstat(fd, &st) == 0 && (uint64_t)st.st_size >= end)
+        return strerror(EIO);
+    return MAPPED_SHRANK;
 }
 
 bool

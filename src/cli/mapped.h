@@ -37,4 +37,9 @@ bool mapped_unmap(struct mapped *m);
  * than it? */
 bool mapped_shrank(void);
 
+/* Why a window onto FD up to offset END read zeros: MAPPED_SHRANK, or
+ * when the file is still that long, the read error SIGBUS also stands
+ * for (an NFS server gone, a bad sector). */
+const char *mapped_why(int fd, uint64_t end);
+
 #endif
