@@ -74,7 +74,8 @@ worth_mapping(int fd)
 /* Read FD, a regular file, from offset *AT on through mapped windows,
  * while fstat() says there is more; *AT is where that stopped (read()
  * takes over there: a file that grew meanwhile, a window mmap()
- * refused). False when the file shrank under a window (said). */
+ * refused). False when the file shrank under a window, or its pages
+ * could not be read (said). */
 static bool
 read_mapped(struct run *r, int fd, uint64_t *at)
 {

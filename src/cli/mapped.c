@@ -5,7 +5,8 @@
  * A file truncated while it is mapped (a log rotated by copy and
  * truncate) raises SIGBUS on the pages past its new end. The handler
  * puts zero pages there, so the read goes on, and notes it: the reader
- * stops at the end of the window and says the file shrank. SIGBUS from
+ * stops at the end of the window and says the file shrank (or, when it
+ * did not, that a page could not be read: SIGBUS too). SIGBUS from
  * a memory access goes to the thread that made it, whose window is in
  * thread-local storage; a SIGBUS outside every window gets the action
  * there was before ours. */
