@@ -158,6 +158,7 @@ struct worker {
                                ends the log (at O_END), or SIZE_MAX */
     struct task *t;
     struct mapped map;      /* the window onto a piece being read */
+    const char *why;        /* the piece could not be read whole: why */
 };
 
 struct jobs {
@@ -197,6 +198,8 @@ struct jobs {
      * writes (J->writing) */
     _Alignas(64) struct run wr;
     struct task *current;       /* the task being written */
+    char said[256];             /* the last message said, if it fit */
+    size_t said_len;
     bool skip;                  /* the reference at hand is not written */
     bool error;
     const char *wfile;          /* a TASK_FILE's file being written */
@@ -499,11 +502,37 @@ put_skipped(struct worker *w)
     put_item(&w->r.outbuf, 'S', (const char *)v, sizeof v);
 }
 
-/* Map N bytes of piece T (open as FD) from offset AT into the worker's
- * window: their address, or NULL when the file no longer has them or
- * cannot be mapped (said). */
+/* Read N bytes at offset AT of FD into BUF; false with errno set if
+ * that fails (EIO: the file is shorter now). */
+static bool
+read_at(int fd, char *buf, size_t n, uint64_t at)
+{
+    while (n) {
+        ssize_t k = pread(fd, buf, n, (off_t)at);
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            if (k == 0)
+                errno = EIO;
+            return false;
+        }
+        buf += k;
+        n -= (size_t)k;
+        at += (uint64_t)k;
+    }
+    return true;
+}
+
+/* Bytes of piece T (open as FD) from offset AT, at most *N: mapped into
+ * the worker's window, or read into its read buffer when the file cannot
+ * be mapped (a sysfs file maps at offset 0 only); *N becomes how many.
+ * Fewer than asked when the file is shorter now: what it still has,
+ * W->why saying that it shrank. NULL when there is none (an error is
+ * said). */
 static const char *
-map_piece(struct worker *w, struct task *t, int fd, uint64_t at, size_t n)
+piece_bytes(struct worker *w, struct task *t, int fd, uint64_t at,
+            size_t *n)
 {
     struct stat st;
     const char *p;
@@ -512,73 +541,97 @@ map_piece(struct worker *w, struct task *t, int fd, uint64_t at, size_t n)
         report_file_error(&w->r, t->name, strerror(errno));
         return NULL;
     }
-    if ((uint64_t)st.st_size < at + n) {
-        report_file_error(&w->r, t->name, MAPPED_SHRANK);
+    if ((uint64_t)st.st_size < at + *n) {
+        w->why = MAPPED_SHRANK;
+        if ((uint64_t)st.st_size <= at)
+            return NULL;
+        *n = (size_t)(st.st_size - at);
+    }
+    if ((p = mapped_map(&w->map, fd, at, *n)) != NULL)
+        return p;
+    if (*n > w->o.buffer_size)
+        *n = w->o.buffer_size;
+    if (!read_at(fd, w->r.readbuf, *n, at)) {
+        report_file_error(&w->r, t->name, strerror(errno));
         return NULL;
     }
-    if ((p = mapped_map(&w->map, fd, at, n)) == NULL)
-        report_file_error(&w->r, t->name, strerror(errno));
-    return p;
+    return w->r.readbuf;
 }
 
-/* Unmap the worker's window onto FD, up to offset END; false when the
- * file shrank under it, or reading it failed (said). */
+/* Done with what piece_bytes() gave, up to offset END of FD: false when
+ * the file shrank under it or its pages could not be read (W->why). */
 static bool
-unmap_piece(struct worker *w, struct task *t, int fd, uint64_t end)
+piece_done(struct worker *w, int fd, uint64_t end)
 {
-    if (!mapped_unmap(&w->map))
-        return true;
-    report_file_error(&w->r, t->name, mapped_why(fd, end));
-    return false;
+    if (mapped_unmap(&w->map) && w->why == NULL)
+        w->why = mapped_why(fd, end);
+    return w->why == NULL;
 }
 
 /* Count the lines and messages of piece T (open as FD), a window at a
- * time; a piece of one window stays mapped for scan_piece(). False when
- * it could not be read (said). */
+ * time; a piece of one window stays mapped for scan_piece(). *END is
+ * where the count stopped: T->to, or less when the file shrank. False
+ * when it could not be read (said). */
 static bool
-count_piece(struct worker *w, struct task *t, int fd, uint64_t *lines,
-            uint64_t *messages)
+count_piece(struct worker *w, struct task *t, int fd, uint64_t *end,
+            uint64_t *lines, uint64_t *messages)
 {
     uint64_t at = t->from, l, m;
+    bool line_start = true;
 
     *lines = *messages = 0;
     while (at < t->to) {
         size_t n = t->to - at < MAPPED_WINDOW ? (size_t)(t->to - at)
                                               : MAPPED_WINDOW;
-        size_t use = n;
-        const char *p = map_piece(w, t, fd, at, n);
+        size_t use, skip = 0;
+        const char *p = piece_bytes(w, t, fd, at, &n);
 
-        if (p == NULL)
-            return false;
-        /* a piece larger than a window: count whole lines at a time */
-        if (at + n < t->to) {
+        if (p == NULL) {
+            *end = at;
+            return w->why != NULL;
+        }
+        use = n;
+        /* a piece larger than a window: whole lines at a time, so that a
+         * separator line is seen whole */
+        if (at + n < t->to && w->why == NULL) {
             while (use > 0 && p[use - 1] != '\n')
                 use--;
             if (use == 0)
                 use = n;
         }
-        split_count(p, use, t->type, at == 0, &l, &m);
+        /* inside a line longer than a window: a "From " there starts no
+         * message, its next line may */
+        if (!line_start) {
+            const char *nl = memchr(p, '\n', use);
+
+            skip = nl ? (size_t)(nl - p) : use;
+        }
+        split_count(p + skip, use - skip, t->type, at == 0 && skip == 0, &l,
+                    &m);
         *lines += l;
         *messages += m;
-        if (at + use < t->to && !unmap_piece(w, t, fd, at + n))
-            return false;
+        line_start = p[use - 1] == '\n';
         at += use;
+        if (at < t->to && !piece_done(w, fd, at - use + n))
+            break;
+        if (w->why)
+            break;
     }
-    /* the last window's pages were read: a shrink shows now */
-    if (mapped_shrank()) {
-        unmap_piece(w, t, fd, t->to);
-        return false;
-    }
+    /* the last window stays mapped, unless a shrink showed in it */
+    if (mapped_shrank())
+        piece_done(w, fd, at);
+    *end = at;
     return true;
 }
 
-/* Read piece T (open as FD) with its origin, a window at a time, as the
- * last window count_piece() left mapped if it is the whole piece. */
+/* Read piece T (open as FD) up to offset END with its origin, a window
+ * at a time, the one count_piece() left mapped if it is the whole
+ * piece. */
 static void
-scan_piece(struct worker *w, struct task *t, int fd)
+scan_piece(struct worker *w, struct task *t, int fd, uint64_t end)
 {
     struct run *r = &w->r;
-    bool whole = w->map.base != NULL && t->to - t->from <= MAPPED_WINDOW;
+    bool whole = w->map.base != NULL && end - t->from <= MAPPED_WINDOW;
     uint64_t at;
 
     if (urigrep_extractor_set_origin(r->x, t->type, t->org_line, t->from,
@@ -586,20 +639,20 @@ scan_piece(struct worker *w, struct task *t, int fd)
         out_of_memory();
     /* the worker's log is published as references fill it (worker_ref()),
      * not here */
-    for (at = t->from; at < t->to && !r->stop && !r->file_stop;) {
-        size_t n = t->to - at < MAPPED_WINDOW ? (size_t)(t->to - at)
-                                              : MAPPED_WINDOW;
+    for (at = t->from; at < end && !r->stop && !r->file_stop;) {
+        size_t n = end - at < MAPPED_WINDOW ? (size_t)(end - at)
+                                            : MAPPED_WINDOW;
         const char *p = whole ? w->map.base + (w->map.len - n)
-                              : map_piece(w, t, fd, at, n);
+                              : piece_bytes(w, t, fd, at, &n);
 
         if (p == NULL)
             break;
         progress_bytes(n);
         input_feed(r, p, n);
-        if (!unmap_piece(w, t, fd, at + n))
-            break;
         at += n;
         whole = false;
+        if (!piece_done(w, fd, at))
+            break;
     }
     mapped_unmap(&w->map);
     if (!r->stop && urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
@@ -642,7 +695,7 @@ static void
 run_piece(struct worker *w, struct task *t)
 {
     struct run *r = &w->r;
-    uint64_t lines = 0, messages = 0;
+    uint64_t lines = 0, messages = 0, end;
     int fd;
     bool ok;
 
@@ -652,17 +705,20 @@ run_piece(struct worker *w, struct task *t)
         piece_origin(w->j, t, 0, 0);
         return;
     }
+    w->why = NULL;
     if (!w->need_origin) {
         /* lines and messages are counted from the piece's start; the
          * writer makes the lines it says whole (file_lines()) */
-        scan_piece(w, t, fd);
-        close(fd);
-        return;
+        scan_piece(w, t, fd, t->to);
+    } else {
+        ok = count_piece(w, t, fd, &end, &lines, &messages);
+        if (piece_origin(w->j, t, lines, messages) && ok)
+            scan_piece(w, t, fd, end);
+        mapped_unmap(&w->map);
     }
-    ok = count_piece(w, t, fd, &lines, &messages);
-    if (piece_origin(w->j, t, lines, messages) && ok)
-        scan_piece(w, t, fd);
-    mapped_unmap(&w->map);
+    /* after what the file still had */
+    if (w->why)
+        report_file_error(r, t->name, w->why);
     close(fd);
 }
 
@@ -803,26 +859,21 @@ say_now(struct jobs *j, const char *p, size_t n)
     putc('\n', stderr);
 }
 
-/* Read N bytes at offset AT of FD into BUF; false with errno set if
- * that fails (EIO: the file is shorter now). */
+/* Is P (N bytes) what the piece before said of the same file? Every
+ * piece of a file cut short finds it so, where a serial run says it
+ * once. Remembers P otherwise. */
 static bool
-read_at(int fd, char *buf, size_t n, uint64_t at)
+said_again(struct jobs *j, const char *p, size_t n)
 {
-    while (n) {
-        ssize_t k = pread(fd, buf, n, (off_t)at);
+    const struct task *t = j->current;
 
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0) {
-            if (k == 0)
-                errno = EIO;
-            return false;
-        }
-        buf += k;
-        n -= (size_t)k;
-        at += (uint64_t)k;
-    }
-    return true;
+    if (t && t->kind == TASK_PIECE && !t->first && n == j->said_len &&
+        memcmp(p, j->said, n) == 0)
+        return true;
+    j->said_len = n <= sizeof j->said ? n : SIZE_MAX;
+    if (n <= sizeof j->said)
+        memcpy(j->said, p, n);
+    return false;
 }
 
 /* The lines of the current file before the piece being written, when
@@ -918,7 +969,7 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
         break;
     }
     case 'E':
-        if (!j->skip)
+        if (!j->skip && !said_again(j, p, n))
             say_now(j, p, n);
         break;
     case 'O':
