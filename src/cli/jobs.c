@@ -1269,26 +1269,45 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
     return n > 0 && piece_type(o, buf, (size_t)n) != URIGREP_DOC_AUTO;
 }
 
-/* split_next() over the mapped file P (SIZE bytes) from FROM, then the
- * pages it read dropped from the mapping: each page fault maps up to
- * 64 KiB around it, and a 300 MB mbox's 150 searches left some 50 MB of
- * it counted in the peak RSS. */
-static size_t
-find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
+/* Drop the pages of the mapped file P (SIZE bytes) that a search from
+ * FROM to TO read from the mapping: each page fault maps up to 64 KiB
+ * around it, and a 300 MB mbox's 150 searches left some 50 MB of it
+ * counted in the peak RSS. */
+static void
+drop_pages(const char *p, size_t size, size_t from, size_t to)
 {
-    size_t cut = split_next(p, size, from, size, type);
 #ifdef MADV_DONTNEED
     const size_t around = 64 * 1024;
     /* the mapping starts page-aligned; LO is a multiple of 64 KiB */
     size_t lo = from > around ? (from - around) & ~(around - 1) : 0;
-    size_t hi = size - cut > around ? cut + around : size;
+    size_t hi = size - to > around ? to + around : size;
 
     hi = (hi + around - 1) & ~(around - 1);
     if (hi > size)
         hi = size;
     if (hi > lo)
         madvise((char *)p + lo, hi - lo, MADV_DONTNEED);
+#else
+    (void)p, (void)size, (void)from, (void)to;
 #endif
+}
+
+/* split_next() over the mapped file P (SIZE bytes) from FROM, a window's
+ * worth at a time, each one's pages dropped after it: a search that runs
+ * far (a text with no empty line for gigabytes) keeps no more of the file
+ * mapped than a window. */
+static size_t
+find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
+{
+    size_t lo = from, cut;
+
+    do {
+        size_t hi = size - lo > MAPPED_WINDOW ? lo + MAPPED_WINDOW : size;
+
+        cut = split_next(p, size, lo, hi, type);
+        drop_pages(p, size, lo, cut < hi ? cut : hi);
+        lo = hi;
+    } while (cut == size && lo < size);
     return cut;
 }
 
