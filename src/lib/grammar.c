@@ -279,6 +279,16 @@ is_ipv4(const char *s, size_t len, bool any_digits)
 }
 
 bool
+grammar_is_reg_name(const char *s, size_t len)
+{
+    enum urigrep_status why;
+
+    ensure_classes();
+    return len > 0 && span_set(s, len, &reg_name_2396, URIGREP_E_AUTHORITY,
+                               &why) == len;
+}
+
+bool
 grammar_is_ipv6(const char *s, size_t len)
 {
     size_t i = 0, groups = 0;

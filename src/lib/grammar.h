@@ -21,6 +21,10 @@ enum urigrep_status grammar_check(const char *ref, size_t len,
                                   const struct urigrep_parts *pt,
                                   enum urigrep_rfc rfc, size_t *err_off);
 
+/* Is S (LEN bytes) an RFC 2396 reg_name: 1*( unreserved | escaped | "$" |
+ * "," | ";" | ":" | "@" | "&" | "=" | "+" )? */
+bool grammar_is_reg_name(const char *s, size_t len);
+
 /* Is S (LEN bytes, without brackets) an IPv6 address (RFC 2373 text form,
  * as RFC 2732 and RFC 3986 use it)? */
 bool grammar_is_ipv6(const char *s, size_t len);

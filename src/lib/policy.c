@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "chars.h"
+#include "grammar.h"
 #include "policy.h"
 
 enum urigrep_status
@@ -113,25 +114,15 @@ is_markup_name(const char *p, size_t len)
 }
 
 /* Does the authority at P (LEN bytes: up to the path) fit RFC 2396's
- * reg_name: unreserved, escaped, "$,;:@&=+"? */
+ * reg_name? */
 static bool
 reg_name_ok(const char *p, size_t len)
 {
-    size_t i;
+    size_t n = 0;
 
-    for (i = 0; i < len && p[i] != '/' && p[i] != '?' && p[i] != '#'; i++) {
-        unsigned char c = (unsigned char)p[i];
-
-        if (c == '%') {
-            if (i + 2 >= len || !is_hex((unsigned char)p[i + 1]) ||
-                !is_hex((unsigned char)p[i + 2]))
-                return false;
-            i += 2;
-        } else if (!is_alnum(c) && !strchr("-_.!~*'()$,;:@&=+", c)) {
-            return false;
-        }
-    }
-    return i > 0;
+    while (n < len && p[n] != '/' && p[n] != '?' && p[n] != '#')
+        n++;
+    return grammar_is_reg_name(p, n);
 }
 
 /* Is the scheme S (LEN bytes) written without capitals? Schemes are
