@@ -674,6 +674,67 @@ START_TEST(test_scan_lines_across_feeds)
 }
 END_TEST
 
+/* Line and column after runs of every length between references: the
+ * newlines are counted sixteen bytes at a time, the run's last 1 to 15
+ * bytes in one more step. */
+START_TEST(test_scan_lines_between_refs)
+{
+    enum { NRUNS = 64 };
+    static char want[NRUNS][96];
+    size_t len = 0, k, j, line = 1, line_start = 0;
+    char *text = malloc(NRUNS * NRUNS + NRUNS * 32), *got;
+    unsigned seed = 12345;
+
+    ck_assert_ptr_nonnull(text);
+    for (k = 0; k < NRUNS; k++) {
+        for (j = 0; j < k; j++) {
+            seed = seed * 1103515245u + 12345u;
+            text[len] = " a\n\n"[(seed >> 16) & 3];
+            if (text[len++] == '\n') {
+                line++;
+                line_start = len;
+            }
+        }
+        text[len++] = ' ';
+        snprintf(want[k], sizeof want[k], "http://h%zu.example/|0|%zu:%zu@%zu-",
+                 k, line, len - line_start + 1, len);
+        len += (size_t)sprintf(text + len, "http://h%zu.example/ ", k);
+    }
+    got = scan_chunked(text, len, 0, NULL);
+    for (k = 0; k < NRUNS; k++)
+        ck_assert_msg(strstr(got, want[k]) != NULL, "run %zu: %s not found",
+                      k, want[k]);
+    free(got);
+    free(text);
+}
+END_TEST
+
+/* Thousands of newlines before the first reference: each of the sixteen
+ * byte counters goes past 255 (their limit, after which they are summed)
+ * with the tail step last. */
+START_TEST(test_scan_lines_long_runs)
+{
+    static const size_t runs[] = { 4063, 4064, 4065, 4079, 4080, 4081,
+                                   4095, 8129, 9000 };
+    size_t k;
+
+    for (k = 0; k < sizeof runs / sizeof *runs; k++) {
+        char *text = malloc(runs[k] + 32), *got, want[64];
+        size_t len = runs[k];
+
+        ck_assert_ptr_nonnull(text);
+        memset(text, '\n', len);
+        len += (size_t)sprintf(text + len, "http://h.example/\n");
+        got = scan_chunked(text, len, 0, NULL);
+        snprintf(want, sizeof want, "http://h.example/|0|%zu:1@%zu-",
+                 runs[k] + 1, runs[k]);
+        ck_assert_msg(strstr(got, want) != NULL, "%s not in %s", want, got);
+        free(got);
+        free(text);
+    }
+}
+END_TEST
+
 START_TEST(test_scan_helpers)
 {
     uint32_t cp = 0;
@@ -731,6 +792,8 @@ scan_suite(void)
     tcase_add_loop_test(tc, test_scan_chunk_invariance, 0, N(cases));
     tcase_add_test(tc, test_scan_chunk_invariance_all);
     tcase_add_test(tc, test_scan_lines_across_feeds);
+    tcase_add_test(tc, test_scan_lines_between_refs);
+    tcase_add_test(tc, test_scan_lines_long_runs);
     tcase_add_test(tc, test_scan_large_feeds);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);

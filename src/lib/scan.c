@@ -17,6 +17,7 @@
 #include "policy.h"
 #include "scan.h"
 #include "scheme.h"
+#include "span.h"
 
 /*
  * How it works.  Every reference the scanner reports contains a ':' right
@@ -123,38 +124,6 @@ is_space(unsigned char c)
            c == '\f';
 }
 
-/* Bytes the hot loops must look at closer, one load a byte.  STOP_BARE:
- * those of is_bare_break(), '&', '[', ']', ')', '}' and every non-ASCII
- * byte (scan_bare_end()); STOP_ANGLE: space and controls, < > " &, the unwise
- * { } | \\ ^ ` and every non-ASCII byte (scan_angle()); STOP_QUOTE: space
- * and controls, DEL, < > " and every non-ASCII byte (try_quote()).  Made
- * by a script from those sets; keep in sync with the functions. */
-enum { STOP_BARE = 1, STOP_ANGLE = 2, STOP_QUOTE = 4 };
-static const unsigned char stop_class[256] = {
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 0, 7, 0, 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 7, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 1, 3, 0,
-    3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 3, 0, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-};
-
-static inline bool
-is_stop(unsigned char c, unsigned cls)
-{
-    return (stop_class[c] & cls) != 0;
-}
-
 /* ASCII bytes that end a bare URI: space, controls, the delimiters of
  * section 2.4.3 that mark its edges, and the "unwise" ` | \ ^. */
 static inline bool
@@ -241,32 +210,72 @@ scan_is_unicode_break(uint32_t cp)
 }
 
 /* Count the newlines in P[0..N): 16 bytes at a time with SSE2 where the
- * compiler has it (every x86-64 does), else eight at a time in a word. */
+ * compiler has it (every x86-64 does), the last 1 to 15 of them in one
+ * more load that ends at P + N (the run between two references is some
+ * 80 bytes: a byte loop over its tail cost as much as the rest); eight
+ * at a time in a word otherwise, and for runs under 16 bytes. */
 static uint64_t
 count_newlines(const char *p, size_t n)
 {
     uint64_t count = 0;
     size_t i = 0;
-
-#ifdef __SSE2__
-    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-
-    while (n - i >= 16) {
-        /* byte counters hold at most 255 before they are summed */
-        size_t blocks = (n - i) / 16 < 255 ? (n - i) / 16 : 255, k;
-        __m128i acc = zero;
-
-        for (k = 0; k < blocks; k++, i += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
-        }
-        acc = _mm_sad_epu8(acc, zero);
-        count += (uint64_t)_mm_cvtsi128_si64(acc) +
-                 (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
-    }
-#else
     const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
 
+#ifdef __SSE2__
+    /* loaded at TAIL_MASK + T: 0xff in its last T bytes only */
+    static const unsigned char tail_mask[32] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    };
+    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+
+    if (n >= 16) {
+        __m128i acc;
+
+        for (;;) {
+            /* byte counters hold at most 255 before they are summed:
+             * 254 blocks and the tail */
+            size_t blocks = (n - i) / 16 < 254 ? (n - i) / 16 : 254, k;
+
+            acc = zero;
+            /* four blocks a step: the loop's own work was half of it */
+            for (k = 0; k + 4 <= blocks; k += 4, i += 64) {
+                const __m128i *q = (const __m128i *)(const void *)(p + i);
+                __m128i a = _mm_add_epi8(
+                    _mm_cmpeq_epi8(_mm_loadu_si128(q), nl),
+                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 1), nl));
+                __m128i b = _mm_add_epi8(
+                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 2), nl),
+                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 3), nl));
+
+                acc = _mm_sub_epi8(acc, _mm_add_epi8(a, b));
+            }
+            for (; k < blocks; k++, i += 16) {
+                __m128i v =
+                    _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+                acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
+            }
+            if (n - i < 16)
+                break;
+            acc = _mm_sad_epu8(acc, zero);
+            count += (uint64_t)_mm_cvtsi128_si64(acc) +
+                     (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+        }
+        if (i < n) {
+            __m128i v = _mm_loadu_si128(
+                (const __m128i *)(const void *)(p + n - 16));
+            __m128i m = _mm_loadu_si128(
+                (const __m128i *)(const void *)(tail_mask + (n - i)));
+
+            acc = _mm_sub_epi8(acc, _mm_and_si128(_mm_cmpeq_epi8(v, nl), m));
+            i = n;
+        }
+        acc = _mm_sad_epu8(acc, zero);
+        return count + (uint64_t)_mm_cvtsi128_si64(acc) +
+               (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+    }
+#endif
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, 8);
@@ -278,7 +287,6 @@ count_newlines(const char *p, size_t n)
          * multiplication into the top byte */
         count += ((w >> 7) * ones) >> 56;
     }
-#endif
     for (; i < n; i++)
         count += p[i] == '\n';
     return count;
@@ -415,8 +423,7 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
         size_t k = 1;
 
         /* the common case, in a tight loop: bytes that continue it */
-        while (i < lim && !is_stop(w[i], STOP_BARE))
-            i++;
+        i = span_plain(w, i, lim, STOP_BARE);
         if (i == n)
             break;
         c = w[i];
@@ -477,7 +484,8 @@ balanced_len(const char *p, size_t len)
     long paren = 0, square = 0, curly = 0;
     size_t i;
 
-    for (i = 0; i < len; i++) {
+    for (i = 0; (i = span_to_bracket((const unsigned char *)p, i, len)) < len;
+         i++) {
         switch (p[i]) {
         case '(': paren++; break;
         case '[': square++; break;
@@ -729,10 +737,8 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
         c = w[i];
         if (!is_stop(c, STOP_ANGLE)) {
             /* a run of plain bytes, copied at once */
-            size_t j = i + 1;
+            size_t j = span_plain(w, i + 1, n, STOP_ANGLE);
 
-            while (j < n && !is_stop(w[j], STOP_ANGLE))
-                j++;
             if (sc->out.len + (j - i) > sc->max)
                 return REJECTED;
             buf_append(&sc->out, w + i, j - i);
@@ -1045,8 +1051,7 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
         unsigned char c;
 
         /* the common case, in a tight loop: bytes inside the quotes */
-        while (i < lim && !is_stop(w[i], STOP_QUOTE))
-            i++;
+        i = span_plain(w, i, lim, STOP_QUOTE);
         if (i == lim)
             continue;
         c = w[i];
