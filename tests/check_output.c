@@ -107,6 +107,42 @@ START_TEST(test_clean_uri)
 }
 END_TEST
 
+/* clean_uri_view() gives the text itself when every byte is printable
+ * ASCII, a cleaned copy as soon as one is not, wherever that byte stands
+ * (its words of eight bytes, the last one overlapping, and a byte loop
+ * under eight). */
+START_TEST(test_clean_uri_view)
+{
+    static const unsigned char odd[] = { 0x00, 0x1f, ' ', 0x7f, 0x80, 0xff };
+    struct urigrep_buf b;
+    char s[48];
+    size_t len, at, k, out_len;
+    const char *v;
+
+    buf_init(&b, 1024);
+    for (len = 1; len <= 40; len++) {
+        for (at = 0; at < len; at++)
+            s[at] = (char)('!' + (at * 7 + len) % 94); /* '!' .. '~' */
+        v = clean_uri_view(&b, s, len, &out_len);
+        ck_assert_ptr_eq(v, s);
+        ck_assert_uint_eq(out_len, len);
+        for (at = 0; at < len; at++) {
+            char keep = s[at];
+
+            for (k = 0; k < sizeof odd; k++) {
+                s[at] = (char)odd[k];
+                v = clean_uri_view(&b, s, len, &out_len);
+                ck_assert_msg(v != NULL && v != s,
+                              "byte 0x%02x at %zu of %zu not seen", odd[k],
+                              at, len);
+            }
+            s[at] = keep;
+        }
+    }
+    buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_output_quote)
 {
     struct urigrep_buf b;
@@ -366,6 +402,7 @@ output_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("untrusted");
     tcase_add_test(tc, test_clean_char_unsafe);
+    tcase_add_test(tc, test_clean_uri_view);
     tcase_add_loop_test(tc, test_clean_uri, 0,
                         sizeof clean_cases / sizeof *clean_cases);
     tcase_add_test(tc, test_output_quote);

@@ -50,7 +50,8 @@ struct output_opts {
  * (with NULL: NUL after the file name and at the end instead). The file
  * name is quoted as output_quote() does, except with NULL, where it is
  * written as it is for xargs -0; the URI is written as it is (report.c
- * has cleaned it). */
+ * has cleaned it). Reads R's FILE, LINE, OFFSET, URI and VALID only:
+ * report.c sets no other field for it. */
 enum urigrep_status output_plain(struct urigrep_buf *b,
                                  const struct output_opts *o,
                                  const struct output_rec *r);

@@ -442,33 +442,38 @@ report_format(struct run *r, const struct urigrep_ref *ref,
     if (o->quiet || o->count || o->list != LIST_NONE)
         return;
     /* every field set one by one, not cleared first: compilers make a
-     * clearing a "rep stos", slow at every reference (extract_emit()) */
+     * clearing a "rep stos", slow at every reference (extract_emit());
+     * and for a plain line only those it shows */
     rec.file = r->file;
     rec.line = ref->line;
-    rec.column = ref->column;
     rec.offset = ref->offset;
-    rec.ref = ref->ref;
     rec.uri = ref->uri;
-    rec.delimiter = urigrep_delim_name(ref->delim);
     rec.valid = ref->valid == 1;
-    rec.absolute = ref->absolute;
-    rec.error = ref->valid == 1 ? NULL : urigrep_strerror(ref->error);
-    rec.error_offset = ref->error_offset;
-    rec.parts = uri_parts;
-    rec.hyphen_dropped = (ref->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
-    /* ref's mail fields are 0 and NULL outside mail */
-    rec.mail = ref->message != 0;
-    rec.message = ref->message;
-    rec.message_id = ref->message_id;
-    rec.subject = ref->subject;
-    rec.part = ref->part;
-    rec.content_type = ref->content_type;
-    rec.charset = ref->charset;
-    rec.base = ref->base;
-    rec.base_source = ref->base ? urigrep_base_source_name(ref->base_source)
-                                : NULL;
-    rc = o->json ? output_json(&r->outbuf, &rec)
-                 : output_plain(&r->outbuf, &o->out, &rec);
+    if (!o->json) {
+        rc = output_plain(&r->outbuf, &o->out, &rec);
+    } else {
+        rec.column = ref->column;
+        rec.ref = ref->ref;
+        rec.delimiter = urigrep_delim_name(ref->delim);
+        rec.absolute = ref->absolute;
+        rec.error = ref->valid == 1 ? NULL : urigrep_strerror(ref->error);
+        rec.error_offset = ref->error_offset;
+        rec.parts = uri_parts;
+        rec.hyphen_dropped = (ref->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
+        /* ref's mail fields are 0 and NULL outside mail */
+        rec.mail = ref->message != 0;
+        rec.message = ref->message;
+        rec.message_id = ref->message_id;
+        rec.subject = ref->subject;
+        rec.part = ref->part;
+        rec.content_type = ref->content_type;
+        rec.charset = ref->charset;
+        rec.base = ref->base;
+        rec.base_source = ref->base
+                              ? urigrep_base_source_name(ref->base_source)
+                              : NULL;
+        rc = output_json(&r->outbuf, &rec);
+    }
     if (rc != URIGREP_OK)
         out_of_memory();
     if (r->outbuf.len >= 64 * 1024 || o->line_buffered)

@@ -80,26 +80,46 @@ clean_uri(struct urigrep_buf *b, const char *s, size_t len)
     return URIGREP_OK;
 }
 
+/* Does the word W (eight bytes) hold a byte below 0x21 or above 0x7e?
+ * (the exact "has less" and "has more" word tests) */
+static inline bool
+word_not_graphic(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
+
+    return ((((w - ones * 0x21) & ~w) | ((w + ones * (127 - 0x7e)) | w)) &
+            high) != 0;
+}
+
+/* Are the LEN bytes at S all printable ASCII, none of them space? Eight
+ * bytes at a time, the last 1 to 7 in one more word that ends at S + LEN
+ * (a URI is some 50 bytes: a byte loop over its tail cost as much as the
+ * words before it). */
+static bool
+all_graphic(const char *s, size_t len)
+{
+    size_t i;
+    uint64_t w;
+
+    if (len < 8) {
+        for (i = 0; i < len; i++)
+            if ((unsigned char)s[i] <= 0x20 || (unsigned char)s[i] >= 0x7f)
+                return false;
+        return true;
+    }
+    for (i = 0; i + 8 <= len; i += 8) {
+        memcpy(&w, s + i, 8);
+        if (word_not_graphic(w))
+            return false;
+    }
+    memcpy(&w, s + len - 8, 8);
+    return !word_not_graphic(w);
+}
+
 const char *
 clean_uri_view(struct urigrep_buf *b, const char *s, size_t len, size_t *out_len)
 {
-    const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
-    size_t i = 0;
-
-    /* eight bytes at a time: is one below 0x21 or above 0x7e? (the exact
-     * "has less" and "has more" word tests) */
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-
-        memcpy(&w, s + i, 8);
-        if ((((w - ones * 0x21) & ~w) | ((w + ones * (127 - 0x7e)) | w)) &
-            high)
-            break;
-    }
-    for (; i < len; i++)
-        if ((unsigned char)s[i] <= 0x20 || (unsigned char)s[i] >= 0x7f)
-            break;
-    if (i == len) {
+    if (all_graphic(s, len)) {
         *out_len = len;
         return s;
     }
