@@ -58,6 +58,10 @@ END {
             max = length(names[i])
     }
     print "};"
+    # the two schemes most text has, looked up before the hash
+    for (i = 0; i < n; i++)
+        if (names[i] == "http" || names[i] == "https")
+            printf "#define SCHEME_INDEX_%s %d\n", toupper(names[i]), i
     printf "#define SCHEME_NAME_MAX %d\n", max
     # an open-addressing hash index over the table; keep the hash in sync
     # with scheme_hash() in src/lib/scheme.c

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "scan.h"
+#include "scheme.h"
+#include "schemes.h"
 #include "urigrep.h"
 #include "check_main.h"
 
@@ -735,6 +737,41 @@ START_TEST(test_scan_lines_long_runs)
 }
 END_TEST
 
+/* Every scheme of the table is found under its name in any case (http
+ * and https before the hash, the rest through it); names one letter off
+ * them are not found as them. */
+START_TEST(test_scheme_lookup_all)
+{
+    static const char *const near[] = { "htt", "httpx", "httpss", "hxxp",
+                                        "ttp", "http+", "https." };
+    size_t k, i;
+
+    for (k = 0; k < sizeof scheme_table / sizeof *scheme_table; k++) {
+        const struct scheme_info *si = &scheme_table[k];
+        char up[64], mixed[64];
+
+        ck_assert_uint_lt(si->len, sizeof up);
+        for (i = 0; i < si->len; i++) {
+            char c = si->name[i];
+
+            up[i] = c >= 'a' && c <= 'z' ? (char)(c - 32) : c;
+            mixed[i] = i % 2 ? up[i] : c;
+        }
+        /* (this file's copy of the table: compared by name) */
+        ck_assert_str_eq(scheme_lookup(si->name, si->len)->name, si->name);
+        ck_assert_str_eq(scheme_lookup(up, si->len)->name, si->name);
+        ck_assert_str_eq(scheme_lookup(mixed, si->len)->name, si->name);
+    }
+    ck_assert_str_eq(scheme_lookup("HtTpS", 5)->name, "https");
+    for (k = 0; k < sizeof near / sizeof *near; k++) {
+        const struct scheme_info *si = scheme_lookup(near[k], strlen(near[k]));
+
+        ck_assert(si == NULL || strcmp(si->name, near[k]) == 0);
+    }
+    ck_assert_ptr_null(scheme_lookup("", 0));
+}
+END_TEST
+
 START_TEST(test_scan_helpers)
 {
     uint32_t cp = 0;
@@ -794,6 +831,7 @@ scan_suite(void)
     tcase_add_test(tc, test_scan_lines_across_feeds);
     tcase_add_test(tc, test_scan_lines_between_refs);
     tcase_add_test(tc, test_scan_lines_long_runs);
+    tcase_add_test(tc, test_scheme_lookup_all);
     tcase_add_test(tc, test_scan_large_feeds);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);

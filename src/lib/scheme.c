@@ -73,6 +73,15 @@ scheme_lookup(const char *s, size_t len)
 
     if (len == 0 || len > SCHEME_NAME_MAX)
         return NULL;
+    /* most references are http or https: four compares, not a hash and
+     * a probe (a twentieth of the work of a plain-text run was here) */
+    if ((len == 4 || len == 5) && (s[0] | 0x20) == 'h' &&
+        (s[1] | 0x20) == 't' && (s[2] | 0x20) == 't' && (s[3] | 0x20) == 'p') {
+        if (len == 4)
+            return &scheme_table[SCHEME_INDEX_HTTP];
+        if ((s[4] | 0x20) == 's')
+            return &scheme_table[SCHEME_INDEX_HTTPS];
+    }
     /* the hash of data/genschemes.awk, keep in sync: first and last
      * character and length. Scheme characters are letters, digits and
      * "+-.", which c | 0x20 maps to lower case or leaves alone. */
