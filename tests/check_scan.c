@@ -141,6 +141,13 @@ static const struct case_ cases[] = {
       "tel:+1-201-555-0123",
       "mailto:a@b.example news:comp.lang.c urn:isbn:1 tel:+1-201-555-0123" },
     { "Note:this Re: that 10:30 Date: Mon", "" },
+    /* a break right after the colon ends a bare candidate at once, and
+     * takes nothing from the references around it */
+    { "Subject: mailto:a@b.example\nNote:\nnews:comp.lang.c Re:\t"
+      "http://a.example/ <mailto:\n x@y.example> <URL: http://c.example/> "
+      "URL: http://d.example/ x:\\:y",
+      "mailto:a@b.example news:comp.lang.c http://a.example/ "
+      "mailto:x@y.example http://c.example/ http://d.example/" },
     /* but in brackets any scheme counts (Appendix E)... */
     { "<hdl:4263537/4000> <x-y:z/a>", "hdl:4263537/4000 x-y:z/a" },
     /* ... that is not an XML tag or qualified name */

@@ -623,10 +623,16 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     const char *p = sc->view + cd->ss;
     size_t e, len, raw_len, n = sc->vlen;
     bool closer, joined = false;
-    enum outcome o = scan_bare_end(sc, cd->ss, cd->colon + 1, final, &e,
-                                   &closer);
+    enum outcome o;
     int r;
 
+    /* "Subject: Re:", "Note:" at a line's end: a bare URI ends at the
+     * break after the colon, and policy_accept() takes no scheme
+     * without the part after it (half the colons of mail-like text) */
+    if (cd->colon + 1 < n && is_bare_break(w[cd->colon + 1]) &&
+        w[cd->colon + 1] != '\\')
+        return REJECTED;
+    o = scan_bare_end(sc, cd->ss, cd->colon + 1, final, &e, &closer);
     if (o != REPORTED) {
         cd->end = e;
         return o;
