@@ -779,6 +779,67 @@ START_TEST(test_scheme_lookup_all)
 }
 END_TEST
 
+/* An authority's verdict (scheme_authority_ok()), read as it is and
+ * with a path after it: a host name under 16 bytes alone goes through
+ * the byte loop, as does one of 16 to 31 that fills the first 16 bytes;
+ * with the path, through the SSE2 reading of its labels (one block or
+ * two). The two must agree, and with the rule: labels not empty, not
+ * starting or ending with '-' or '_'; a final dot; a port of digits. */
+static bool
+authority_both(const char *a)
+{
+    char padded[96];
+    bool plain = scheme_authority_ok(a, strlen(a)), with_path;
+
+    snprintf(padded, sizeof padded, "%s/path/to/some/page.html", a);
+    with_path = scheme_authority_ok(padded, strlen(padded));
+    ck_assert_msg(plain == with_path, "'%s': %d alone, %d with a path", a,
+                  plain, with_path);
+    return plain;
+}
+
+START_TEST(test_scheme_authority)
+{
+    static const char *const good[] = {
+        "www.example.com", "a.b", "a.", "a_b.example", "xn--bcher-kva.ch",
+        "example.com:80", "example.com.:8080", "user@example.com",
+        "[::1]:80", "*:4000", "\xc3\xa9t\xc3\xa9.example", "a-b.c-d.e",
+        "10.0.0.1", "a.b.c.d.e.f.g.h", "very-long-label-name.example.org",
+        "lists.freedesktop.org", "host291.example.org", "a.b.c.d.e.f.g.h.i.j.",
+        "patchwork.kernel.org:443",
+    };
+    static const char *const bad[] = {
+        "-a.b", "a-.b", "a..b", ".a", ".", "a_.b", "a._b", "a.b-", "a.-b",
+        "_a.b", "a.b_", "example.com:8x", "..", "a.b..", "-", "a..",
+        "lists.freedesktop-.org", "lists.freedesktop._org", "a.b.c.d.e.f.g..i",
+        "host291.example.org-", "-host291.example.org",
+    };
+    /* mostly the bytes of host names, so that names run long */
+    static const char alphabet[] = "aaabbc99-_...:/@*%\xc3";
+    unsigned seed = 1;
+    size_t k, i;
+
+    for (k = 0; k < sizeof good / sizeof *good; k++)
+        ck_assert_msg(authority_both(good[k]), "'%s' is a host", good[k]);
+    for (k = 0; k < sizeof bad / sizeof *bad; k++)
+        ck_assert_msg(!authority_both(bad[k]), "'%s' is no host", bad[k]);
+    /* and any string of host bytes up to 31 long */
+    for (k = 0; k < 20000; k++) {
+        char a[32];
+        size_t len;
+
+        seed = seed * 1103515245u + 12345u;
+        len = 1 + (seed >> 16) % 31; /* "" alone has no '/' to start a path */
+        for (i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            a[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+        a[len] = '\0';
+        (void)authority_both(a);
+    }
+}
+END_TEST
+
 START_TEST(test_scan_helpers)
 {
     uint32_t cp = 0;
@@ -839,6 +900,7 @@ scan_suite(void)
     tcase_add_test(tc, test_scan_lines_between_refs);
     tcase_add_test(tc, test_scan_lines_long_runs);
     tcase_add_test(tc, test_scheme_lookup_all);
+    tcase_add_test(tc, test_scheme_authority);
     tcase_add_test(tc, test_scan_large_feeds);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
