@@ -592,6 +592,29 @@ START_TEST(test_scan_too_long)
 }
 END_TEST
 
+/* A one-letter scheme is a drive letter or a label, never a URI in text
+ * ("URL:" and --any-scheme aside): refused as soon as it is seen, so a
+ * long run after one is no URI too long either. */
+START_TEST(test_scan_one_letter)
+{
+    struct urigrep_scan_options opt = { .max_uri_length = 32 };
+    struct urigrep_scan_options any = { .flags = URIGREP_SCAN_ANY_SCHEME };
+    const char *text = "C:\\dir x:x:x:x d:/tmp <URL:g:h> URL:g:h "
+                       "a:http://a.example/";
+    char *got = refs_of(text, NULL);
+
+    ck_assert_str_eq(got, "g:h g:h http://a.example/");
+    free(got);
+    got = refs_of(text, &any);
+    ck_assert_str_eq(got, "x:x:x:x d:/tmp g:h g:h a:http://a.example/");
+    free(got);
+    got = refs_of("C:0123456789012345678901234567890123456789 "
+                  "http://ok.example/", &opt);
+    ck_assert_str_eq(got, "http://ok.example/");
+    free(got);
+}
+END_TEST
+
 START_TEST(test_scan_long_run_skipped_whole)
 {
     /* the tail of an over-long URI is not reported as a URI of its own */
@@ -906,6 +929,7 @@ scan_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");
     tcase_add_test(tc, test_scan_too_long);
+    tcase_add_test(tc, test_scan_one_letter);
     tcase_add_test(tc, test_scan_long_run_skipped_whole);
     tcase_add_test(tc, test_scan_too_long_bracket_split);
     tcase_add_test(tc, test_scan_stop);

@@ -351,23 +351,24 @@ emit(struct urigrep_scanner *sc, enum urigrep_event ev, const char *p,
 static int
 delim_entity(const unsigned char *w, size_t i, size_t n)
 {
-    static const char *const names[] = { "&gt;", "&lt;", "&quot;",
-                                         "&nbsp;" };
-    size_t k;
-    int cut = 0;
+    const char *name;
+    size_t l, a;
 
-    if (i + 1 < n && !strchr("glqnGLQN", w[i + 1] ? w[i + 1] : '?'))
-        return 0; /* the common case: "&x=1" in a query */
-    for (k = 0; k < sizeof names / sizeof *names; k++) {
-        size_t l = strlen(names[k]), a = n - i < l ? n - i : l;
-
-        if (strncasecmp((const char *)w + i, names[k], a) == 0) {
-            if (a == l)
-                return 1;
-            cut = -1;
-        }
+    if (i + 1 == n)
+        return -1; /* any of them may follow */
+    /* their second letters differ: one name to compare, not four */
+    switch (w[i + 1] | 0x20) {
+    case 'g': name = "&gt;"; break;
+    case 'l': name = "&lt;"; break;
+    case 'q': name = "&quot;"; break;
+    case 'n': name = "&nbsp;"; break;
+    default: return 0; /* the common case: "&x=1" in a query */
     }
-    return cut;
+    l = strlen(name);
+    a = n - i < l ? n - i : l;
+    if (strncasecmp((const char *)w + i, name, a) != 0)
+        return 0;
+    return a == l ? 1 : -1;
 }
 
 /* Does a '[' at W[I] end the URI: open a new one ("text[https://url]",
@@ -626,11 +627,17 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     enum outcome o;
     int r;
 
-    /* "Subject: Re:", "Note:" at a line's end: a bare URI ends at the
-     * break after the colon, and policy_accept() takes no scheme
-     * without the part after it (half the colons of mail-like text) */
-    if (cd->colon + 1 < n && is_bare_break(w[cd->colon + 1]) &&
-        w[cd->colon + 1] != '\\')
+    /* What policy_accept() would refuse whatever follows, refused before
+     * the scan for the end: "Subject: Re:", "Note:" at a line's end (a
+     * bare URI ends at the break after the colon, and no scheme is taken
+     * without the part after it: half the colons of mail-like text), and
+     * a one-letter scheme, "C:\\dir" or "x:x:x", unless after "URL:" or
+     * with --any-scheme. */
+    if (cd->colon + 1 < n && is_stop(w[cd->colon + 1], STOP_BARE) &&
+        is_bare_break(w[cd->colon + 1]) && w[cd->colon + 1] != '\\')
+        return REJECTED;
+    if (cd->colon - cd->ss == 1 && !sc->pol.any_scheme &&
+        cd->delim != URIGREP_DELIM_URL_PREFIX)
         return REJECTED;
     o = scan_bare_end(sc, cd->ss, cd->colon + 1, final, &e, &closer);
     if (o != REPORTED) {

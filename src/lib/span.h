@@ -85,12 +85,26 @@ span_bracket_vec(__m128i v)
 }
 #endif
 
+static inline int
+is_bracket(unsigned char c)
+{
+    return c == '(' || c == ')' || c == '[' || c == ']' || c == '{' ||
+           c == '}';
+}
+
 /* The index of the first bracket, ( ) [ ] { }, in W[I..LIM), or LIM. */
 static inline size_t
 span_to_bracket(const unsigned char *w, size_t i, size_t lim)
 {
+    size_t near;
+
     if (i >= lim)
         return i;
+    /* as in span_plain(): the next one may be right there */
+    near = lim - i > 4 ? i + 4 : lim;
+    for (; i < near; i++)
+        if (is_bracket(w[i]))
+            return i;
 #ifdef SPAN_SSE2
     while (lim - i >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(w + i));
@@ -102,20 +116,28 @@ span_to_bracket(const unsigned char *w, size_t i, size_t lim)
     }
 #endif
     for (; i < lim; i++)
-        if (w[i] == '(' || w[i] == ')' || w[i] == '[' || w[i] == ']' ||
-            w[i] == '{' || w[i] == '}')
+        if (is_bracket(w[i]))
             break;
     return i;
 }
 
-/* The index of the first byte of W[I..LIM) in class CLS, or LIM: sixteen
- * bytes at a time where SSE2 is there (a URI is some 50 bytes long; the
- * byte loop spent a tenth of a plain-text run here). */
+/* The index of the first byte of W[I..LIM) in class CLS, or LIM: the
+ * first four bytes one at a time, then sixteen at a time where SSE2 is
+ * there (a URI is some 50 bytes long; the byte loop spent a tenth of a
+ * plain-text run here). */
 static inline size_t
 span_plain(const unsigned char *w, size_t i, size_t lim, unsigned cls)
 {
+    size_t near;
+
     if (i >= lim)
         return i;
+    near = lim - i > 4 ? i + 4 : lim;
+    /* a stop byte is often right there: after one that did not end the
+     * URI ("?a=1&b=2", "[a:&g)"), each would cost a whole block */
+    for (; i < near; i++)
+        if (is_stop(w[i], cls))
+            return i;
 #ifdef SPAN_SSE2
     while (lim - i >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(w + i));
