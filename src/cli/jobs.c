@@ -89,6 +89,14 @@
  * Three quarters of a power of two: the log's buffer, doubled as it
  * grows, stays at 256 KiB. */
 #define PUBLISH (192 * 1024)
+/* A worker's stack. Its deepest frame is file_lines()'s 64 KiB buffer
+ * (a worker writes in the writer's turn); gcc -fstack-usage puts no other
+ * above 4 KiB. A build with 128 KiB passes the tests and the inputs of
+ * bench/adversarial.sh at -j 2, one with 64 KiB does not; ASan's frames
+ * are larger. */
+#ifndef WORKER_STACK
+#define WORKER_STACK (1024 * 1024)
+#endif
 /* Output held for tasks that are not yet written, per worker. */
 #define BUDGET_PER_WORKER (2 * 1024 * 1024)
 /* Tasks waiting to be written, per worker. */
@@ -1553,7 +1561,9 @@ jobs_start(struct run *r, unsigned n)
 {
     struct jobs *j = aligned_alloc(64, sizeof *j);
     const char *env = getenv("URIGREP_SPLIT_SIZE");
+    pthread_attr_t attr;
     unsigned i;
+    int rc;
 
     /* sizeof of a struct with a member aligned to 64 is a multiple of 64,
      * as aligned_alloc() wants */
@@ -1593,6 +1603,14 @@ jobs_start(struct run *r, unsigned n)
         exit(2);
     }
     report_extract_options(r->o, &j->xo);
+    /* a worker's stack is WORKER_STACK, not the 8 MiB (RLIMIT_STACK)
+     * glibc gives by default: under ulimit -v those were address space
+     * that two workers and their windows ran out of */
+    if ((rc = pthread_attr_init(&attr)) != 0 ||
+        (rc = pthread_attr_setstacksize(&attr, WORKER_STACK)) != 0) {
+        report_msg("cannot start a thread: %s", strerror(rc));
+        exit(2);
+    }
     j->wr.o = r->o;
     j->wr.seen = r->seen;
     buf_init(&j->wr.outbuf, SIZE_MAX / 2);
@@ -1609,11 +1627,12 @@ jobs_start(struct run *r, unsigned n)
         w->r.o = &w->o;
         w->r.hold = true;
         buf_init(&w->r.outbuf, SIZE_MAX / 2);
-        if (pthread_create(&w->tid, NULL, worker_main, w) != 0) {
-            report_msg("cannot start a thread: %s", strerror(errno));
+        if ((rc = pthread_create(&w->tid, &attr, worker_main, w)) != 0) {
+            report_msg("cannot start a thread: %s", strerror(rc));
             exit(2);
         }
     }
+    pthread_attr_destroy(&attr);
     /* the writer's messages follow its output */
     report_flush_before_messages(&j->wr);
     planner_jobs = j;
