@@ -578,9 +578,9 @@ host_masks(const char *p, unsigned *ld, unsigned *d, unsigned *hu)
     __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
                              _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
     /* LABEL holds every byte from 0x80: negative as signed bytes */
+    __m128i high = _mm_cmplt_epi8(v, _mm_setzero_si128());
     __m128i any = _mm_or_si128(_mm_or_si128(digit, letter),
-                               _mm_or_si128(_mm_or_si128(dot, h),
-                                            _mm_cmplt_epi8(v, _mm_setzero_si128())));
+                               _mm_or_si128(_mm_or_si128(dot, h), high));
 
     *ld = (unsigned)_mm_movemask_epi8(any);
     *d = (unsigned)_mm_movemask_epi8(dot);
