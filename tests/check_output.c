@@ -43,6 +43,62 @@ START_TEST(test_output_json_string)
 }
 END_TEST
 
+/* A byte a JSON string cannot hold as it is, at every index of a run of
+ * plain ones (found sixteen bytes at a time, then one at a time), is
+ * escaped there and nowhere else. */
+START_TEST(test_output_json_string_runs)
+{
+    static const struct {
+        char c;
+        const char *esc;
+    } odd[] = { { '"', "\\\"" }, { '\\', "\\\\" }, { '\n', "\\u000a" },
+                { 0x1f, "\\u001f" }, { 0x7f, "\\u007f" },
+                { (char)0xff, "\\ufffd" } };
+    struct urigrep_buf b;
+    char in[40], want[64];
+    size_t len, at, k;
+
+    buf_init(&b, 1024);
+    for (len = 1; len <= 36; len++)
+        for (at = 0; at < len; at++)
+            for (k = 0; k < sizeof odd / sizeof *odd; k++) {
+                memset(in, 'a', len);
+                in[at] = odd[k].c;
+                snprintf(want, sizeof want, "\"%.*s%s%.*s\"", (int)at, in,
+                         odd[k].esc, (int)(len - at - 1), in + at + 1);
+                b.len = 0;
+                ck_assert_int_eq(output_json_string(&b, in, len), URIGREP_OK);
+                ck_assert_str_eq(text_of(&b), want);
+            }
+    buf_free(&b);
+}
+END_TEST
+
+/* Numbers as JSON has them, from 0 to UINT64_MAX. */
+START_TEST(test_output_json_numbers)
+{
+    static const struct {
+        uint64_t v;
+        const char *text;
+    } cases[] = { { 0, "0" }, { 7, "7" }, { 10, "10" },
+                  { 1234567890, "1234567890" },
+                  { UINT64_MAX, "18446744073709551615" } };
+    struct urigrep_buf b;
+    char want[64];
+    size_t k;
+
+    buf_init(&b, 1024);
+    for (k = 0; k < sizeof cases / sizeof *cases; k++) {
+        b.len = 0;
+        ck_assert_int_eq(output_count_json(&b, "f", cases[k].v), URIGREP_OK);
+        snprintf(want, sizeof want, "{\"file\":\"f\",\"count\":%s}\n",
+                 cases[k].text);
+        ck_assert_str_eq(text_of(&b), want);
+    }
+    buf_free(&b);
+}
+END_TEST
+
 /* C0 and C1 controls, DEL, and the format characters (bidi controls and
  * the like): never raw on a terminal. */
 START_TEST(test_clean_char_unsafe)
@@ -396,6 +452,8 @@ output_suite(void)
     TCase *tc = tcase_create("format");
 
     tcase_add_test(tc, test_output_json_string);
+    tcase_add_test(tc, test_output_json_string_runs);
+    tcase_add_test(tc, test_output_json_numbers);
     tcase_add_test(tc, test_output_plain);
     tcase_add_test(tc, test_output_json);
     tcase_add_test(tc, test_output_file_names);
