@@ -103,6 +103,20 @@ refs_of(const char *text, const struct urigrep_scan_options *opt)
     return out;
 }
 
+/* Feeding TEXT in chunks of CHUNK bytes gives WHOLE, what one feed gave
+ * (WHAT names the text in a failure). */
+static void
+assert_same_chunked(const char *what, const char *text, size_t len,
+                    size_t chunk, const struct urigrep_scan_options *opt,
+                    const char *whole)
+{
+    char *part = scan_chunked(text, len, chunk, opt);
+
+    ck_assert_msg(strcmp(whole, part) == 0, "%s, chunks of %zu:\n%s\nvs\n%s",
+                  what, chunk, whole, part);
+    free(part);
+}
+
 struct case_ {
     const char *text;
     const char *want;  /* references, space-separated */
@@ -382,14 +396,11 @@ START_TEST(test_scan_chunk_invariance)
 {
     const char *t = cases[_i].text;
     size_t len = strlen(t), k;
-    char *whole = scan_chunked(t, len, 0, NULL);
+    char *whole = scan_chunked(t, len, 0, NULL), what[32];
 
-    for (k = 1; k <= len; k++) {
-        char *part = scan_chunked(t, len, k, NULL);
-        ck_assert_msg(strcmp(whole, part) == 0, "case %d chunk %zu:\n%s\nvs\n%s",
-                      _i, k, whole, part);
-        free(part);
-    }
+    snprintf(what, sizeof what, "case %d", _i);
+    for (k = 1; k <= len; k++)
+        assert_same_chunked(what, t, len, k, NULL, whole);
     free(whole);
 }
 END_TEST
@@ -413,11 +424,8 @@ START_TEST(test_scan_chunk_invariance_all)
         text[len++] = '\n';
     }
     whole = scan_chunked(text, len, 0, &opt);
-    for (k = 1; k <= 97; k++) {
-        char *part = scan_chunked(text, len, k, &opt);
-        ck_assert_msg(strcmp(whole, part) == 0, "chunk %zu", k);
-        free(part);
-    }
+    for (k = 1; k <= 97; k++)
+        assert_same_chunked("all cases", text, len, k, &opt, whole);
     free(whole);
     free(text);
 }
@@ -472,14 +480,11 @@ START_TEST(test_scan_large_feeds)
     };
     static const size_t chunks[] = { 4093, 65536, 65537, 300007, 700001 };
     size_t len, k;
-    char *text = big_text(&len), *whole, *part;
+    char *text = big_text(&len), *whole;
 
     whole = scan_chunked(text, len, 0, &opt);
-    for (k = 0; k < sizeof chunks / sizeof *chunks; k++) {
-        part = scan_chunked(text, len, chunks[k], &opt);
-        ck_assert_msg(strcmp(whole, part) == 0, "chunk %zu", chunks[k]);
-        free(part);
-    }
+    for (k = 0; k < sizeof chunks / sizeof *chunks; k++)
+        assert_same_chunked("big text", text, len, chunks[k], &opt, whole);
     free(whole);
     free(text);
 }
@@ -650,11 +655,8 @@ START_TEST(test_scan_too_long_bracket_split)
 
     ck_assert_str_eq(whole, "http://a.example/abc|0|1:3@2-22\n"
                             "http://b.example/def|0|1:28@27-47\n");
-    for (k = 1; k <= len; k++) {
-        char *part = scan_chunked(t, len, k, &opt);
-        ck_assert_msg(strcmp(whole, part) == 0, "chunk %zu:\n%s", k, part);
-        free(part);
-    }
+    for (k = 1; k <= len; k++)
+        assert_same_chunked("brackets", t, len, k, &opt, whole);
     free(whole);
 }
 END_TEST
@@ -728,8 +730,9 @@ START_TEST(test_scan_lines_between_refs)
             }
         }
         text[len++] = ' ';
-        snprintf(want[k], sizeof want[k], "http://h%zu.example/|0|%zu:%zu@%zu-",
-                 k, line, len - line_start + 1, len);
+        snprintf(want[k], sizeof want[k],
+                 "http://h%zu.example/|0|%zu:%zu@%zu-", k, line,
+                 len - line_start + 1, len);
         len += (size_t)sprintf(text + len, "http://h%zu.example/ ", k);
     }
     got = scan_chunked(text, len, 0, NULL);
