@@ -15,6 +15,9 @@
 static int
 in_class(unsigned c, unsigned cls)
 {
+    /* what a JSON string cannot hold as it is, and non-ASCII */
+    if (cls == STOP_JSON)
+        return c < 0x20 || c >= 0x7f || c == '"' || c == '\\';
     /* space, controls, DEL and every non-ASCII byte end all three */
     if (c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>')
         return 1;
@@ -28,13 +31,14 @@ in_class(unsigned c, unsigned cls)
     return c == ')' || c == '[' || c == ']';
 }
 
-static const unsigned classes[] = { STOP_BARE, STOP_ANGLE, STOP_QUOTE };
+static const unsigned classes[] = { STOP_BARE, STOP_ANGLE, STOP_QUOTE,
+                                    STOP_JSON };
 
 START_TEST(test_span_classes)
 {
     unsigned c, k;
 
-    for (k = 0; k < 3; k++)
+    for (k = 0; k < 4; k++)
         for (c = 0; c < 256; c++)
             ck_assert_msg(is_stop((unsigned char)c, classes[k]) ==
                               in_class(c, classes[k]),
@@ -50,7 +54,7 @@ START_TEST(test_span_finds_every_byte)
     size_t at, from;
     unsigned c = (unsigned)_i, k;
 
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < 4; k++) {
         unsigned cls = classes[k];
 
         for (at = 0; at < 48; at++) {

@@ -6,13 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-#include <emmintrin.h>
-#endif
-
 #include "clean.h"
 #include "output.h"
 #include "scan.h"
+#include "span.h"
 
 static enum urigrep_status
 put_str(struct urigrep_buf *b, const char *s)
@@ -204,34 +201,6 @@ put_u16(struct urigrep_buf *b, uint32_t u)
     buf_put(b, hex[u & 15]);
 }
 
-/* The index of the first byte of S[I..LEN) that a JSON string cannot
- * hold as it is: below 0x20, from 0x7f, '"' or '\\'; sixteen bytes at a
- * time with SSE2 (a signed compare below 0x20 takes the bytes from 0x80
- * too). */
-static size_t
-json_plain_run(const char *s, size_t i, size_t len)
-{
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-    while (len - i >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i m = _mm_or_si128(
-            _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
-                         _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))),
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-        unsigned bits = (unsigned)_mm_movemask_epi8(m);
-
-        if (bits)
-            return i + (size_t)__builtin_ctz(bits);
-        i += 16;
-    }
-#endif
-    while (i < len && (unsigned char)s[i] >= 0x20 &&
-           (unsigned char)s[i] < 0x7f && s[i] != '"' && s[i] != '\\')
-        i++;
-    return i;
-}
-
 enum urigrep_status
 output_json_string(struct urigrep_buf *b, const char *s, size_t len)
 {
@@ -254,7 +223,7 @@ output_json_string(struct urigrep_buf *b, const char *s, size_t len)
         /* printable ASCII but '"' and '\\' is most of it: one copy a run
          * (a byte at a time through the UTF-8 decoder, --json spent a
          * third of its time here) */
-        j = json_plain_run(s, i, len);
+        j = span_plain((const unsigned char *)s, i, len, STOP_JSON);
         if (j > i) {
             buf_append(b, s + i, j - i);
             i = j;

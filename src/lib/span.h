@@ -14,27 +14,29 @@
  * is_bare_break() in scan.c, '&', '[', ']', ')', '}' and every non-ASCII
  * byte (scan_bare_end()); STOP_ANGLE: space and controls, < > " &, the
  * unwise { } | \\ ^ ` and every non-ASCII byte (scan_angle()); STOP_QUOTE:
- * space and controls, DEL, < > " and every non-ASCII byte (try_quote()).
- * span_stop_vec() holds the same sets; check_span compares the two for
- * every byte. */
-enum { STOP_BARE = 1, STOP_ANGLE = 2, STOP_QUOTE = 4 };
+ * space and controls, DEL, < > " and every non-ASCII byte (try_quote());
+ * STOP_JSON: what a JSON string cannot hold as it is, controls, DEL, '"'
+ * and '\\', and every non-ASCII byte (output_json_string(), which looks
+ * at those one character at a time).  span_stop_vec() holds the same
+ * sets; check_span compares the two for every byte. */
+enum { STOP_BARE = 1, STOP_ANGLE = 2, STOP_QUOTE = 4, STOP_JSON = 8 };
 static const unsigned char stop_class[256] = {
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 0, 7, 0, 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 7, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 1, 3, 0,
-    3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 3, 0, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+     7,  0, 15,  0,  0,  0,  3,  0,  0,  1,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  7,  0,  7,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  1, 11,  1,  3,  0,
+     3,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2,  3,  3,  0, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
 };
 
 static inline int
@@ -55,8 +57,14 @@ span_eq(__m128i v, char c)
 static inline __m128i
 span_stop_vec(__m128i v, unsigned cls)
 {
-    __m128i m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8('!')),
-                             span_eq(v, 0x7f));
+    __m128i m;
+
+    if (cls == STOP_JSON)
+        return _mm_or_si128(
+            _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                         span_eq(v, 0x7f)),
+            _mm_or_si128(span_eq(v, '"'), span_eq(v, '\\')));
+    m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8('!')), span_eq(v, 0x7f));
 
     m = _mm_or_si128(m, _mm_or_si128(span_eq(v, '"'),
                                      _mm_or_si128(span_eq(v, '<'),
