@@ -126,7 +126,11 @@ struct urigrep_match {
 };
 
 /** Called for every event, in input order. Return 0 to go on, nonzero to
- *  stop: the feed or finish call then returns URIGREP_ERR_STOPPED. */
+ *  stop: the feed or finish call then returns URIGREP_ERR_STOPPED at once,
+ *  without reading the rest of that feed. The scanner stays usable: a
+ *  later feed is scanned as the stream's continuation, but references in
+ *  the stopped feed's unread bytes are not reported (a stop is meant to
+ *  end the stream; urigrep_scanner_reset() starts a new one). */
 typedef int (*urigrep_match_fn)(void *arg, const struct urigrep_match *m);
 
 /** Create a scanner. OPTS may be NULL for defaults; it is copied.
