@@ -586,6 +586,7 @@ count_piece(struct worker *w, struct task *t, int fd, uint64_t *end,
 {
     uint64_t at = t->from, l, m;
     bool line_start = true;
+    unsigned windows = 0;
 
     *lines = *messages = 0;
     while (at < t->to) {
@@ -598,6 +599,7 @@ count_piece(struct worker *w, struct task *t, int fd, uint64_t *end,
             *end = at;
             return w->why != NULL;
         }
+        windows++;
         use = n;
         /* a piece larger than a window: whole lines at a time, so that a
          * separator line is seen whole */
@@ -625,8 +627,11 @@ count_piece(struct worker *w, struct task *t, int fd, uint64_t *end,
         if (w->why)
             break;
     }
-    /* the last window stays mapped, unless a shrink showed in it */
-    if (mapped_shrank())
+    /* the last window stays mapped when it is the whole piece, unless a
+     * shrink showed in it; not after others, or a read into the buffer
+     * where mmap() failed (out of address space, say): scan_piece() would
+     * take it for the whole piece */
+    if (mapped_shrank() || windows > 1)
         piece_done(w, fd, at);
     *end = at;
     return true;
@@ -639,7 +644,7 @@ static void
 scan_piece(struct worker *w, struct task *t, int fd, uint64_t end)
 {
     struct run *r = &w->r;
-    bool whole = w->map.base != NULL && end - t->from <= MAPPED_WINDOW;
+    bool whole = w->map.base != NULL && end - t->from <= w->map.len;
     uint64_t at;
 
     if (urigrep_extractor_set_origin(r->x, t->type, t->org_line, t->from,

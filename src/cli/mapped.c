@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -32,6 +33,11 @@ static _Thread_local struct {
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static struct sigaction old_bus;
 static size_t page;
+/* URIGREP_MAP_MAX, for the tests: reading windows (MAPPED_WINDOW at
+ * most) larger than this are refused as if the address space had run
+ * out (0: none is); the larger mapping in which -j looks for cuts is
+ * not */
+static size_t map_max;
 
 static void
 on_sigbus(int sig, siginfo_t *si, void *ctx)
@@ -64,7 +70,11 @@ install(void)
 {
     struct sigaction sa;
 
+    const char *env = getenv("URIGREP_MAP_MAX");
+
     page = (size_t)sysconf(_SC_PAGESIZE);
+    if (env && atol(env) > 0)
+        map_max = (size_t)atol(env);
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_sigbus;
     sa.sa_flags = SA_SIGINFO;
@@ -85,6 +95,10 @@ mapped_map(struct mapped *m, int fd, uint64_t at, size_t n)
     lead = (size_t)(at - from);
     if (n == 0 || n > SIZE_MAX - lead) {
         errno = EINVAL;
+        return NULL;
+    }
+    if (map_max && n > map_max && n <= MAPPED_WINDOW) {
+        errno = ENOMEM;
         return NULL;
     }
     p = mmap(NULL, n + lead, PROT_READ, MAP_PRIVATE, fd, (off_t)from);
