@@ -482,11 +482,11 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
 static size_t
 balanced_len(const char *p, size_t len)
 {
+    const unsigned char *u = (const unsigned char *)p;
     long paren = 0, square = 0, curly = 0;
     size_t i;
 
-    for (i = 0; (i = span_to_bracket((const unsigned char *)p, i, len)) < len;
-         i++) {
+    for (i = 0; (i = span_plain(u, i, len, STOP_BRACKET)) < len; i++) {
         switch (p[i]) {
         case '(': paren++; break;
         case '[': square++; break;

@@ -1,4 +1,4 @@
-/* span.h: the scanner's runs of plain bytes, up to the next stop byte. */
+/* span.h: runs of plain bytes, up to the next byte of a stop class. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_SPAN_H
 #define URIGREP_SPAN_H
@@ -17,18 +17,20 @@
  * space and controls, DEL, < > " and every non-ASCII byte (try_quote());
  * STOP_JSON: what a JSON string cannot hold as it is, controls, DEL, '"'
  * and '\\', and every non-ASCII byte (output_json_string(), which looks
- * at those one character at a time).  span_stop_vec() holds the same
- * sets; check_span compares the two for every byte. */
-enum { STOP_BARE = 1, STOP_ANGLE = 2, STOP_QUOTE = 4, STOP_JSON = 8 };
+ * at those one character at a time); STOP_BRACKET: ( ) [ ] { }
+ * (balanced_len()).  span_stop_vec() holds the same sets; check_span
+ * compares the two for every byte. */
+enum { STOP_BARE = 1, STOP_ANGLE = 2, STOP_QUOTE = 4, STOP_JSON = 8,
+       STOP_BRACKET = 16 };
 static const unsigned char stop_class[256] = {
     15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
     15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-     7,  0, 15,  0,  0,  0,  3,  0,  0,  1,  0,  0,  0,  0,  0,  0,
+     7,  0, 15,  0,  0,  0,  3,  0, 16, 17,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  7,  0,  7,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  1, 11,  1,  3,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, 17, 11, 17,  3,  0,
      3,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2,  3,  3,  0, 15,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, 18,  3, 19,  0, 15,
     15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
     15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
     15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
@@ -59,13 +61,17 @@ span_stop_vec(__m128i v, unsigned cls)
 {
     __m128i m;
 
+    if (cls == STOP_BRACKET)
+        return _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(span_eq(v, '('), span_eq(v, ')')),
+                         _mm_or_si128(span_eq(v, '['), span_eq(v, ']'))),
+            _mm_or_si128(span_eq(v, '{'), span_eq(v, '}')));
     if (cls == STOP_JSON)
         return _mm_or_si128(
             _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
                          span_eq(v, 0x7f)),
             _mm_or_si128(span_eq(v, '"'), span_eq(v, '\\')));
     m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8('!')), span_eq(v, 0x7f));
-
     m = _mm_or_si128(m, _mm_or_si128(span_eq(v, '"'),
                                      _mm_or_si128(span_eq(v, '<'),
                                                   span_eq(v, '>'))));
@@ -80,54 +86,6 @@ span_stop_vec(__m128i v, unsigned cls)
     return _mm_or_si128(m, span_eq(v, ']'));
 }
 #endif
-
-#ifdef SPAN_SSE2
-/* The bytes of V that are brackets, ( ) [ ] { }, as 0xff. */
-static inline __m128i
-span_bracket_vec(__m128i v)
-{
-    return _mm_or_si128(
-        _mm_or_si128(_mm_or_si128(span_eq(v, '('), span_eq(v, ')')),
-                     _mm_or_si128(span_eq(v, '['), span_eq(v, ']'))),
-        _mm_or_si128(span_eq(v, '{'), span_eq(v, '}')));
-}
-#endif
-
-static inline int
-is_bracket(unsigned char c)
-{
-    return c == '(' || c == ')' || c == '[' || c == ']' || c == '{' ||
-           c == '}';
-}
-
-/* The index of the first bracket, ( ) [ ] { }, in W[I..LIM), or LIM. */
-static inline size_t
-span_to_bracket(const unsigned char *w, size_t i, size_t lim)
-{
-    size_t near;
-
-    if (i >= lim)
-        return i;
-    /* as in span_plain(): the next one may be right there */
-    near = lim - i > 4 ? i + 4 : lim;
-    for (; i < near; i++)
-        if (is_bracket(w[i]))
-            return i;
-#ifdef SPAN_SSE2
-    while (lim - i >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(w + i));
-        unsigned m = (unsigned)_mm_movemask_epi8(span_bracket_vec(v));
-
-        if (m)
-            return i + (size_t)__builtin_ctz(m);
-        i += 16;
-    }
-#endif
-    for (; i < lim; i++)
-        if (is_bracket(w[i]))
-            break;
-    return i;
-}
 
 /* The index of the first byte of W[I..LIM) in class CLS, or LIM: the
  * first four bytes one at a time, then sixteen at a time where SSE2 is
