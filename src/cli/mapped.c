@@ -69,12 +69,12 @@ static void
 install(void)
 {
     struct sigaction sa;
-
     const char *env = getenv("URIGREP_MAP_MAX");
+    long max = env ? atol(env) : 0;
 
     page = (size_t)sysconf(_SC_PAGESIZE);
-    if (env && atol(env) > 0)
-        map_max = (size_t)atol(env);
+    if (max > 0)
+        map_max = (size_t)max;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_sigbus;
     sa.sa_flags = SA_SIGINFO;

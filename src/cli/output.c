@@ -217,7 +217,7 @@ output_json_string(struct urigrep_buf *b, const char *s, size_t len)
     while (i < len) {
         unsigned char c;
         uint32_t cp;
-        size_t j = i;
+        size_t j;
         int k;
 
         /* printable ASCII but '"' and '\\' is most of it: one copy a run
@@ -315,21 +315,21 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
         rc = put_lit(b, ",\"error_offset\":null");
     if (rc ||
         (rc = put_key_comp(b, KEY("scheme"),
-                             p ? &p->scheme : &undefined)) ||
+                           p ? &p->scheme : &undefined)) ||
         (rc = put_key_comp(b, KEY("authority"),
-                             p ? &p->authority : &undefined)) ||
+                           p ? &p->authority : &undefined)) ||
         (rc = put_key_comp(b, KEY("userinfo"),
-                             p ? &p->userinfo : &undefined)) ||
+                           p ? &p->userinfo : &undefined)) ||
         (rc = put_key_comp(b, KEY("host"),
-                             p ? &p->host : &undefined)) ||
+                           p ? &p->host : &undefined)) ||
         (rc = put_key_comp(b, KEY("port"),
-                             p ? &p->port : &undefined)) ||
+                           p ? &p->port : &undefined)) ||
         (rc = put_key_comp(b, KEY("path"),
-                             p ? &p->path : &undefined)) ||
+                           p ? &p->path : &undefined)) ||
         (rc = put_key_comp(b, KEY("query"),
-                             p ? &p->query : &undefined)) ||
+                           p ? &p->query : &undefined)) ||
         (rc = put_key_comp(b, KEY("fragment"),
-                             p ? &p->fragment : &undefined)))
+                           p ? &p->fragment : &undefined)))
         return rc;
     if (r->hyphen_dropped && (rc = put_lit(b, ",\"hyphen\":\"dropped\"")))
         return rc;

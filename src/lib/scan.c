@@ -269,7 +269,6 @@ count_newlines(const char *p, size_t n)
                 (const __m128i *)(const void *)(tail_mask + (n - i)));
 
             acc = _mm_sub_epi8(acc, _mm_and_si128(_mm_cmpeq_epi8(v, nl), m));
-            i = n;
         }
         acc = _mm_sad_epu8(acc, zero);
         return count + (uint64_t)_mm_cvtsi128_si64(acc) +
