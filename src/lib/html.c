@@ -348,235 +348,357 @@ add_value(struct html_scanner *h, char c)
         h->value_too_long = true;
 }
 
+/* One call of html_feed(): the input at hand and what is known of it. */
+struct feed {
+    const char *p;
+    size_t len;
+    /* where the next '<' is, at or after the scan (LEN: none): one
+     * search for all the references before it */
+    size_t lt;
+    const struct html_sink *sink;
+};
+
+/*
+ * The states come in groups, one function each: text and its character
+ * references, markup that is no element tag (declarations, comments and
+ * "<?"), a tag's name and attribute names, attribute values, and the raw
+ * text of <script> and <style>.  Each looks at F->p[I] (I < F->len), in
+ * a state of its group, and returns where the scan goes on: I + 1 when
+ * that byte was used, I itself when it is to be looked at again in the
+ * new state, or further when it took a run at once.
+ */
+
+/* S_REF: C, the byte at I, continues the reference or ends it. */
+static size_t
+feed_ref(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+
+    if (ref_continues(h, c)) {
+        if (add_ref(h, f->sink, c))
+            return i + 1;
+        h->st = S_TEXT;
+        return i; /* C is text */
+    }
+    h->ref[h->nref] = c;
+    h->st = S_TEXT;
+    if (flush_ref(h, f->sink, true))
+        return i + 1; /* the ';' was part of it */
+    return i; /* look at C again as text */
+}
+
+/* S_TEXT: the text up to the next '<' or '&' at once; S_REF. */
+static size_t
+feed_text(struct html_scanner *h, struct feed *f, size_t i)
+{
+    const char *p = f->p;
+    size_t j;
+
+    if (h->st == S_REF)
+        return feed_ref(h, f, i);
+    if (f->lt < i || (f->lt == i && p[i] != '<')) {
+        const char *q = memchr(p + i, '<', f->len - i);
+        f->lt = q ? (size_t)(q - p) : f->len;
+    }
+    j = f->lt;
+    if (j > i) {
+        const char *amp = memchr(p + i, '&', j - i);
+        if (amp)
+            j = (size_t)(amp - p);
+    }
+    if (j > i) {
+        if (f->sink->text_at)
+            f->sink->text_at(f->sink->arg, h->npend, p + i, j - i);
+        emit(h, f->sink, p + i, j - i);
+    }
+    if (j == f->len)
+        return f->len;
+    h->st = p[j] == '<' ? S_TAG_OPEN : S_REF;
+    h->nref = 0;
+    return j + 1;
+}
+
+/* S_TAG_OPEN: the byte after '<' says what follows; a '<' that opens
+ * nothing is text. */
+static size_t
+feed_tag_open(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+
+    h->ntag = 0;
+    h->uri_attrs_seen = 0;
+    h->tag[0] = '\0';
+    h->end_tag = false;
+    if (c == '!') {
+        h->st = S_DECL;
+    } else if (c == '/') {
+        h->end_tag = true;
+        h->st = S_END_TAG;
+    } else if (is_alpha(c)) {
+        add_name(h->tag, &h->ntag, c);
+        h->st = S_TAG_NAME;
+    } else if (c == '?') {
+        h->st = S_BOGUS;
+    } else {
+        emit(h, f->sink, "<", 1);
+        h->st = S_TEXT;
+        return i;
+    }
+    return i + 1;
+}
+
+/* S_DECL, S_DECL_DASH, S_COMMENT, S_BOGUS: markup that is no element
+ * ("<!...>", "<!--...-->", "<?...>"), skipped to its '>'. */
+static size_t
+feed_decl(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+
+    switch (h->st) {
+    case S_DECL:
+        h->st = c == '-' ? S_DECL_DASH : S_BOGUS;
+        if (c == '>')
+            end_tag(h, f->sink);
+        break;
+    case S_DECL_DASH:
+        h->st = c == '-' ? S_COMMENT : S_BOGUS;
+        h->dashes = 0;
+        if (c == '>')
+            end_tag(h, f->sink);
+        break;
+    case S_COMMENT:
+        if (c == '>' && h->dashes >= 2)
+            end_tag(h, f->sink);
+        h->dashes = c == '-' ? h->dashes + 1 : 0;
+        break;
+    default: /* S_BOGUS */
+        if (c == '>')
+            end_tag(h, f->sink);
+        break;
+    }
+    return i + 1;
+}
+
+/* S_TAG_NAME: the rest of the tag's name in one loop. */
+static size_t
+feed_tag_name(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+
+    while (!is_space(c) && c != '/' && c != '>') {
+        add_name(h->tag, &h->ntag, c);
+        if (++i == f->len)
+            return i;
+        c = f->p[i];
+    }
+    if (c == '>')
+        end_tag(h, f->sink);
+    else
+        h->st = S_BEFORE_ATTR;
+    return i + 1;
+}
+
+/* S_ATTR_NAME: the rest of an attribute's name in one loop. */
+static size_t
+feed_attr_name(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+
+    while (c != '=' && !is_space(c) && c != '>' && c != '/') {
+        add_name(h->attr, &h->nattr, c);
+        if (++i == f->len)
+            return i;
+        c = f->p[i];
+    }
+    if (c == '=') {
+        h->st = S_BEFORE_VALUE;
+    } else if (is_space(c)) {
+        h->st = S_AFTER_ATTR_NAME;
+    } else {
+        /* '>' or '/': looked at again before an attribute */
+        h->st = S_BEFORE_ATTR;
+        return i;
+    }
+    return i + 1;
+}
+
+/* S_TAG_NAME, S_END_TAG, S_BEFORE_ATTR, S_ATTR_NAME, S_AFTER_ATTR_NAME:
+ * inside a tag, before any attribute value. */
+static size_t
+feed_tag(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+
+    switch (h->st) {
+    case S_TAG_NAME:
+        return feed_tag_name(h, f, i);
+    case S_ATTR_NAME:
+        return feed_attr_name(h, f, i);
+    case S_END_TAG:
+        if (c == '>')
+            end_tag(h, f->sink);
+        break;
+    case S_BEFORE_ATTR:
+        if (c == '>') {
+            end_tag(h, f->sink);
+        } else if (!is_space(c) && c != '/') {
+            start_attr(h);
+            add_name(h->attr, &h->nattr, c);
+            h->st = S_ATTR_NAME;
+        }
+        break;
+    default: /* S_AFTER_ATTR_NAME */
+        if (c == '=') {
+            h->st = S_BEFORE_VALUE;
+        } else if (!is_space(c)) {
+            h->st = S_BEFORE_ATTR;
+            return i;
+        }
+        break;
+    }
+    return i + 1;
+}
+
+/* S_BEFORE_VALUE: the value begins, quoted or not, or ends empty at
+ * '>'. */
+static size_t
+feed_before_value(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+
+    if (!is_space(c)) {
+        h->value_k = h->end_tag ? -1 : uri_attr_index(h->attr, h->nattr);
+        if (h->value_k >= 0 && f->sink->value)
+            f->sink->value(f->sink->arg,
+                           f->p + i + (c == '"' || c == '\''));
+    }
+    if (c == '"') {
+        h->st = S_VALUE_DQ;
+    } else if (c == '\'') {
+        h->st = S_VALUE_SQ;
+    } else if (c == '>') {
+        end_value(h, f->sink);
+        end_tag(h, f->sink);
+    } else if (!is_space(c)) {
+        h->st = S_VALUE_UNQ;
+        return i;
+    }
+    return i + 1;
+}
+
+/* S_VALUE_DQ, S_VALUE_SQ: the value up to the quote in one piece (only
+ * found, for an attribute that is not a URI one: style="..."). */
+static size_t
+feed_quoted(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char q = h->st == S_VALUE_DQ ? '"' : '\'';
+    const char *end = memchr(f->p + i, q, f->len - i);
+    size_t run = end ? (size_t)(end - (f->p + i)) : f->len - i;
+
+    if (h->value_k < 0) {
+        /* not kept */
+    } else if (h->nvalue + run <= h->max_value) {
+        memcpy(h->value + h->nvalue, f->p + i, run);
+        h->nvalue += run;
+    } else {
+        h->value_too_long = true;
+    }
+    i += run;
+    if (end) {
+        end_value(h, f->sink);
+        h->st = S_BEFORE_ATTR;
+        i++;
+    }
+    return i;
+}
+
+/* S_BEFORE_VALUE, S_VALUE_DQ, S_VALUE_SQ, S_VALUE_UNQ: an attribute
+ * value. */
+static size_t
+feed_value(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+
+    if (h->st == S_BEFORE_VALUE)
+        return feed_before_value(h, f, i);
+    if (h->st != S_VALUE_UNQ)
+        return feed_quoted(h, f, i);
+    if (is_space(c) || c == '>') {
+        end_value(h, f->sink);
+        h->st = S_BEFORE_ATTR;
+        return i;
+    }
+    if (h->value_k >= 0)
+        add_value(h, c);
+    return i + 1;
+}
+
+/* S_RAWTEXT: the raw text of <script> or <style>, up to its end tag. */
+static size_t
+feed_raw(struct html_scanner *h, struct feed *f, size_t i)
+{
+    char c = f->p[i];
+    char want = h->raw_end[h->raw_matched];
+
+    if (h->raw_matched == 0) {
+        /* nothing can end the raw text before a '<' */
+        const char *q = memchr(f->p + i, '<', f->len - i);
+
+        if (q == NULL)
+            return f->len;
+        i = (size_t)(q - f->p);
+        c = '<';
+    }
+    if ((c | (want == '<' || want == '/' ? 0 : 0x20)) == want) {
+        if (h->raw_end[++h->raw_matched] == '\0') {
+            h->end_tag = true;
+            h->st = S_END_TAG;
+        }
+    } else {
+        h->raw_matched = c == '<';
+    }
+    return i + 1;
+}
+
 void
 html_feed(struct html_scanner *h, const char *p, size_t len,
           const struct html_sink *sink)
 {
+    struct feed f = { p, len, 0, sink };
     size_t i = 0;
-    /* where the next '<' is, at or after I (LEN: none): one search for
-     * all the references before it */
-    size_t lt = 0;
 
     while (i < len) {
-        char c = p[i];
-
         switch (h->st) {
-        case S_TEXT: {
-            size_t j;
-
-            if (lt < i || (lt == i && p[i] != '<')) {
-                const char *q = memchr(p + i, '<', len - i);
-                lt = q ? (size_t)(q - p) : len;
-            }
-            j = lt;
-            if (j > i) {
-                const char *amp = memchr(p + i, '&', j - i);
-                if (amp)
-                    j = (size_t)(amp - p);
-            }
-            if (j > i) {
-                if (sink->text_at)
-                    sink->text_at(sink->arg, h->npend, p + i, j - i);
-                emit(h, sink, p + i, j - i);
-            }
-            if (j == len) {
-                i = len;
-                continue;
-            }
-            h->st = p[j] == '<' ? S_TAG_OPEN : S_REF;
-            h->nref = 0;
-            i = j + 1;
-            continue;
-        }
+        case S_TEXT:
         case S_REF:
-            if (ref_continues(h, c)) {
-                if (add_ref(h, sink, c))
-                    break;
-                h->st = S_TEXT;
-                continue; /* C is text */
-            }
-            h->ref[h->nref] = c;
-            h->st = S_TEXT;
-            if (flush_ref(h, sink, true))
-                break; /* the ';' was part of it */
-            continue; /* look at C again as text */
+            i = feed_text(h, &f, i);
+            break;
         case S_TAG_OPEN:
-            h->ntag = 0;
-            h->uri_attrs_seen = 0;
-            h->tag[0] = '\0';
-            h->end_tag = false;
-            if (c == '!') {
-                h->st = S_DECL;
-            } else if (c == '/') {
-                h->end_tag = true;
-                h->st = S_END_TAG;
-            } else if (is_alpha(c)) {
-                add_name(h->tag, &h->ntag, c);
-                h->st = S_TAG_NAME;
-            } else if (c == '?') {
-                h->st = S_BOGUS;
-            } else {
-                emit(h, sink, "<", 1);
-                h->st = S_TEXT;
-                continue;
-            }
+            i = feed_tag_open(h, &f, i);
             break;
         case S_DECL:
-            h->st = c == '-' ? S_DECL_DASH : S_BOGUS;
-            if (c == '>')
-                end_tag(h, sink);
-            break;
         case S_DECL_DASH:
-            h->st = c == '-' ? S_COMMENT : S_BOGUS;
-            h->dashes = 0;
-            if (c == '>')
-                end_tag(h, sink);
-            break;
         case S_COMMENT:
-            if (c == '>' && h->dashes >= 2)
-                end_tag(h, sink);
-            h->dashes = c == '-' ? h->dashes + 1 : 0;
-            break;
         case S_BOGUS:
-            if (c == '>')
-                end_tag(h, sink);
+            i = feed_decl(h, &f, i);
             break;
         case S_TAG_NAME:
-            /* the rest of the name in one loop */
-            while (!is_space(c) && c != '/' && c != '>') {
-                add_name(h->tag, &h->ntag, c);
-                if (++i == len)
-                    break;
-                c = p[i];
-            }
-            if (i == len)
-                continue;
-            if (c == '>')
-                end_tag(h, sink);
-            else
-                h->st = S_BEFORE_ATTR;
-            break;
         case S_END_TAG:
-            if (c == '>')
-                end_tag(h, sink);
-            break;
         case S_BEFORE_ATTR:
-            if (c == '>') {
-                end_tag(h, sink);
-            } else if (!is_space(c) && c != '/') {
-                start_attr(h);
-                add_name(h->attr, &h->nattr, c);
-                h->st = S_ATTR_NAME;
-            }
-            break;
         case S_ATTR_NAME:
-            /* the rest of the name in one loop */
-            while (c != '=' && !is_space(c) && c != '>' && c != '/') {
-                add_name(h->attr, &h->nattr, c);
-                if (++i == len)
-                    break;
-                c = p[i];
-            }
-            if (i == len)
-                continue;
-            if (c == '=') {
-                h->st = S_BEFORE_VALUE;
-            } else if (is_space(c)) {
-                h->st = S_AFTER_ATTR_NAME;
-            } else {
-                /* '>' or '/': looked at again before an attribute */
-                h->st = S_BEFORE_ATTR;
-                continue;
-            }
-            break;
         case S_AFTER_ATTR_NAME:
-            if (c == '=') {
-                h->st = S_BEFORE_VALUE;
-            } else if (!is_space(c)) {
-                h->st = S_BEFORE_ATTR;
-                continue;
-            }
+            i = feed_tag(h, &f, i);
             break;
         case S_BEFORE_VALUE:
-            /* the value begins, quoted or not, or ends empty at '>' */
-            if (!is_space(c)) {
-                h->value_k = h->end_tag ? -1
-                                        : uri_attr_index(h->attr, h->nattr);
-                if (h->value_k >= 0 && sink->value)
-                    sink->value(sink->arg,
-                                p + i + (c == '"' || c == '\''));
-            }
-            if (c == '"') {
-                h->st = S_VALUE_DQ;
-            } else if (c == '\'') {
-                h->st = S_VALUE_SQ;
-            } else if (c == '>') {
-                end_value(h, sink);
-                end_tag(h, sink);
-            } else if (!is_space(c)) {
-                h->st = S_VALUE_UNQ;
-                continue;
-            }
-            break;
         case S_VALUE_DQ:
-        case S_VALUE_SQ: {
-            char q = h->st == S_VALUE_DQ ? '"' : '\'';
-            const char *end = memchr(p + i, q, len - i);
-            size_t run = end ? (size_t)(end - (p + i)) : len - i;
-
-            /* the value up to the quote in one piece (only found, for
-             * an attribute that is not a URI one: style="...") */
-            if (h->value_k < 0) {
-                /* not kept */
-            } else if (h->nvalue + run <= h->max_value) {
-                memcpy(h->value + h->nvalue, p + i, run);
-                h->nvalue += run;
-            } else {
-                h->value_too_long = true;
-            }
-            i += run;
-            if (end) {
-                end_value(h, sink);
-                h->st = S_BEFORE_ATTR;
-                i++;
-            }
-            continue;
-        }
+        case S_VALUE_SQ:
         case S_VALUE_UNQ:
-            if (is_space(c) || c == '>') {
-                end_value(h, sink);
-                h->st = S_BEFORE_ATTR;
-                continue;
-            }
-            if (h->value_k >= 0)
-                add_value(h, c);
+            i = feed_value(h, &f, i);
             break;
-        case S_RAWTEXT: {
-            char want = h->raw_end[h->raw_matched];
-
-            if (h->raw_matched == 0) {
-                /* nothing can end the raw text before a '<' */
-                const char *q = memchr(p + i, '<', len - i);
-
-                if (q == NULL) {
-                    i = len;
-                    continue;
-                }
-                i = (size_t)(q - p);
-                c = '<';
-            }
-            if ((c | (want == '<' || want == '/' ? 0 : 0x20)) == want) {
-                if (h->raw_end[++h->raw_matched] == '\0') {
-                    h->end_tag = true;
-                    h->st = S_END_TAG;
-                }
-            } else {
-                h->raw_matched = c == '<';
-            }
+        case S_RAWTEXT:
+            i = feed_raw(h, &f, i);
             break;
         }
-        }
-        i++;
     }
     flush_pending(h, sink);
 }
