@@ -3,7 +3,8 @@
 #
 # Provides: ug (runs urigrep, under $URIGREP_WRAPPER if set), fixtures
 # (the fixture directory), tmp (a scratch directory removed at exit),
-# fail, expect (run, then compare stdout with a file and the exit status).
+# fail, expect (run, then compare stdout with a file and the exit status),
+# unprivileged (ug runs urigrep as a user that file permissions bind).
 
 : "${URIGREP:?URIGREP must name the urigrep binary}"
 : "${srcdir:=.}"
@@ -14,13 +15,43 @@ trap 'rm -rf "$tmp"' EXIT
 LC_ALL=C
 export LC_ALL
 
+# what ug runs urigrep under: nothing, or setpriv after unprivileged
+ug_as=
 # under valgrind, no PCRE2 JIT: its code reads past the subject by design
 ug() {
     if [ -n "$URIGREP_WRAPPER" ]; then
-        $URIGREP_WRAPPER "$URIGREP" --no-jit "$@"
+        $ug_as $URIGREP_WRAPPER "$URIGREP" --no-jit "$@"
     else
-        "$URIGREP" "$@"
+        $ug_as "$URIGREP" "$@"
     fi
+}
+
+# unprivileged: from now on ug runs urigrep as a user that file
+# permissions bind, so that a test of a file it may not read means
+# something.  As root (as CI runs) that is nobody, through setpriv: $tmp
+# is opened to others (the files the test makes there stay root's, 0644
+# or as it chmods them), and when nobody cannot reach $URIGREP a copy
+# of it runs from $tmp.  Exit 77 only when that cannot be done: no
+# setpriv, no user nobody, or nobody cannot run urigrep at all.
+unprivileged() {
+    [ "$(id -u)" = 0 ] || return 0
+    command -v setpriv >/dev/null ||
+        { echo "running as root without setpriv: cannot drop root" >&2;
+          exit 77; }
+    _uid=$(id -u nobody 2>/dev/null) && _gid=$(id -g nobody 2>/dev/null) ||
+        { echo "running as root, no user nobody to run urigrep as" >&2;
+          exit 77; }
+    chmod 755 "$tmp" || exit 99
+    ug_as="setpriv --reuid=$_uid --regid=$_gid --clear-groups"
+    if ! ug --version >/dev/null 2>&1; then
+        _bin=$tmp/unprivileged-bin
+        mkdir "$_bin" && cp "$URIGREP" "$_bin/" || exit 99
+        URIGREP=$_bin/${URIGREP##*/}
+        ug --version >/dev/null 2>"$tmp/err" ||
+            { echo "nobody cannot run urigrep: $(cat "$tmp/err")" >&2;
+              exit 77; }
+    fi
+    [ "$($ug_as id -u)" = "$_uid" ] || fail "setpriv did not drop root"
 }
 
 fail() {
