@@ -12,7 +12,7 @@ struct log {
 };
 
 /* Append N bytes of P to L; aborts when memory runs out. */
-static void
+static inline void
 put(struct log *l, const void *p, size_t n)
 {
     if (l->len + n > l->cap) {
@@ -26,7 +26,7 @@ put(struct log *l, const void *p, size_t n)
 }
 
 /* Do two logs hold the same bytes? */
-static int
+static inline int
 log_same(const struct log *a, const struct log *b)
 {
     return a->len == b->len && (a->len == 0 || !memcmp(a->p, b->p, a->len));
@@ -34,7 +34,7 @@ log_same(const struct log *a, const struct log *b)
 
 /* The size of the next chunk of at most LEFT bytes: all of them when
  * *SEED is 0, else 1 to 97 bytes picked by a linear congruential step. */
-static size_t
+static inline size_t
 next_chunk(unsigned *seed, size_t left)
 {
     size_t k;

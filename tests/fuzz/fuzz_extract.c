@@ -121,6 +121,8 @@ extract(const struct urigrep_extract_options *opts, const uint8_t *data,
     urigrep_extractor_free(x);
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -138,13 +138,15 @@ run(const char *s, size_t n, size_t max, unsigned seed, struct hlog *h)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct hlog whole = { { 0 } }, parts = { { 0 } };
+    struct hlog whole, parts;
     const char *s = (const char *)data + 1;
     size_t n, max, w, used, i;
     char *out, label[32], ref[8];
 
     if (size < 1)
         return 0;
+    memset(&whole, 0, sizeof whole);
+    memset(&parts, 0, sizeof parts);
     n = size - 1;
     max = (size_t)16 << (data[0] & 7);
     run(s, n, max, 0, &whole);

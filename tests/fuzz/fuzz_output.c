@@ -264,7 +264,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *s = (const char *)data;
     struct urigrep_buf clean, line, js, q;
-    struct output_opts oo = { true, true, true, false };
+    struct output_opts oo = { .with_file = true, .line_number = true,
+                              .byte_offset = true };
     struct output_rec r;
     struct urigrep_parts parts;
     char *mapped, *name;

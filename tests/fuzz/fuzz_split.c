@@ -91,6 +91,8 @@ new_extractor(const struct urigrep_extract_options *o, struct log *l)
     return x;
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
