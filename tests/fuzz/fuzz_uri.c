@@ -4,11 +4,15 @@
  * Input: BASE '\n' REF.  Both are split and validated under every RFC and
  * REF is resolved against BASE under every RFC.  Checks: a valid verdict
  * has no offset past the end; the split pieces lie inside the text and
- * in order; a resolved absolute reference resolves to itself under RFC
+ * in order: put back together as RFC 2396 section 5.2 step 7 does
+ * ([scheme ":"] ["//" authority] path ["?" query] ["#" fragment], the
+ * authority as [userinfo "@"] host [":" port]) they give the text byte
+ * for byte; a resolved absolute reference resolves to itself under RFC
  * 2396 (step 3); the result's length is what was reported.
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +20,67 @@
 #include "urigrep.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Does the text S[*AT..N) go on with DELIM (when not NUL) then the part P
+ * of U, if P is defined?  Moves *AT past them.  An undefined part is
+ * there (as nothing). */
+static bool
+next_is(const char *s, size_t n, size_t *at, char delim,
+        const urigrep_uri *u, enum urigrep_part p)
+{
+    struct urigrep_span sp;
+
+    if (!urigrep_uri_part(u, p, &sp))
+        return true;
+    if (delim) {
+        if (*at >= n || s[*at] != delim)
+            return false;
+        ++*at;
+    }
+    if (sp.len > n - *at || (sp.len && memcmp(s + *at, sp.ptr, sp.len)))
+        return false;
+    *at += sp.len;
+    return true;
+}
+
+/* Do U's parts of the text S[0..N) lie in it in order, with the
+ * delimiters between them, and cover it whole? */
+static bool
+parts_in_order(const char *s, size_t n, const urigrep_uri *u)
+{
+    size_t at = 0, start, end;
+
+    if (!next_is(s, n, &at, 0, u, URIGREP_PART_SCHEME))
+        return false;
+    if (urigrep_uri_part(u, URIGREP_PART_SCHEME, NULL)) {
+        if (at >= n || s[at] != ':')
+            return false;
+        at++;
+    }
+    if (urigrep_uri_part(u, URIGREP_PART_AUTHORITY, NULL)) {
+        if (n - at < 2 || memcmp(s + at, "//", 2))
+            return false;
+        at += 2;
+        start = at;
+        if (!next_is(s, n, &at, 0, u, URIGREP_PART_AUTHORITY))
+            return false;
+        /* inside it: [userinfo "@"] host [":" port], when there is a host
+         * (a registry name has none) */
+        end = at;
+        at = start;
+        if (urigrep_uri_part(u, URIGREP_PART_HOST, NULL) &&
+            (!next_is(s, n, &at, 0, u, URIGREP_PART_USERINFO) ||
+             (urigrep_uri_part(u, URIGREP_PART_USERINFO, NULL) &&
+              (at >= n || s[at++] != '@')) ||
+             !next_is(s, n, &at, 0, u, URIGREP_PART_HOST) ||
+             !next_is(s, n, &at, ':', u, URIGREP_PART_PORT) || at != end))
+            return false;
+        at = end;
+    }
+    return next_is(s, n, &at, 0, u, URIGREP_PART_PATH) &&
+           next_is(s, n, &at, '?', u, URIGREP_PART_QUERY) &&
+           next_is(s, n, &at, '#', u, URIGREP_PART_FRAGMENT) && at == n;
+}
 
 static void
 check_parts(const char *s, size_t n, enum urigrep_rfc rfc)
@@ -36,6 +101,8 @@ check_parts(const char *s, size_t n, enum urigrep_rfc rfc)
         if (urigrep_uri_part(u, (enum urigrep_part)p, &sp) && sp.len > n)
             abort();
     }
+    if (!parts_in_order(s, n, u))
+        abort();
     urigrep_uri_free(u);
 }
 
