@@ -240,7 +240,7 @@ START_TEST(test_output_file_names)
 END_TEST
 
 static void
-sample(struct output_rec *r, struct urigrep_parts *p)
+sample(struct output_rec *r, struct urigrep_span *p)
 {
     static const char *u = "http://h.example/p?q";
 
@@ -254,7 +254,7 @@ sample(struct output_rec *r, struct urigrep_parts *p)
     r->delimiter = "angle";
     r->valid = true;
     r->absolute = true;
-    grammar_split(u, strlen(u), p);
+    urigrep_uri_split(u, strlen(u), p);
     r->parts = p;
 }
 
@@ -262,10 +262,10 @@ START_TEST(test_output_plain)
 {
     struct urigrep_buf b;
     struct output_rec r;
-    struct urigrep_parts p;
+    struct urigrep_span p[URIGREP_PART_COUNT];
     struct output_opts o = { .with_file = false };
 
-    sample(&r, &p);
+    sample(&r, p);
     buf_init(&b, 1024);
     output_plain(&b, &o, &r);
     ck_assert_str_eq(text_of(&b), "http://h.example/p?q\n");
@@ -290,9 +290,9 @@ START_TEST(test_output_json)
 {
     struct urigrep_buf b;
     struct output_rec r;
-    struct urigrep_parts p;
+    struct urigrep_span p[URIGREP_PART_COUNT];
 
-    sample(&r, &p);
+    sample(&r, p);
     buf_init(&b, 4096);
     output_json(&b, &r);
     ck_assert_str_eq(text_of(&b),

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "scan.h"
+#include "utf8.h"
 #include "scheme.h"
 #include "schemes.h"
 #include "urigrep.h"
@@ -874,11 +875,11 @@ START_TEST(test_scan_helpers)
     const unsigned char surrogate[] = { 0xed, 0xa0, 0x80 };
     char out[64];
 
-    ck_assert_int_eq(scan_utf8_decode(ok, 3, &cp), 3);
+    ck_assert_int_eq(utf8_decode(ok, 3, &cp), 3);
     ck_assert_uint_eq(cp, 0x20ac);
-    ck_assert_int_eq(scan_utf8_decode(ok, 2, &cp), 0);
-    ck_assert_int_eq(scan_utf8_decode(overlong, 2, &cp), -1);
-    ck_assert_int_eq(scan_utf8_decode(surrogate, 3, &cp), -1);
+    ck_assert_int_eq(utf8_decode(ok, 2, &cp), 0);
+    ck_assert_int_eq(utf8_decode(overlong, 2, &cp), -1);
+    ck_assert_int_eq(utf8_decode(surrogate, 3, &cp), -1);
     ck_assert(scan_is_unicode_break(0x201c));
     ck_assert(scan_is_unicode_break(0x3002));
     ck_assert(!scan_is_unicode_break(0xe9));

@@ -11,7 +11,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/urigrep-python.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 # the module is built against this tree's library, and finds it there
-"$py" "$top_srcdir/python/build_ext.py" --include "$top_srcdir/src/lib" \
+"$py" "$top_srcdir/python/build_ext.py" --include "$top_srcdir/include" \
     --libdir "$libs" --rpath "$libs" --out "$tmp" >"$tmp/build.log" 2>&1 ||
     { cat "$tmp/build.log" >&2; exit 99; }
 # a library built with --enable-asan needs the sanitizer's runtime loaded

@@ -163,6 +163,53 @@ contracts(void)
     return 0;
 }
 
+/* SPAN is the LEN bytes of WANT (WANT NULL: undefined). */
+static int
+span_is(struct urigrep_span span, const char *want)
+{
+    if (want == NULL)
+        return span.ptr == NULL && span.len == 0;
+    return span.ptr != NULL && span.len == strlen(want) &&
+           memcmp(span.ptr, want, span.len) == 0;
+}
+
+/* The helpers added in 0.9.0: components without a handle (RFC 2396
+ * Appendix B's example), mbox separators and charset names. */
+static int
+helpers(void)
+{
+    static const char ex[] = "http://www.ics.uci.edu/pub/ietf/uri/#Related";
+    struct urigrep_span p[URIGREP_PART_COUNT];
+
+    CHECK(urigrep_uri_split(ex, strlen(ex), p) == URIGREP_OK);
+    CHECK(span_is(p[URIGREP_PART_SCHEME], "http"));
+    CHECK(span_is(p[URIGREP_PART_AUTHORITY], "www.ics.uci.edu"));
+    CHECK(span_is(p[URIGREP_PART_HOST], "www.ics.uci.edu"));
+    CHECK(span_is(p[URIGREP_PART_PORT], NULL));
+    CHECK(span_is(p[URIGREP_PART_PATH], "/pub/ietf/uri/"));
+    CHECK(span_is(p[URIGREP_PART_QUERY], NULL));
+    CHECK(span_is(p[URIGREP_PART_FRAGMENT], "Related"));
+    /* "?" with nothing after it: a query defined and empty (5.2 step 7) */
+    CHECK(urigrep_uri_split("g?", 2, p) == URIGREP_OK);
+    CHECK(span_is(p[URIGREP_PART_QUERY], "") && p[URIGREP_PART_QUERY].ptr);
+    CHECK(span_is(p[URIGREP_PART_SCHEME], NULL));
+    CHECK(urigrep_uri_split("", 0, p) == URIGREP_OK);
+    CHECK(span_is(p[URIGREP_PART_PATH], ""));
+    CHECK(urigrep_uri_split(NULL, 3, p) == URIGREP_ERR_ARG);
+    CHECK(span_is(p[URIGREP_PART_PATH], NULL));
+    CHECK(urigrep_uri_split("a", 1, NULL) == URIGREP_ERR_ARG);
+
+    CHECK(urigrep_mbox_from_line("From a@example.org Mon Jan  1 00:00:00 "
+                                 "2024\n", 44) == 1);
+    CHECK(urigrep_mbox_from_line("From here on, see\n", 18) == 0);
+    CHECK(urigrep_mbox_from_line(NULL, 0) == 0);
+    CHECK(urigrep_charset_supported("ISO-8859-1") == 1);
+    CHECK(urigrep_charset_supported("UTF-7") == 1);
+    CHECK(urigrep_charset_supported("no-such-charset-x") == 0);
+    CHECK(urigrep_charset_supported(NULL) == 0);
+    return 0;
+}
+
 int
 main(void)
 {
@@ -193,7 +240,7 @@ main(void)
     CHECK(urigrep_uri_part(u, URIGREP_PART_HOST, &sp) && sp.len == 1);
     urigrep_uri_free(u);
     CHECK(strcmp(urigrep_version(), "") != 0);
-    if (contracts() != 0)
+    if (contracts() != 0 || helpers() != 0)
         return 1;
     puts("test-api: the shared library's API works");
     return 0;

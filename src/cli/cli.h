@@ -18,8 +18,6 @@
 
 #define PROGRAM "urigrep"
 
-struct urigrep_parts;
-
 struct pattern {
     pcre2_code *code;
     pcre2_match_data *md;
@@ -125,7 +123,7 @@ int report_ref(void *r, const struct urigrep_ref *ref);
  * --scheme, patterns)? PARTS gets its parts when --json or --scheme need
  * them. */
 bool report_select(const struct options *o, const struct urigrep_ref *ref,
-                   struct urigrep_parts *parts);
+                   struct urigrep_span *parts);
 
 /* Is the reference to URI (LEN bytes) in message MESSAGE taken, as -m
  * and -u decide from what was taken before it? */
@@ -141,7 +139,7 @@ void report_say(struct run *r, const struct urigrep_ref *ref);
 /* Format a reference taken into R->outbuf as the options ask (nothing
  * for -c, -l, -L, -q). */
 void report_format(struct run *r, const struct urigrep_ref *ref,
-                   const struct urigrep_parts *parts);
+                   const struct urigrep_span *parts);
 
 /* Say what a notice says, as --verbose and -s want (report.c). */
 void report_notice(void *r, const struct urigrep_notice *n);

@@ -17,9 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "internal.h"
 #include "jobs.h"
-#include "mail.h"
 #include "mapped.h"
 #include "progress.h"
 #include "source.h"
@@ -406,7 +404,7 @@ publish(struct worker *w, bool final)
  * item's length. */
 static size_t
 format_into_log(struct worker *w, const struct urigrep_ref *ref,
-                const struct urigrep_parts *parts, size_t item)
+                const struct urigrep_span *parts, size_t item)
 {
     struct run *r = &w->r;
     size_t n;
@@ -422,7 +420,7 @@ format_into_log(struct worker *w, const struct urigrep_ref *ref,
  * one item to copy, not three a reference. */
 static void
 plain_ref(struct worker *w, const struct urigrep_ref *ref,
-          const struct urigrep_parts *parts)
+          const struct urigrep_span *parts)
 {
     struct run *r = &w->r;
 
@@ -449,7 +447,7 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     struct worker *w = self;
     struct run *r = arg;
     const struct options *o = w->run_o;
-    struct urigrep_parts parts;
+    struct urigrep_span parts[URIGREP_PART_COUNT];
     size_t k = o->unique ? ref->uri.len : 0, n, mark;
     char tag = 'K';
 
@@ -457,10 +455,10 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
         r->file_stop = true;
         return 1;
     }
-    if (!report_select(r->o, ref, &parts))
+    if (!report_select(r->o, ref, parts))
         return 0;
     if (w->plain) {
-        plain_ref(w, ref, &parts);
+        plain_ref(w, ref, parts);
         return 0;
     }
     /* 'K': the message number, then the URI when -u needs it */
@@ -473,7 +471,7 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     /* 'O', dropped when nothing is printed (-c, -l, -L) */
     mark = w->r.outbuf.len;
     put_item(&w->r.outbuf, 'O', NULL, 0);
-    if (format_into_log(w, ref, &parts, mark) == 0)
+    if (format_into_log(w, ref, parts, mark) == 0)
         w->r.outbuf.len = mark;
     put_item(&w->r.outbuf, 'k', NULL, 0);
     if (w->r.outbuf.len >= PUBLISH)
@@ -1258,7 +1256,7 @@ piece_type(const struct options *o, const char *p, size_t n)
         /* from a "From " line on: no text before the first message */
         const char *nl = memchr(p, '\n', n);
 
-        if (nl == NULL || !mail_is_from_line(p, (size_t)(nl - p) + 1))
+        if (nl == NULL || !urigrep_mbox_from_line(p, (size_t)(nl - p) + 1))
             return URIGREP_DOC_AUTO;
     }
     return type == URIGREP_DOC_TEXT || type == URIGREP_DOC_MBOX

@@ -16,10 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "charset.h"
 #include "cli.h"
-#include "grammar.h"
-#include "internal.h"
 #include "jobs.h"
 #include "pick.h"
 #include "progress.h"
@@ -582,7 +579,7 @@ parse_options(int argc, char **argv, struct options *o,
     if (o->base) {
         /* written as RFC 1808 does it ("<URL:...>") or as typed: strip */
         static char base[8192];
-        struct urigrep_parts pt;
+        struct urigrep_span pt[URIGREP_PART_COUNT];
         size_t n = strlen(o->base);
 
         if (n >= sizeof base)
@@ -590,16 +587,14 @@ parse_options(int argc, char **argv, struct options *o,
         n = urigrep_strip_typed(o->base, n, base);
         base[n] = '\0';
         o->base = base;
-        grammar_split(o->base, n, &pt);
-        if (!pt.scheme.defined && !o->no_resolve)
+        urigrep_uri_split(o->base, n, pt);
+        if (pt[URIGREP_PART_SCHEME].ptr == NULL && !o->no_resolve)
             usage_error("--base: '%s' is not an absolute URI", o->base);
     }
     if (o->charset) {
-        struct charset_conv *cv = charset_open(o->charset);
-        if (cv == NULL)
+        if (!urigrep_charset_supported(o->charset))
             usage_error("--charset: iconv cannot convert from '%s'",
                         o->charset);
-        charset_close(cv);
     }
 }
 

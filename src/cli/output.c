@@ -8,7 +8,7 @@
 
 #include "clean.h"
 #include "output.h"
-#include "scan.h"
+#include "utf8.h"
 #include "span.h"
 
 static enum urigrep_status
@@ -236,7 +236,7 @@ output_json_string(struct urigrep_buf *b, const char *s, size_t len)
             i++;
             continue;
         }
-        k = scan_utf8_decode((const unsigned char *)s + i, len - i, &cp);
+        k = utf8_decode((const unsigned char *)s + i, len - i, &cp);
         if (k <= 0) {
             put_u16(b, 0xfffd);
             i++;
@@ -271,9 +271,9 @@ put_key_str(struct urigrep_buf *b, const char *key, size_t klen,
 
 static enum urigrep_status
 put_key_comp(struct urigrep_buf *b, const char *key, size_t klen,
-             const struct urigrep_comp *c)
+             const struct urigrep_span *c)
 {
-    return put_key_str(b, key, klen, c->defined ? c->ptr : NULL, c->len);
+    return put_key_str(b, key, klen, c->ptr, c->len);
 }
 
 static enum urigrep_status
@@ -286,11 +286,10 @@ put_key_u64(struct urigrep_buf *b, const char *key, size_t klen, uint64_t v)
     return put_u64(b, v);
 }
 
-enum urigrep_status
-output_json(struct urigrep_buf *b, const struct output_rec *r)
+/* The opening of R's object: where it is, what was written, how valid. */
+static enum urigrep_status
+json_found(struct urigrep_buf *b, const struct output_rec *r)
 {
-    static const struct urigrep_comp undefined = { NULL, 0, false };
-    const struct urigrep_parts *p = r->parts;
     enum urigrep_status rc;
 
     if ((rc = put_lit(b, "{\"file\":")) ||
@@ -310,49 +309,72 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
                           r->error ? strlen(r->error) : 0)))
         return rc;
     if (r->error)
-        rc = put_key_u64(b, KEY("error_offset"), r->error_offset);
-    else
-        rc = put_lit(b, ",\"error_offset\":null");
-    if (rc ||
-        (rc = put_key_comp(b, KEY("scheme"),
-                           p ? &p->scheme : &undefined)) ||
-        (rc = put_key_comp(b, KEY("authority"),
-                           p ? &p->authority : &undefined)) ||
-        (rc = put_key_comp(b, KEY("userinfo"),
-                           p ? &p->userinfo : &undefined)) ||
-        (rc = put_key_comp(b, KEY("host"),
-                           p ? &p->host : &undefined)) ||
-        (rc = put_key_comp(b, KEY("port"),
-                           p ? &p->port : &undefined)) ||
-        (rc = put_key_comp(b, KEY("path"),
-                           p ? &p->path : &undefined)) ||
-        (rc = put_key_comp(b, KEY("query"),
-                           p ? &p->query : &undefined)) ||
-        (rc = put_key_comp(b, KEY("fragment"),
-                           p ? &p->fragment : &undefined)))
-        return rc;
-    if (r->hyphen_dropped && (rc = put_lit(b, ",\"hyphen\":\"dropped\"")))
-        return rc;
+        return put_key_u64(b, KEY("error_offset"), r->error_offset);
+    return put_lit(b, ",\"error_offset\":null");
+}
+
+/* The URI's components, in the order of enum urigrep_part (keep in sync
+ * with it); null for each when R has none. */
+static enum urigrep_status
+json_parts(struct urigrep_buf *b, const struct output_rec *r)
+{
+    static const struct {
+        const char *key;
+        size_t len;
+    } keys[URIGREP_PART_COUNT] = {
+        { KEY("scheme") }, { KEY("authority") }, { KEY("userinfo") },
+        { KEY("host") }, { KEY("port") }, { KEY("path") }, { KEY("query") },
+        { KEY("fragment") }
+    };
+    static const struct urigrep_span undefined = { NULL, 0 };
+    enum urigrep_status rc = URIGREP_OK;
+    size_t i;
+
+    for (i = 0; i < URIGREP_PART_COUNT && rc == URIGREP_OK; i++)
+        rc = put_key_comp(b, keys[i].key, keys[i].len,
+                          r->parts ? &r->parts[i] : &undefined);
+    return rc;
+}
+
+/* KEY and S (NULL: null) as one member. */
+static enum urigrep_status
+put_key_cstr(struct urigrep_buf *b, const char *key, size_t klen,
+             const char *s)
+{
+    return put_key_str(b, key, klen, s, s ? strlen(s) : 0);
+}
+
+/* Where in a message R was, and the base it was resolved against. */
+static enum urigrep_status
+json_mail(struct urigrep_buf *b, const struct output_rec *r)
+{
+    enum urigrep_status rc;
+
     if (r->mail &&
-        ((rc = put_key_str(b, KEY("message_id"), r->message_id,
-                           r->message_id ? strlen(r->message_id) : 0)) ||
-         (rc = put_key_str(b, KEY("part"), r->part,
-                           r->part ? strlen(r->part) : 0)) ||
-         (rc = put_key_str(b, KEY("content_type"), r->content_type,
-                           r->content_type ? strlen(r->content_type) : 0))))
+        ((rc = put_key_cstr(b, KEY("message_id"), r->message_id)) ||
+         (rc = put_key_cstr(b, KEY("part"), r->part)) ||
+         (rc = put_key_cstr(b, KEY("content_type"), r->content_type))))
         return rc;
     if ((r->mail || r->base) &&
-        ((rc = put_key_str(b, KEY("base"), r->base,
-                           r->base ? strlen(r->base) : 0)) ||
-         (rc = put_key_str(b, KEY("base_source"), r->base_source,
-                           r->base_source ? strlen(r->base_source) : 0))))
+        ((rc = put_key_cstr(b, KEY("base"), r->base)) ||
+         (rc = put_key_cstr(b, KEY("base_source"), r->base_source))))
         return rc;
     if (r->mail &&
         ((rc = put_key_u64(b, KEY("message"), r->message)) ||
-         (rc = put_key_str(b, KEY("subject"), r->subject,
-                           r->subject ? strlen(r->subject) : 0)) ||
-         (rc = put_key_str(b, KEY("charset"), r->charset,
-                           r->charset ? strlen(r->charset) : 0))))
+         (rc = put_key_cstr(b, KEY("subject"), r->subject)) ||
+         (rc = put_key_cstr(b, KEY("charset"), r->charset))))
+        return rc;
+    return URIGREP_OK;
+}
+
+enum urigrep_status
+output_json(struct urigrep_buf *b, const struct output_rec *r)
+{
+    enum urigrep_status rc;
+
+    if ((rc = json_found(b, r)) || (rc = json_parts(b, r)) ||
+        (r->hyphen_dropped && (rc = put_lit(b, ",\"hyphen\":\"dropped\""))) ||
+        (rc = json_mail(b, r)))
         return rc;
     return put_lit(b, "}\n");
 }

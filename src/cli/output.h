@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "buf.h"
-#include "internal.h"
+#include "urigrep.h"
 
 /* One reference to print, with what is known about it. Strings are
  * borrowed; NULL means unknown or undefined (JSON null). */
@@ -23,7 +23,9 @@ struct output_rec {
     bool absolute;
     const char *error;        /* NULL when valid */
     size_t error_offset;
-    const struct urigrep_parts *parts; /* of URI; NULL: not split */
+    /* of URI, indexed by enum urigrep_part as urigrep_uri_split() gives
+     * them; NULL: not split */
+    const struct urigrep_span *parts;
     bool hyphen_dropped;
     /* mail input only (MAIL true): where in the message, and the base used
      * (NULL: none) */

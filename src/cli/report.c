@@ -13,8 +13,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "grammar.h"
-#include "internal.h"
 #include "jobs.h"
 #include "output.h"
 #include "progress.h"
@@ -247,13 +245,13 @@ say_invalid(const char *file, uint64_t line, const char *ref, size_t len,
 }
 
 static bool
-scheme_selected(const struct options *o, const struct urigrep_comp *scheme)
+scheme_selected(const struct options *o, const struct urigrep_span *scheme)
 {
     size_t i;
 
     if (o->nschemes == 0)
         return true;
-    if (!scheme->defined)
+    if (scheme->ptr == NULL)
         return false;
     for (i = 0; i < o->nschemes; i++)
         if (strlen(o->schemes[i]) == scheme->len &&
@@ -376,15 +374,15 @@ report_notice(void *arg, const struct urigrep_notice *n)
 
 bool
 report_select(const struct options *o, const struct urigrep_ref *ref,
-              struct urigrep_parts *parts)
+              struct urigrep_span *parts)
 {
     /* else PARTS is left as it is: nothing reads it (a memset of it at
      * every reference was 4% of a plain run) */
     if (o->json || o->nschemes)
-        grammar_split(ref->uri.ptr, ref->uri.len, parts);
+        urigrep_uri_split(ref->uri.ptr, ref->uri.len, parts);
     return !((o->strict && ref->valid != 1) ||
              (o->invalid && ref->valid == 1) ||
-             !scheme_selected(o, &parts->scheme) ||
+             !scheme_selected(o, &parts[URIGREP_PART_SCHEME]) ||
              !pattern_selected(o, ref->uri.ptr, ref->uri.len));
 }
 
@@ -433,7 +431,7 @@ report_say(struct run *r, const struct urigrep_ref *ref)
 
 void
 report_format(struct run *r, const struct urigrep_ref *ref,
-              const struct urigrep_parts *uri_parts)
+              const struct urigrep_span *uri_parts)
 {
     const struct options *o = r->o;
     struct output_rec rec;
@@ -485,20 +483,20 @@ report_ref(void *arg, const struct urigrep_ref *ref)
 {
     struct run *r = arg;
     const struct options *o = r->o;
-    struct urigrep_parts uri_parts;
+    struct urigrep_span uri_parts[URIGREP_PART_COUNT];
 
     if (o->has_max && r->file_count >= o->max_count) {
         /* -m 0: nothing is selected */
         r->file_stop = true;
         return 1;
     }
-    if (!report_select(o, ref, &uri_parts) ||
+    if (!report_select(o, ref, uri_parts) ||
         !report_take(r, ref->uri.ptr, ref->uri.len, ref->message))
         return 0;
     if (r->collect)
         return r->collect(r, ref);
     report_selected(r);
     report_say(r, ref);
-    report_format(r, ref, &uri_parts);
+    report_format(r, ref, uri_parts);
     return r->file_stop;
 }

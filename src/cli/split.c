@@ -6,7 +6,6 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "mail.h"
 #include "split.h"
 
 /* The mail parser takes a line for a separator only when the whole of it,
@@ -24,7 +23,7 @@ is_separator(const char *p, size_t n)
     if (n < 5 || p[0] != 'F')
         return false;
     nl = memchr(p, '\n', n < FROM_LINE_MAX ? n : FROM_LINE_MAX);
-    return nl && mail_is_from_line(p, (size_t)(nl - p) + 1);
+    return nl && urigrep_mbox_from_line(p, (size_t)(nl - p) + 1);
 }
 
 size_t

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "internal.h"
 #include "walk.h"
 
 /*

@@ -12,6 +12,7 @@
 #include <iconv.h>
 
 #include "charset.h"
+#include "internal.h"
 
 /*
  * iconv stops at a malformed sequence and leaves it to us.  We put U+FFFD
@@ -364,4 +365,15 @@ charset_close(struct charset_conv *cv)
     if (cv->cd != (iconv_t)-1)
         iconv_close(cv->cd);
     free(cv);
+}
+
+URIGREP_EXPORT int
+urigrep_charset_supported(const char *name)
+{
+    struct charset_conv *cv;
+
+    if (name == NULL || (cv = charset_open(name)) == NULL)
+        return 0;
+    charset_close(cv);
+    return 1;
 }

@@ -707,6 +707,23 @@ urigrep_uri_parse(const char *ref, size_t len, enum urigrep_rfc rfc,
     return URIGREP_OK;
 }
 
+/* The component PART of P, or NULL for a PART that is none. */
+static const struct urigrep_comp *
+part_of(const struct urigrep_parts *p, enum urigrep_part part)
+{
+    switch (part) {
+    case URIGREP_PART_SCHEME: return &p->scheme;
+    case URIGREP_PART_AUTHORITY: return &p->authority;
+    case URIGREP_PART_USERINFO: return &p->userinfo;
+    case URIGREP_PART_HOST: return &p->host;
+    case URIGREP_PART_PORT: return &p->port;
+    case URIGREP_PART_PATH: return &p->path;
+    case URIGREP_PART_QUERY: return &p->query;
+    case URIGREP_PART_FRAGMENT: return &p->fragment;
+    }
+    return NULL;
+}
+
 URIGREP_EXPORT int
 urigrep_uri_part(const urigrep_uri *u, enum urigrep_part part,
                  struct urigrep_span *span)
@@ -717,26 +734,37 @@ urigrep_uri_part(const urigrep_uri *u, enum urigrep_part part,
         span->ptr = NULL;
         span->len = 0;
     }
-    if (u == NULL)
-        return 0;
-    switch (part) {
-    case URIGREP_PART_SCHEME: c = &u->parts.scheme; break;
-    case URIGREP_PART_AUTHORITY: c = &u->parts.authority; break;
-    case URIGREP_PART_USERINFO: c = &u->parts.userinfo; break;
-    case URIGREP_PART_HOST: c = &u->parts.host; break;
-    case URIGREP_PART_PORT: c = &u->parts.port; break;
-    case URIGREP_PART_PATH: c = &u->parts.path; break;
-    case URIGREP_PART_QUERY: c = &u->parts.query; break;
-    case URIGREP_PART_FRAGMENT: c = &u->parts.fragment; break;
-    default: return 0;
-    }
-    if (!c->defined)
+    if (u == NULL || (c = part_of(&u->parts, part)) == NULL || !c->defined)
         return 0;
     if (span) {
         span->ptr = c->ptr;
         span->len = c->len;
     }
     return 1;
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_uri_split(const char *ref, size_t len, struct urigrep_span *parts)
+{
+    struct urigrep_parts pt;
+    int i;
+
+    if (parts == NULL)
+        return URIGREP_ERR_ARG;
+    memset(parts, 0, URIGREP_PART_COUNT * sizeof *parts);
+    if (ref == NULL && len != 0)
+        return URIGREP_ERR_ARG;
+    grammar_split(ref ? ref : "", len, &pt);
+    for (i = 0; i < URIGREP_PART_COUNT; i++) {
+        const struct urigrep_comp *c = part_of(&pt, (enum urigrep_part)i);
+
+        if (c->defined) {
+            /* defined but empty still points somewhere: NULL is undefined */
+            parts[i].ptr = c->ptr ? c->ptr : ref ? ref + len : "";
+            parts[i].len = c->len;
+        }
+    }
+    return URIGREP_OK;
 }
 
 URIGREP_EXPORT enum urigrep_status

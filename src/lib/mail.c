@@ -796,3 +796,9 @@ mail_looks_like_message(const char *p, size_t len)
             return true;
     return false;
 }
+
+URIGREP_EXPORT int
+urigrep_mbox_from_line(const char *p, size_t len)
+{
+    return p != NULL && mail_is_from_line(p, len);
+}

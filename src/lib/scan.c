@@ -15,6 +15,7 @@
 #include "grammar.h"
 #include "internal.h"
 #include "policy.h"
+#include "utf8.h"
 #include "scan.h"
 #include "scheme.h"
 #include "span.h"
@@ -147,44 +148,6 @@ is_url_word(const char *p)
 {
     return (p[0] | 0x20) == 'u' && (p[1] | 0x20) == 'r' &&
            (p[2] | 0x20) == 'l';
-}
-
-int
-scan_utf8_decode(const unsigned char *p, size_t avail, uint32_t *cp)
-{
-    unsigned char c = p[0];
-    size_t n, i;
-    uint32_t v, min;
-
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    if (c >= 0xc2 && c <= 0xdf)
-        n = 2, v = c & 0x1f, min = 0x80;
-    else if (c >= 0xe0 && c <= 0xef)
-        n = 3, v = c & 0x0f, min = 0x800;
-    else if (c >= 0xf0 && c <= 0xf4)
-        n = 4, v = c & 0x07, min = 0x10000;
-    else
-        return -1;
-    for (i = 1; i < n; i++) {
-        if (i >= avail)
-            return 0;
-        if ((p[i] & 0xc0) != 0x80)
-            return -1;
-        v = (v << 6) | (p[i] & 0x3f);
-        /* reject overlongs and surrogates as soon as the second byte says */
-        if (i == 1 && ((n == 3 && c == 0xe0 && p[1] < 0xa0) ||
-                       (n == 3 && c == 0xed && p[1] >= 0xa0) ||
-                       (n == 4 && c == 0xf0 && p[1] < 0x90) ||
-                       (n == 4 && c == 0xf4 && p[1] >= 0x90)))
-            return -1;
-    }
-    if (v < min)
-        return -1;
-    *cp = v;
-    return (int)n;
 }
 
 bool
@@ -448,7 +411,7 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
                 break;
         } else {
             uint32_t cp;
-            int d = scan_utf8_decode(w + i, n - i, &cp);
+            int d = utf8_decode(w + i, n - i, &cp);
 
             if (d == 0 && !final)
                 return NEED_MORE;
@@ -807,7 +770,7 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
             return REJECTED;
         if (c >= 0x80) {
             uint32_t cp;
-            int k = scan_utf8_decode(w + i, n - i, &cp);
+            int k = utf8_decode(w + i, n - i, &cp);
 
             if (k == 0 && !final)
                 return NEED_MORE;
@@ -1083,7 +1046,7 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
             break;
         if (c >= 0x80) {
             uint32_t cp;
-            int k = scan_utf8_decode(w + i, n - i, &cp);
+            int k = utf8_decode(w + i, n - i, &cp);
 
             if (k == 0 && !final)
                 return NEED_MORE;
@@ -1364,7 +1327,7 @@ skip_bare(const struct urigrep_scanner *sc, size_t p, bool final, bool *cut)
                 return p;
         } else {
             uint32_t cp;
-            int k = scan_utf8_decode(w + p, n - p, &cp);
+            int k = utf8_decode(w + p, n - p, &cp);
 
             if (k == 0 && !final) {
                 *cut = true;

@@ -10,11 +10,6 @@
 /* Is the scheme S (LEN bytes, any case) in the IANA registry? */
 bool scan_is_well_known(const char *s, size_t len);
 
-/* Decode one UTF-8 sequence at P (AVAIL bytes there). Returns its length
- * and sets *CP; 0 if the sequence is incomplete (more bytes could make it
- * valid); -1 if it is invalid. */
-int scan_utf8_decode(const unsigned char *p, size_t avail, uint32_t *cp);
-
 /* Does code point CP end a bare URI (non-ASCII space or punctuation)? */
 bool scan_is_unicode_break(uint32_t cp);
 

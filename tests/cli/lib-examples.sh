@@ -2,7 +2,7 @@
 # programs are the ones in doc/examples, which build against the shared
 # library and print what the page says they do (issue 11).
 . "${srcdir:-.}/tests/init.sh"
-h=$srcdir/src/lib/urigrep.h
+h=$srcdir/include/urigrep.h
 man=$srcdir/doc/liburigrep.3
 bin=$(dirname "$URIGREP")/../doc/examples
 [ -r "$h" ] && [ -r "$man" ] || exit 77

@@ -1,7 +1,7 @@
 # liburigrep.3 names every value of enum urigrep_status, and urigrep_strerror()
 # has a text for each (urigrep.h): URIGREP_ERR_TOO_LONG was missing (issue 8).
 . "${srcdir:-.}/tests/init.sh"
-h=$srcdir/src/lib/urigrep.h
+h=$srcdir/include/urigrep.h
 man=$srcdir/doc/liburigrep.3
 [ -r "$h" ] && [ -r "$man" ] || exit 77
 sed -n '/^enum urigrep_status {/,/^};/p' "$h" |

@@ -267,7 +267,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct output_opts oo = { .with_file = true, .line_number = true,
                               .byte_offset = true };
     struct output_rec r;
-    struct urigrep_parts parts;
+    struct urigrep_span parts[URIGREP_PART_COUNT];
     char *mapped, *name;
     size_t n, off, i;
     enum urigrep_status st;
@@ -309,8 +309,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.delimiter = urigrep_delim_name((enum urigrep_delim)(size % 6));
     r.valid = size & 1;
     r.error = r.valid ? NULL : "bad";
-    grammar_split(s, size, &parts);
-    r.parts = &parts;
+    urigrep_uri_split(s, size, parts);
+    r.parts = parts;
     r.mail = size & 2;
     r.message_id = r.part = r.content_type = r.base = r.mail ? "<m@x>" : NULL;
     if (output_json(&js, &r) != URIGREP_OK)

@@ -28,9 +28,9 @@ cat >"$work/gen/config.h" <<'H'
 #define PACKAGE_VERSION "fuzz"
 H
 awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" >"$work/gen/entities.h"
-lib="$top/src/lib/buf.c $top/src/lib/scan.c $top/src/lib/policy.c $top/src/lib/scheme.c $top/src/lib/grammar.c $top/src/lib/resolve.c $top/src/lib/error.c $top/src/lib/iri.c $top/src/lib/mime.c $top/src/lib/mail.c $top/src/lib/html.c $top/src/lib/htmlref.c $top/src/lib/htmlmeta.c $top/src/lib/charset.c $top/src/lib/clean.c $top/src/lib/extract.c $top/src/lib/document.c $top/src/cli/output.c $top/src/cli/split.c"
+lib="$top/src/shared/buf.c $top/src/shared/utf8.c $top/src/lib/scan.c $top/src/lib/policy.c $top/src/lib/scheme.c $top/src/lib/grammar.c $top/src/lib/resolve.c $top/src/lib/error.c $top/src/lib/iri.c $top/src/lib/mime.c $top/src/lib/mail.c $top/src/lib/html.c $top/src/lib/htmlref.c $top/src/lib/htmlmeta.c $top/src/lib/charset.c $top/src/shared/clean.c $top/src/lib/extract.c $top/src/lib/document.c $top/src/cli/output.c $top/src/cli/split.c"
 # the scanner's slice small, as inputs are (-max_len)
-flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DSLICE=256 -I$work/gen -I$top/src/lib -I$top/src/cli"
+flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DSLICE=256 -I$work/gen -I$top/include -I$top/src/shared -I$top/src/lib -I$top/src/cli"
 mkdir -p "$work/obj"
 objs=
 for f in $lib; do

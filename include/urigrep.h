@@ -219,6 +219,21 @@ int urigrep_uri_is_absolute(const urigrep_uri *u);
 /** Free a parsed reference; NULL is accepted. */
 void urigrep_uri_free(urigrep_uri *u);
 
+/** How many values enum urigrep_part has. Added in 0.9.0. */
+#define URIGREP_PART_COUNT 8
+
+/** Split REF (LEN bytes) into its components as RFC 2396 Appendix B does,
+ *  without copying, allocating or validating (it never fails on syntax).
+ *  PARTS[URIGREP_PART_x] is then a view into REF, or { NULL, 0 } when the
+ *  component is undefined (no separator); a defined empty component has a
+ *  non-NULL ptr and len 0. USERINFO, HOST and PORT are defined only when
+ *  the authority splits cleanly as a server (RFC 2396 section 3.2.2).
+ *  @return URIGREP_OK; URIGREP_ERR_ARG when PARTS is NULL, or REF is NULL
+ *  and LEN is not 0 (PARTS is then all { NULL, 0 } if not NULL).
+ *  Added in 0.9.0. */
+enum urigrep_status urigrep_uri_split(const char *ref, size_t len,
+                                      struct urigrep_span *parts);
+
 /** Validate REF without keeping a parse. Same result as urigrep_uri_error()
  *  after urigrep_uri_parse(), without allocating; URIGREP_ERR_ARG for the
  *  arguments urigrep_uri_parse() refuses (*ERR_OFF is then 0). */
@@ -282,6 +297,18 @@ enum urigrep_doc_type {
  *  a doctype or an <html>, <head>, <body>, <title> or <meta> tag first,
  *  else URIGREP_DOC_TEXT. P may be NULL when N is 0. */
 enum urigrep_doc_type urigrep_detect(const char *p, size_t n);
+
+/** @return 1 if the line P (LEN bytes, its newline included or not) is an
+ *  mbox message separator: "From ", a sender and a date with a time, as
+ *  the mbox readers of this library take it; else 0 (P NULL too). For
+ *  programs that cut an mbox file into pieces to read them in parallel.
+ *  Added in 0.9.0. */
+int urigrep_mbox_from_line(const char *p, size_t len);
+
+/** @return 1 if documents in charset NAME (a MIME or iconv name) can be
+ *  read, i.e. urigrep_extract_options.charset may be NAME; else 0 (NAME
+ *  NULL too). Added in 0.9.0. */
+int urigrep_charset_supported(const char *name);
 
 /** Where the base a reference was resolved against came from. */
 enum urigrep_base_source {

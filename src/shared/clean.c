@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "clean.h"
-#include "scan.h"
+#include "utf8.h"
 
 /* Unicode 14 code points of general category Cc, Cf, Zl and Zp, as
  * inclusive ranges in ascending order (a few unassigned neighbours are
@@ -50,7 +50,7 @@ size_t
 clean_safe_len(const char *s, size_t len)
 {
     uint32_t cp;
-    int k = scan_utf8_decode((const unsigned char *)s, len, &cp);
+    int k = utf8_decode((const unsigned char *)s, len, &cp);
 
     return k > 0 && !clean_char_unsafe(cp) ? (size_t)k : 0;
 }
