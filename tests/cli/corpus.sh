@@ -1,37 +1,33 @@
 # Precision and recall on the hand-labelled windows of real text in
-# tests/corpus (mail, news, RFCs, READMEs, HTML) stay at the issue's floor of
-# 99%: a change that loses URIs or finds false ones there fails here.
-# tune/ is what the rules were tuned on; measure/ comes from other
-# sources (its recall floor is 98.5: two single-letter schemes in a URI
-# library's changelog, "f:/a", are taken for drive letters on purpose).
-# bench/precision.sh -v lists the differences.
+# tests/corpus (mail, news, RFCs, READMEs, HTML) stay where they were
+# measured, less a margin of 0.2 points (as precision.sh rounds, to one
+# decimal): at most one reference more lost or wrong in tune/, measure/
+# and hard/ (390 to 470 references), two in fresh/ and fresh2/ (950 to
+# 970), and it fails on more.  A change that loses URIs
+# or finds false ones there fails here; one that gains raises the floor.
+# tests/corpus/README says which sets rules were tuned on: tune/
+# throughout; one window of hard/, one of fresh/ and two of fresh2/; the
+# rest of them and measure/ (but for a few windows looked at) were kept
+# apart.  bench/precision.sh -v lists the differences.
 . "${srcdir:-.}/tests/init.sh"
-# some 300 runs of urigrep: too slow under valgrind, and not about memory
+# some 1,500 runs of urigrep: too slow under valgrind, and not about memory
 [ -z "$URIGREP_WRAPPER" ] || exit 77
-sh "$srcdir/bench/precision.sh" --min-precision=99.0 --min-recall=99.0 \
-    "$URIGREP" "$srcdir/tests/corpus/tune" >"$tmp/out" 2>&1
-rc=$?
-cat "$tmp/out"
-[ $rc = 0 ] || fail "bench/precision.sh exit status $rc on tests/corpus/tune"
-sh "$srcdir/bench/precision.sh" --min-precision=99.0 --min-recall=98.5 \
-    "$URIGREP" "$srcdir/tests/corpus/measure" >"$tmp/out" 2>&1
-rc=$?
-cat "$tmp/out"
-[ $rc = 0 ] || fail "bench/precision.sh exit status $rc on tests/corpus/measure"
-# hard/: RFCs 6000-8649, code-heavy lists and HTML pages, rich in near
-# misses (one window of it was used to fix the quote-marker rule)
-sh "$srcdir/bench/precision.sh" --min-precision=99.0 --min-recall=99.0 \
-    "$URIGREP" "$srcdir/tests/corpus/hard" >"$tmp/out" 2>&1
-rc=$?
-cat "$tmp/out"
-[ $rc = 0 ] || fail "bench/precision.sh exit status $rc on tests/corpus/hard"
-# fresh/ and fresh2/: sources none of the others used, labelled without
-# urigrep, for a measure of users' archives (fresh2/ was labelled after
-# the rules of 2026-11-24; only "<URL:g:h>" was fixed from it)
-for set in fresh fresh2; do
-    sh "$srcdir/bench/precision.sh" --min-precision=99.0 --min-recall=99.0 \
-        "$URIGREP" "$srcdir/tests/corpus/$set" >"$tmp/out" 2>&1
+
+# floor SET PRECISION RECALL: the set's figures must reach these
+floor() {
+    sh "$srcdir/bench/precision.sh" --min-precision="$2" --min-recall="$3" \
+        "$URIGREP" "$srcdir/tests/corpus/$1" >"$tmp/out" 2>&1
     rc=$?
     cat "$tmp/out"
-    [ $rc = 0 ] || fail "bench/precision.sh exit status $rc on tests/corpus/$set"
-done
+    [ $rc = 0 ] || fail "bench/precision.sh exit status $rc on tests/corpus/$1"
+}
+
+# measured 2026-11-26 (precision/recall):
+floor tune 99.8 99.8      # 100.0/100.0, 468 references
+# measure/ misses five on purpose: "f:/a"-style one-letter schemes taken
+# for drive letters, and an unclosed IPv6 literal, in a URI library's
+# changelog
+floor measure 99.8 98.5   # 100.0/98.7, 391 references
+floor hard 99.8 99.8      # 100.0/100.0, 460 references
+floor fresh 99.8 99.4     # 100.0/99.6, 951 references
+floor fresh2 99.8 99.6    # 100.0/99.8, 971 references
