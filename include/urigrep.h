@@ -288,7 +288,17 @@ enum urigrep_doc_type {
     URIGREP_DOC_MAIL,     /**< one RFC 822 / MIME message (or news article) */
     URIGREP_DOC_MBOX,     /**< messages after "From " lines */
     URIGREP_DOC_HTML,     /**< HTML: attributes, text, <BASE href> */
-    URIGREP_DOC_LINES     /**< one reference per line, as typed */
+    URIGREP_DOC_LINES,    /**< one reference per line, as typed */
+    /* Added in 0.1.0 (issue 21): the mbox variants by name
+     * (URIGREP_DOC_MBOX reads "From " lines and mboxrd quoting, as
+     * URIGREP_DOC_MBOXRD does) */
+    URIGREP_DOC_MBOXO,    /**< "From " lines; ">From " unquoted */
+    URIGREP_DOC_MBOXRD,   /**< "From " lines; ">From ", ">>From "... lose
+                               one '>' */
+    URIGREP_DOC_MBOXCL,   /**< as MBOXO, but a body counted by the
+                               message's Content-Length holds no
+                               separator */
+    URIGREP_DOC_MBOXCL2   /**< Content-Length as MBOXCL, no unquoting */
 };
 
 /** @return the type of a document that starts with P (N bytes; 32 KiB is
@@ -442,7 +452,14 @@ enum urigrep_notice_kind {
                                         message's Message-ID was known */
     URIGREP_NOTICE_IDNA,           /**< ASCII: IDNA refused a host (DETAIL:
                                         why); it was percent-encoded */
-    URIGREP_NOTICE_NO_IDNA         /**< ASCII: built without libidn2 (once) */
+    URIGREP_NOTICE_NO_IDNA,        /**< ASCII: built without libidn2 (once) */
+    URIGREP_NOTICE_BAD_LENGTH      /**< MBOXCL, MBOXCL2: a message's
+                                        Content-Length (COUNT) does not
+                                        end where a "From " line or the
+                                        end follows (LINE: where it was
+                                        seen); "From " lines separate
+                                        messages from there on. Added
+                                        in 0.1.0 */
 };
 
 /** A notice. DETAIL, REF and MESSAGE_ID are borrowed (NULL if none). */

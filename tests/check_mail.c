@@ -72,13 +72,26 @@ on_end(void *arg)
     add(arg, "E\n", 2);
 }
 
+static void
+on_bad_length(void *arg, uint64_t length, uint64_t line)
+{
+    char tmp[64];
+    int k = snprintf(tmp, sizeof tmp, "L%llu@%llu\n",
+                     (unsigned long long)length, (unsigned long long)line);
+
+    add(arg, tmp, (size_t)k);
+}
+
+/* The events of parsing TEXT as MODE (a bool: one message or mbox), fed
+ * CHUNK bytes at a time. */
 static char *
-parse(const char *text, bool mbox, size_t chunk, bool headers)
+parse(const char *text, enum mail_mode mode, size_t chunk, bool headers)
 {
     struct log l = { NULL, 0, 0, false };
     struct mail_sink sink = { on_message, headers ? on_header : NULL,
-                              NULL, on_begin, on_data, on_end, &l };
-    struct mail_parser *m = mail_new(mbox);
+                              NULL, on_begin, on_data, on_end, &l,
+                              on_bad_length };
+    struct mail_parser *m = mail_new(mode);
     size_t i, len = strlen(text);
 
     add(&l, "", 0);
@@ -211,6 +224,116 @@ START_TEST(test_mail_mbox)
 }
 END_TEST
 
+/* The mbox variants, as qmail's mbox(5) (mboxrd) and the Library of
+ * Congress format descriptions fdd000384 (MBOXO), fdd000385 (MBOXRD),
+ * fdd000386 (MBOXCL) and fdd000387 (MBOXCL2) define them: which "From "
+ * quoting a reader undoes, and whether a "From " line inside the body a
+ * Content-Length counts (76 bytes: lines 4 to 7) starts a message. */
+#define VARIANT_BOX(length)                                              \
+    "From a@example.org Mon Jan  1 00:00:00 2024\n"                       \
+    "Content-Length: " length "\n"                                        \
+    "\n"                                                                  \
+    ">From one\n"                                                         \
+    ">>From two\n"                                                        \
+    "From x@y Mon Jan  1 00:00:00 2024\n"                                 \
+    "http://tail.example/\n"                                              \
+    "\n"                                                                  \
+    "From b@example.org Mon Jan  1 00:00:00 2024\n"                       \
+    "\n"                                                                  \
+    "last\n"
+
+static const struct {
+    enum mail_mode mode;
+    const char *box, *want;
+} variants[] = {
+    /* mboxrd: every ">...>From " loses one '>'; Content-Length means
+     * nothing, the "From x@y" line starts a message */
+    { MAIL_MBOXRD, VARIANT_BOX("76"),
+      "M\nP1 text/plain - || 4\nFrom one\n>From two\nE\n"
+      "M\nP1 text/plain - || 7\nhttp://tail.example/\n\nE\n"
+      "M\nP1 text/plain - || 11\nlast\nE\n" },
+    /* mboxo: only ">From " is unquoted; ">>From " is as the author
+     * wrote it */
+    { MAIL_MBOXO, VARIANT_BOX("76"),
+      "M\nP1 text/plain - || 4\nFrom one\n>>From two\nE\n"
+      "M\nP1 text/plain - || 7\nhttp://tail.example/\n\nE\n"
+      "M\nP1 text/plain - || 11\nlast\nE\n" },
+    /* mboxcl: mboxo's quoting, and the counted body holds "From x@y" */
+    { MAIL_MBOXCL, VARIANT_BOX("76"),
+      "M\nP1 text/plain - || 4\nFrom one\n>>From two\n"
+      "From x@y Mon Jan  1 00:00:00 2024\nhttp://tail.example/\n\nE\n"
+      "M\nP1 text/plain - || 11\nlast\nE\n" },
+    /* mboxcl2: no quoting at all */
+    { MAIL_MBOXCL2, VARIANT_BOX("76"),
+      "M\nP1 text/plain - || 4\n>From one\n>>From two\n"
+      "From x@y Mon Jan  1 00:00:00 2024\nhttp://tail.example/\n\nE\n"
+      "M\nP1 text/plain - || 11\nlast\nE\n" },
+    /* a count that ends inside line 7: said where line 8 starts, and
+     * "From " lines separate messages again */
+    { MAIL_MBOXCL2, VARIANT_BOX("75"),
+      "M\nP1 text/plain - || 4\n>From one\n>>From two\n"
+      "From x@y Mon Jan  1 00:00:00 2024\nhttp://tail.example/\n"
+      "L75@8\n\nE\n"
+      "M\nP1 text/plain - || 11\nlast\nE\n" },
+    /* a count that ends on a line that is no separator (line 5) */
+    { MAIL_MBOXCL2, VARIANT_BOX("10"),
+      "M\nP1 text/plain - || 4\n>From one\nL10@5\n>>From two\nE\n"
+      "M\nP1 text/plain - || 7\nhttp://tail.example/\n\nE\n"
+      "M\nP1 text/plain - || 11\nlast\nE\n" },
+    /* a count that ends right at the "From x@y" line: it separates */
+    { MAIL_MBOXCL2, VARIANT_BOX("21"),
+      "M\nP1 text/plain - || 4\n>From one\n>>From two\nE\n"
+      "M\nP1 text/plain - || 7\nhttp://tail.example/\n\nE\n"
+      "M\nP1 text/plain - || 11\nlast\nE\n" },
+    /* a count past the end of the input: said at the end */
+    { MAIL_MBOXCL2, VARIANT_BOX("1000"),
+      "M\nP1 text/plain - || 4\n>From one\n>>From two\n"
+      "From x@y Mon Jan  1 00:00:00 2024\nhttp://tail.example/\n\n"
+      "From b@example.org Mon Jan  1 00:00:00 2024\n\nlast\nL1000@12\nE\n" },
+    /* no Content-Length (not a number): mboxcl reads "From " lines */
+    { MAIL_MBOXCL, VARIANT_BOX("7 6"),
+      "M\nP1 text/plain - || 4\nFrom one\n>>From two\nE\n"
+      "M\nP1 text/plain - || 7\nhttp://tail.example/\n\nE\n"
+      "M\nP1 text/plain - || 11\nlast\nE\n" },
+};
+
+START_TEST(test_mail_mbox_variants)
+{
+    static const size_t chunks[] = { 1, 3, 7, 1 << 20 };
+    size_t c;
+
+    for (c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+        char *got = parse(variants[_i].box, variants[_i].mode, chunks[c],
+                          false);
+
+        ck_assert_str_eq(got, variants[_i].want);
+        free(got);
+    }
+}
+END_TEST
+
+/* A Content-Length in a nested message or part counts nothing; a count
+ * of 0, then the blank line mutt writes after each message. */
+START_TEST(test_mail_mbox_counts)
+{
+    char *got = parse("From a@x Mon May  6 10:00:00 2024\n"
+                      "Content-Type: message/rfc822\n\n"
+                      "Content-Length: 1\n\n"
+                      "From b@x Mon May  6 11:00:00 2024\n\ntwo\n",
+                      MAIL_MBOXCL2, 5, false);
+
+    ck_assert_str_eq(got, "M\nP1 text/plain - || 6\nE\n"
+                          "M\nP1 text/plain - || 8\ntwo\nE\n");
+    free(got);
+    got = parse("From a@x Mon May  6 10:00:00 2024\nContent-Length: 0\n\n"
+                "\nFrom b@x Mon May  6 11:00:00 2024\n\ntwo\n",
+                MAIL_MBOXCL2, 2, false);
+    ck_assert_str_eq(got, "M\nP1 text/plain - || 4\n\nE\n"
+                          "M\nP1 text/plain - || 7\ntwo\nE\n");
+    free(got);
+}
+END_TEST
+
 START_TEST(test_mail_long_lines)
 {
     /* a body line far longer than the line buffer streams through whole,
@@ -331,6 +454,9 @@ mail_suite(void)
     tc = tcase_create("mbox");
     tcase_add_test(tc, test_mail_mbox);
     tcase_add_test(tc, test_mail_detection);
+    tcase_add_loop_test(tc, test_mail_mbox_variants, 0,
+                        sizeof variants / sizeof *variants);
+    tcase_add_test(tc, test_mail_mbox_counts);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -49,7 +49,8 @@ def _fffd_each(e):
 
 codecs.register_error("urigrep-fffd", _fffd_each)
 
-_TYPES = {"auto": 0, "text": 1, "mail": 2, "mbox": 3, "html": 4, "lines": 5}
+_TYPES = {"auto": 0, "text": 1, "mail": 2, "mbox": 3, "html": 4, "lines": 5,
+          "mboxo": 6, "mboxrd": 7, "mboxcl": 8, "mboxcl2": 9}
 _TYPE_NAMES = {v: k for k, v in _TYPES.items()}
 _HYPHEN = {"keep": 0, "drop": 1, "both": 2}
 _RFCS = (1808, 2396, 3986)
@@ -273,7 +274,9 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     grow with the document.  Options, with the command's option in
     brackets:
 
-      type            "auto", "text", "mail", "mbox", "html" or "lines"
+      type            "auto", "text", "mail", "mbox", "html", "lines",
+                      or an mbox variant: "mboxo", "mboxrd", "mboxcl",
+                      "mboxcl2" (urigrep(1), ARCHIVES)
                       (--type; "lines" is -x)
       base            resolve relative references against it (--base)
       rfc             1808, 2396 or 3986 (--rfc)

@@ -248,7 +248,9 @@ def plan(files, chunk, doc_type="auto"):
         if t == "auto" and n > chunk:
             with open(path, "rb") as f:
                 t = urigrep.detect(f.read(32 * 1024))
-        if t == "mbox" and n > chunk:
+        # mboxcl and mboxcl2 are read whole: a "From " line may be
+        # inside a body that a Content-Length counts
+        if t in ("mbox", "mboxo", "mboxrd") and n > chunk:
             bounds = [0]
             with open(path, "rb") as f:
                 for target in range(chunk, n, chunk):
@@ -333,7 +335,8 @@ def main(argv=None):
     ap.add_argument("--chunk-size", type=float, default=64, metavar="MB",
                     help="bytes of input per task, in MiB (default 64)")
     ap.add_argument("--type", default="auto",
-                    choices=["auto", "text", "mail", "mbox", "html"])
+                    choices=["auto", "text", "mail", "mbox", "mboxo",
+                             "mboxrd", "mboxcl", "mboxcl2", "html"])
     ap.add_argument("--headers", action="store_true")
     ap.add_argument("--base", metavar="URI")
     ap.add_argument("--rfc", type=int, default=2396,

@@ -23,8 +23,12 @@ struct pattern {
     pcre2_match_data *md;
 };
 
-/* How to read a file (--type). */
-enum input_type { TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML };
+/* How to read a file (--type). TYPE_MH: each directory is an MH folder,
+ * each file a message. */
+enum input_type {
+    TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML,
+    TYPE_MBOXO, TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH
+};
 
 /* What -u makes unique: nothing, or each URI once per message (a mail's
  * text and HTML parts repeat the same links; per file for other input),
@@ -109,6 +113,9 @@ struct run {
     uint64_t large_min, cut_min;
     struct jobs *jobs;          /* -j: files are queued there (jobs.h) */
 };
+
+/* The document type --type=TYPE reads files as (report.c). */
+enum urigrep_doc_type report_doc_type(enum input_type type);
 
 /* The extractor's options for the command line's O (report.c). */
 void report_extract_options(const struct options *o,

@@ -1245,21 +1245,28 @@ piece_type(const struct options *o, const char *p, size_t n)
     if (o->line_uri || o->charset || source_compressed(p, n))
         return URIGREP_DOC_AUTO;
     switch (o->type) {
-    case TYPE_TEXT: type = URIGREP_DOC_TEXT; break;
-    case TYPE_MBOX: type = URIGREP_DOC_MBOX; break;
+    case TYPE_TEXT:
+    case TYPE_MBOX:
+    case TYPE_MBOXO:
+    case TYPE_MBOXRD:
+        type = report_doc_type(o->type);
+        break;
     case TYPE_AUTO: type = urigrep_detect(p, n); break;
-    default: return URIGREP_DOC_AUTO;
+    default:
+        /* mail, HTML, MH messages; mboxcl and mboxcl2, whose
+         * separators only a read from the start tells (split.h) */
+        return URIGREP_DOC_AUTO;
     }
     if (type == URIGREP_DOC_TEXT && !o->text && memchr(p, '\0', n))
         return URIGREP_DOC_AUTO; /* binary: a worker says so */
-    if (type == URIGREP_DOC_MBOX) {
+    if (split_is_mbox(type)) {
         /* from a "From " line on: no text before the first message */
         const char *nl = memchr(p, '\n', n);
 
         if (nl == NULL || !urigrep_mbox_from_line(p, (size_t)(nl - p) + 1))
             return URIGREP_DOC_AUTO;
     }
-    return type == URIGREP_DOC_TEXT || type == URIGREP_DOC_MBOX
+    return type == URIGREP_DOC_TEXT || split_is_mbox(type)
                ? type : URIGREP_DOC_AUTO;
 }
 

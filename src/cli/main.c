@@ -61,7 +61,8 @@ help(void)
 "base the document declares.\n"
 "\n"
 "Input:\n"
-"      --type=TYPE           auto (default), text, mail, mbox or html\n"
+"      --type=TYPE           auto (default), text, mail, mbox, mboxo,\n"
+"                            mboxrd, mboxcl, mboxcl2, mh or html\n"
 "  -r, --recursive           read all files under each directory\n"
 "      --headers             also report URIs in mail header fields\n"
 "      --include=GLOB        with -r, only files whose name matches GLOB\n"
@@ -555,8 +556,10 @@ parse_options(int argc, char **argv, struct options *o,
         case OPT_TYPE:
             o->type = (enum input_type)choose(
                 "--type", optarg, (const char *const[]){ "auto", "text",
-                "mail", "mbox", "html", NULL }, (const int[]){ TYPE_AUTO,
-                TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML });
+                "mail", "mbox", "html", "mboxo", "mboxrd", "mboxcl",
+                "mboxcl2", "mh", NULL }, (const int[]){ TYPE_AUTO,
+                TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML, TYPE_MBOXO,
+                TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH });
             break;
         case OPT_PICK: o->pick = true; break;
         case OPT_OPEN_WITH: o->open_with = optarg; break;

@@ -275,18 +275,28 @@ pattern_selected(const struct options *o, const char *s, size_t len)
     return hit != o->invert;
 }
 
+enum urigrep_doc_type
+report_doc_type(enum input_type type)
+{
+    static const enum urigrep_doc_type doc[] = {
+        /* keep in sync with enum input_type */
+        URIGREP_DOC_AUTO, URIGREP_DOC_TEXT, URIGREP_DOC_MAIL,
+        URIGREP_DOC_MBOX, URIGREP_DOC_HTML, URIGREP_DOC_MBOXO,
+        URIGREP_DOC_MBOXRD, URIGREP_DOC_MBOXCL, URIGREP_DOC_MBOXCL2,
+        URIGREP_DOC_MAIL    /* TYPE_MH: its files are messages */
+    };
+
+    return (size_t)type < sizeof doc / sizeof *doc ? doc[type]
+                                                   : URIGREP_DOC_AUTO;
+}
+
 void
 report_extract_options(const struct options *o,
                        struct urigrep_extract_options *xo)
 {
     memset(xo, 0, sizeof *xo);
     xo->size = sizeof *xo;
-    xo->type = o->line_uri ? URIGREP_DOC_LINES
-             : o->type == TYPE_TEXT ? URIGREP_DOC_TEXT
-             : o->type == TYPE_MAIL ? URIGREP_DOC_MAIL
-             : o->type == TYPE_MBOX ? URIGREP_DOC_MBOX
-             : o->type == TYPE_HTML ? URIGREP_DOC_HTML
-                                    : URIGREP_DOC_AUTO;
+    xo->type = o->line_uri ? URIGREP_DOC_LINES : report_doc_type(o->type);
     xo->rfc = o->rfc;
     xo->base = o->no_resolve ? NULL : o->base;
     xo->charset = o->charset;
@@ -362,6 +372,16 @@ report_notice(void *arg, const struct urigrep_notice *n)
         if (o->verbose)
             report_msg("%s:%" PRIu64 ": header URIs reported before their "
                        "message's Message-ID was known", file, n->line);
+        break;
+    case URIGREP_NOTICE_BAD_LENGTH:
+        /* damage: said as a file's error, exit status 2 */
+        if (!o->no_messages)
+            report_msg("%s:%" PRIu64 ": Content-Length: %" PRIu64 "%s%s "
+                       "does not end where the next message starts; read "
+                       "on to its \"From \" line", file, n->line, n->count,
+                       n->message_id ? " of message " : "",
+                       n->message_id ? n->message_id : "");
+        r->error = true;
         break;
     case URIGREP_NOTICE_IDNA:
         if (o->verbose)

@@ -26,6 +26,13 @@ is_separator(const char *p, size_t n)
     return nl && urigrep_mbox_from_line(p, (size_t)(nl - p) + 1);
 }
 
+bool
+split_is_mbox(enum urigrep_doc_type type)
+{
+    return type == URIGREP_DOC_MBOX || type == URIGREP_DOC_MBOXO ||
+           type == URIGREP_DOC_MBOXRD;
+}
+
 size_t
 split_next(const char *p, size_t n, size_t from, size_t limit,
            enum urigrep_doc_type type)
@@ -47,7 +54,7 @@ split_next(const char *p, size_t n, size_t from, size_t limit,
     while (i < limit) {
         const char *nl;
 
-        if (type == URIGREP_DOC_MBOX) {
+        if (split_is_mbox(type)) {
             if (is_separator(p + i, n - i))
                 return i;
         } else if (p[i] == '\n') {
@@ -110,7 +117,7 @@ void
 split_count(const char *p, size_t n, enum urigrep_doc_type type,
             bool doc_start, uint64_t *lines, uint64_t *messages)
 {
-    bool mbox = type == URIGREP_DOC_MBOX;
+    bool mbox = split_is_mbox(type);
 
     /* the parser starts a message at an mbox's first line whatever it
      * is (a "From " line too long for its buffer, say) */

@@ -11,8 +11,15 @@
 
 #include "urigrep.h"
 
+/* Is TYPE an mbox whose messages start at every "From " separator line
+ * (URIGREP_DOC_MBOX, MBOXO, MBOXRD), so that it may be cut there? Not
+ * MBOXCL or MBOXCL2: a separator may be inside a body that the
+ * message's Content-Length counts, which only reading from the start
+ * tells. */
+bool split_is_mbox(enum urigrep_doc_type type);
+
 /* The first cut in P (N bytes, a whole document of TYPE, URIGREP_DOC_TEXT
- * or URIGREP_DOC_MBOX) at or after FROM and before LIMIT (> FROM), or N
+ * or one that split_is_mbox()) at or after FROM and before LIMIT (> FROM), or N
  * when there is none. For an mbox a cut is the start of a "From " line
  * that the mail parser takes for a separator; for text, the start of a
  * line after an empty one, which no reference spans (a blank line ends

@@ -583,10 +583,36 @@ mail_message(void *arg, uint64_t line)
     x->mid[0] = '\0';
 }
 
+/* mboxcl, mboxcl2: a Content-Length that lied. */
+static void
+mail_bad_length(void *arg, uint64_t length, uint64_t line)
+{
+    extract_notice(arg, URIGREP_NOTICE_BAD_LENGTH, line, length, NULL);
+}
+
 static const struct mail_sink mail_sink_fns = {
     mail_message, mail_header, mail_header_end, mail_part_begin,
-    mail_part_data, mail_part_end, NULL
+    mail_part_data, mail_part_end, NULL, mail_bad_length
 };
+
+/* How the mail parser reads a document of TYPE, one of mail's. */
+static enum mail_mode
+mail_mode_of(enum urigrep_doc_type type)
+{
+    switch (type) {
+    case URIGREP_DOC_MBOX:
+    case URIGREP_DOC_MBOXRD:
+        return MAIL_MBOXRD;
+    case URIGREP_DOC_MBOXO:
+        return MAIL_MBOXO;
+    case URIGREP_DOC_MBOXCL:
+        return MAIL_MBOXCL;
+    case URIGREP_DOC_MBOXCL2:
+        return MAIL_MBOXCL2;
+    default:
+        return MAIL_ONE;
+    }
+}
 
 /* ---- LINES: one reference per line ---- */
 
@@ -695,8 +721,12 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
         break;
     case URIGREP_DOC_MAIL:
     case URIGREP_DOC_MBOX:
+    case URIGREP_DOC_MBOXO:
+    case URIGREP_DOC_MBOXRD:
+    case URIGREP_DOC_MBOXCL:
+    case URIGREP_DOC_MBOXCL2:
         if (x->mp == NULL &&
-            (x->mp = mail_new(type == URIGREP_DOC_MBOX)) == NULL) {
+            (x->mp = mail_new(mail_mode_of(type))) == NULL) {
             extract_nomem(x);
             return;
         }
@@ -722,6 +752,10 @@ dispatch(struct urigrep_extractor *x, const char *p, size_t n)
         break;
     case URIGREP_DOC_MAIL:
     case URIGREP_DOC_MBOX:
+    case URIGREP_DOC_MBOXO:
+    case URIGREP_DOC_MBOXRD:
+    case URIGREP_DOC_MBOXCL:
+    case URIGREP_DOC_MBOXCL2:
         mail_feed(x->mp, p, n, &ms);
         break;
     case URIGREP_DOC_HTML:
@@ -810,7 +844,7 @@ urigrep_extractor_set_origin(urigrep_extractor *x, enum urigrep_doc_type type,
 {
     enum urigrep_doc_type own;
 
-    if (x == NULL || (unsigned)type > URIGREP_DOC_LINES || x->begun)
+    if (x == NULL || (unsigned)type > URIGREP_DOC_MBOXCL2 || x->begun)
         return URIGREP_ERR_ARG;
     /* start again as a document of TYPE, then move its origin */
     own = x->o.type;
@@ -842,6 +876,10 @@ urigrep_extractor_finish(urigrep_extractor *x)
             break;
         case URIGREP_DOC_MAIL:
         case URIGREP_DOC_MBOX:
+        case URIGREP_DOC_MBOXO:
+        case URIGREP_DOC_MBOXRD:
+        case URIGREP_DOC_MBOXCL:
+        case URIGREP_DOC_MBOXCL2:
             mail_finish(x->mp, &ms);
             break;
         default:
@@ -927,7 +965,7 @@ copy_strings(struct urigrep_extractor *x)
 static bool
 options_ok(const struct urigrep_extract_options *o)
 {
-    if (o->size < sizeof *o || (unsigned)o->type > URIGREP_DOC_LINES)
+    if (o->size < sizeof *o || (unsigned)o->type > URIGREP_DOC_MBOXCL2)
         return false;
     if (o->rfc != 0 && o->rfc != URIGREP_RFC1808 &&
         o->rfc != URIGREP_RFC2396 && o->rfc != URIGREP_RFC3986)

@@ -68,7 +68,7 @@ struct level {
 };
 
 struct mail_parser {
-    bool mbox;
+    enum mail_mode mode;
     int depth;                /* lv[depth - 1] is being read */
     enum state st;
     char line[LINE_MAX_];
@@ -86,6 +86,14 @@ struct mail_parser {
     struct mime_b64 b64;
     char *dec;                /* decode buffer */
     size_t dec_size;
+    /* where in the input (bytes fed before) the line being read began,
+     * and the body of the headers that end */
+    uint64_t pos, line_start, body_pos;
+    /* mboxcl, mboxcl2: the message's Content-Length, or -1; while
+     * COUNTING, its body runs to COUNT_END */
+    int64_t clen;
+    bool counting;
+    uint64_t count_end, count_len;
     /* last: mail_new() does not clear it (MAX_DEPTH levels of about 16
      * KiB, cleared for every file of a maildir, cost more than reading
      * the file); push_level() sets what a level reads */
@@ -102,14 +110,15 @@ copy_str(char *dst, size_t size, const char *src, size_t len)
 }
 
 struct mail_parser *
-mail_new(bool mbox)
+mail_new(enum mail_mode mode)
 {
     struct mail_parser *m = malloc(sizeof *m);
 
     if (m == NULL)
         return NULL;
     memset(m, 0, offsetof(struct mail_parser, lv));
-    m->mbox = mbox;
+    m->mode = mode;
+    m->clen = -1;
     m->field = malloc(FIELD_MAX);
     m->dec_size = FIELD_MAX + 8;
     m->dec = malloc(m->dec_size);
@@ -264,6 +273,31 @@ field_append(struct mail_parser *m, const char *p, size_t n)
     m->nfield += n;
 }
 
+/* Does M read Content-Length (mboxcl, mboxcl2)? */
+static bool
+counts_length(const struct mail_parser *m)
+{
+    return m->mode == MAIL_MBOXCL || m->mode == MAIL_MBOXCL2;
+}
+
+/* The decimal Content-Length V (VLEN bytes, blanks trimmed), or -1 when
+ * it is none: no digit, another byte, or more than 18 digits. */
+static int64_t
+parse_length(const char *v, size_t vlen)
+{
+    int64_t n = 0;
+    size_t i;
+
+    if (vlen == 0 || vlen > 18)
+        return -1;
+    for (i = 0; i < vlen; i++) {
+        if (v[i] < '0' || v[i] > '9')
+            return -1;
+        n = n * 10 + (v[i] - '0');
+    }
+    return n;
+}
+
 /* A complete header field: note what matters, report it. */
 static void
 end_field(struct mail_parser *m, const struct mail_sink *sink)
@@ -295,6 +329,10 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
         l->mid_at = m->depth - 1;
     } else if (l->is_message && mail_name_is(f, nlen, "Subject")) {
         copy_str(l->subject, sizeof l->subject, v, vlen);
+    } else if (m->depth == 1 && counts_length(m) &&
+               mail_name_is(f, nlen, "Content-Length")) {
+        /* the octets of the body as stored (fdd000386, fdd000387) */
+        m->clen = parse_length(v, vlen);
     }
     if (sink->header)
         sink->header(sink->arg, f, nlen, v, vlen,
@@ -388,6 +426,13 @@ end_headers(struct mail_parser *m, uint64_t body_line,
     bool multipart, message;
 
     header_ended(m, sink);
+    if (top == 0 && m->clen >= 0) {
+        /* an mboxcl message's body: BODY_POS on, CLEN bytes */
+        m->counting = true;
+        m->count_end = m->body_pos + (uint64_t)m->clen;
+        m->count_len = (uint64_t)m->clen;
+        m->clen = -1;
+    }
     if (l->ctype[0] == '\0')
         strcpy(l->ctype, "text/plain");
     /* RFC 2396 5.1.2 via MHTML: Content-Base, else Content-Location, else
@@ -493,7 +538,33 @@ boundary_line(struct mail_parser *m, int level, bool close,
     push_level(m, false, ++l->nchild);
 }
 
-/* Body bytes of the open leaf: undo mboxrd quoting, decode, deliver. */
+/* How many bytes of "From " quoting start the body line P (N bytes): 1
+ * for a '>' that M's mbox variant put there, else 0. mboxrd (qmail's
+ * mbox(5)) quotes ">From ", ">>From "... with one more '>'; mboxo and
+ * mboxcl only "From " (fdd000384, fdd000386), so that ">>From " there is
+ * as written; mboxcl2 quotes nothing (fdd000387). */
+static size_t
+from_quote(const struct mail_parser *m, const char *p, size_t n)
+{
+    size_t k = 1;
+
+    if (n < 6 || p[0] != '>')
+        return 0;
+    switch (m->mode) {
+    case MAIL_MBOXRD:
+        while (k < n && p[k] == '>')
+            k++;
+        break;
+    case MAIL_MBOXO:
+    case MAIL_MBOXCL:
+        break;
+    default:
+        return 0;
+    }
+    return n - k >= 5 && memcmp(p + k, "From ", 5) == 0;
+}
+
+/* Body bytes of the open leaf: undo "From " quoting, decode, deliver. */
 static void
 body_data(struct mail_parser *m, const char *p, size_t n, bool line_start,
           const struct mail_sink *sink)
@@ -502,13 +573,8 @@ body_data(struct mail_parser *m, const char *p, size_t n, bool line_start,
 
     if (!m->leaf_scan || sink->part_data == NULL)
         return;
-    if (m->mbox && line_start && n > 5 && p[0] == '>') {
-        /* mboxrd: ">From " and ">>From " lose one '>' */
-        for (k = 0; k < n && p[k] == '>'; k++)
-            ;
-        if (n - k >= 5 && memcmp(p + k, "From ", 5) == 0)
-            p++, n--;
-    }
+    if (line_start && (k = from_quote(m, p, n)) > 0)
+        p += k, n -= k;
     while (n) {
         size_t take = n < FIELD_MAX ? n : FIELD_MAX, out;
 
@@ -623,6 +689,55 @@ is_broken_fold(const struct mail_parser *m, const char *p, size_t n)
     return k > 0 && k < n && p[k] == '=';
 }
 
+/* A counted body did not end where a message or the input ends: say so,
+ * and go back to "From " lines. */
+static void
+bad_count(struct mail_parser *m, const struct mail_sink *sink)
+{
+    m->counting = false;
+    if (sink->bad_length)
+        sink->bad_length(sink->arg, m->count_len, m->line_no);
+}
+
+/* While a counted body is open (mboxcl, mboxcl2): is the line at P (N
+ * bytes, COMPLETE as handle_line() has it) inside it, where "From " is
+ * text? Where the count ends, a "From " line (or blank lines, then one,
+ * or the end of the input: mutt writes a blank line after each message)
+ * must follow; anything else, or a count that ends inside a line, is
+ * said, and "From " lines separate messages again. */
+static bool
+in_counted_body(struct mail_parser *m, const char *p, size_t n,
+                bool complete, const struct mail_sink *sink)
+{
+    if (!m->counting)
+        return false;
+    if (m->line_start < m->count_end)
+        return true;
+    if (m->line_start == m->count_end && complete) {
+        if (is_blank_line(p, n)) {
+            m->count_end += n;
+            return false;
+        }
+        if (p[0] == 'F' && mail_is_from_line(p, n)) {
+            m->counting = false;
+            return false;
+        }
+    }
+    bad_count(m, sink);
+    return false;
+}
+
+/* Is the line at P (N bytes) an mbox separator that starts a message of
+ * M's input? */
+static bool
+is_separator(struct mail_parser *m, const char *p, size_t n, bool complete,
+             const struct mail_sink *sink)
+{
+    if (m->mode == MAIL_ONE || in_counted_body(m, p, n, complete, sink))
+        return false;
+    return complete && n && p[0] == 'F' && mail_is_from_line(p, n);
+}
+
 static void
 start_message(struct mail_parser *m, const struct mail_sink *sink)
 {
@@ -630,6 +745,7 @@ start_message(struct mail_parser *m, const struct mail_sink *sink)
         header_ended(m, sink);
     close_leaf(m, sink);
     m->depth = 0;
+    m->clen = -1;
     push_level(m, true, 0);
     if (sink->message)
         sink->message(sink->arg, m->line_no);
@@ -646,7 +762,7 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
 
     /* mbox separator: as mutt, any "From " line with a date; the blank
      * line before it is not required (some tools do not write one) */
-    if (m->mbox && complete && n && p[0] == 'F' && mail_is_from_line(p, n)) {
+    if (is_separator(m, p, n, complete, sink)) {
         start_message(m, sink);
         return;
     }
@@ -664,6 +780,7 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
         if (blank || (!is_field_line(p, n) && p[0] != ' ' && p[0] != '\t' &&
                       !is_broken_fold(m, p, n))) {
             /* end of headers; a line that is no field starts the body */
+            m->body_pos = blank ? m->line_start + n : m->line_start;
             end_headers(m, blank ? m->line_no + 1 : m->line_no, sink);
             if (!blank)
                 handle_line(m, p, n, complete, sink);
@@ -698,6 +815,8 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
         const char *nl;
         size_t take;
 
+        if (!m->long_line && m->nline == 0)
+            m->line_start = m->pos;     /* a line begins */
         if (m->long_line) {
             /* the rest of a long line: stream it as body data */
             nl = memchr(p, '\n', len);
@@ -710,6 +829,7 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
                 m->long_line = false;
                 m->line_no++;
             }
+            m->pos += take;
             p += take;
             len -= take;
             continue;
@@ -720,6 +840,7 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
             take = (size_t)(nl - p) + 1;
             handle_line(m, p, take, true, sink);
             m->line_no++;
+            m->pos += take;
             p += take;
             len -= take;
             continue;
@@ -730,6 +851,7 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
             take = LINE_MAX_ - m->nline;
         memcpy(m->line + m->nline, p, take);
         m->nline += take;
+        m->pos += take;
         p += take;
         len -= take;
         if (m->line[m->nline - 1] == '\n') {
@@ -757,11 +879,18 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
      * is not looked at, whether the mbox is read whole or in pieces */
     if (m->depth && m->st == M_HEADERS)
         header_ended(m, sink);
+    /* a counted body that runs past the end, or ends inside its last
+     * line */
+    if (m->counting && m->pos != m->count_end)
+        bad_count(m, sink);
     close_leaf(m, sink);
     m->depth = 0;
     m->long_line = false;
     m->at_start = true;
     m->line_no = 1;
+    m->pos = m->line_start = m->body_pos = 0;
+    m->clen = -1;
+    m->counting = false;
 }
 
 bool

@@ -61,13 +61,32 @@ struct mail_sink {
     void (*part_data)(void *arg, const char *p, size_t n, uint64_t line);
     void (*part_end)(void *arg);
     void *arg;
+    /* mboxcl, mboxcl2: a message's Content-Length (LENGTH bytes of body)
+     * did not end where a "From " line or the end of the input follows;
+     * LINE is the stored line where that was seen. "From " lines separate
+     * messages again from there on, until the next Content-Length. */
+    void (*bad_length)(void *arg, uint64_t length, uint64_t line);
 };
 
 struct mail_parser;
 
-/* A new parser; MBOX splits the input at "From " lines and undoes
- * ">From " quoting. NULL when memory runs out. */
-struct mail_parser *mail_new(bool mbox);
+/* How the input is cut into messages, and which "From " quoting is
+ * undone in their bodies: the mbox variants as qmail's mbox(5) and the
+ * Library of Congress format descriptions fdd000383 to fdd000387 (MBOX,
+ * MBOXO, MBOXRD, MBOXCL, MBOXCL2) name them. */
+enum mail_mode {
+    MAIL_ONE = 0,   /* one message */
+    MAIL_MBOXRD,    /* "From " lines start messages; ">From ", ">>From "
+                       ... lose one '>' (mboxrd, and mbox by default) */
+    MAIL_MBOXO,     /* "From " lines; only ">From " loses its '>' */
+    MAIL_MBOXCL,    /* as MBOXO, but a "From " line inside the body that a
+                       message's Content-Length counts is body text */
+    MAIL_MBOXCL2    /* Content-Length as MBOXCL; nothing is unquoted */
+};
+
+/* A new parser reading MODE (a bool true is MAIL_MBOXRD). NULL when
+ * memory runs out. */
+struct mail_parser *mail_new(enum mail_mode mode);
 
 /* Parse LEN more bytes; the split of the input does not matter. */
 void mail_feed(struct mail_parser *m, const char *p, size_t len,

@@ -130,12 +130,23 @@ on_header_end(void *arg, const char *mid)
     put(l, mid, strlen(mid) + 1);
 }
 
+/* mboxcl, mboxcl2: a Content-Length that lied, said at the same place
+ * whatever the reads. */
 static void
-run(const uint8_t *d, size_t n, bool mbox, unsigned seed, struct log *l)
+on_bad_length(void *arg, uint64_t length, uint64_t line)
+{
+    put(arg, "\0L", 2);
+    put(arg, &length, sizeof length);
+    put(arg, &line, sizeof line);
+}
+
+static void
+run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
+    struct log *l)
 {
     struct mail_sink sink = { NULL, on_header, on_header_end, on_begin,
-                              on_data, on_end, l };
-    struct mail_parser *m = mail_new(mbox);
+                              on_data, on_end, l, on_bad_length };
+    struct mail_parser *m = mail_new(mode);
     size_t i = 0;
 
     l->hs = html_new(4096);
@@ -164,12 +175,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    /* the first byte: one message, or an mbox of the variant its bits 1
+     * and 2 name (0, of the corpus before the variants: mboxrd) */
+    static const enum mail_mode boxes[] = {
+        MAIL_MBOXRD, MAIL_MBOXO, MAIL_MBOXCL, MAIL_MBOXCL2
+    };
     struct log a = { 0 }, b = { 0 };
+    enum mail_mode mode;
 
     if (size < 1)
         return 0;
-    run(data + 1, size - 1, data[0] & 1, 0, &a);
-    run(data + 1, size - 1, data[0] & 1, data[0] | 1u, &b);
+    mode = data[0] & 1 ? boxes[(data[0] >> 1) & 3] : MAIL_ONE;
+    run(data + 1, size - 1, mode, 0, &a);
+    run(data + 1, size - 1, mode, data[0] | 1u, &b);
     if (a.len != b.len || (a.len && memcmp(a.p, b.p, a.len) != 0))
         abort();
     free(a.p);
