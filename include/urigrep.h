@@ -279,6 +279,38 @@ enum urigrep_status urigrep_iri_to_uri_idna(const char *in, size_t len,
                                             const char **reason);
 
 
+/* ---- Wrapped links and tracking parameters ---- */
+
+/** Decode a wrapped link (a redirector: Microsoft Safe Links, Proofpoint
+ *  URL Defense v1, v2 and v3, Google and Facebook redirects, Slack,
+ *  Barracuda, Trend Micro, Sophos, Cisco Secure Email; Mimecast is
+ *  recognised but holds no target), through up to 8 wrappers nested in
+ *  each other. URI is the link (LEN bytes). *TARGET receives the
+ *  destination as a NUL-terminated string the caller frees with free(),
+ *  its bytes that may not stand in a URI percent-encoded; its length goes
+ *  to *TARGET_LEN if not NULL. *WRAPPER, if not NULL, receives the
+ *  outermost wrapper's name ("safelinks", "proofpoint-v3"...; a static
+ *  string), or NULL when URI is not a wrapper. *REASON, if not NULL,
+ *  receives NULL or a static English text saying why a wrapper could not
+ *  be decoded (bad percent or base64 encoding, truncated v3 tail): then
+ *  *TARGET is NULL, or the target of the wrapper around the bad one.
+ *  Every out-parameter is set, NULL or 0 when there is nothing.
+ *  Added in 0.1.0.
+ *  @return URIGREP_OK (also when URI is not a wrapper), URIGREP_ERR_NOMEM,
+ *  or URIGREP_ERR_ARG when TARGET is NULL, URI is NULL with LEN not 0, or
+ *  LEN is over PTRDIFF_MAX / 4. */
+enum urigrep_status urigrep_unwrap(const char *uri, size_t len, char **target,
+                                   size_t *target_len, const char **wrapper,
+                                   const char **reason);
+
+/** Take the tracking parameters (utm_*, fbclid, gclid, dclid, msclkid,
+ *  mc_cid, mc_eid, _hsenc, _hsmi, mkt_tok, igshid and the like) out of
+ *  the query of URI (LEN bytes), each with its '&', and the '?' when none
+ *  is left; every other byte is kept as it is. The result goes to OUT
+ *  (at least LEN bytes; it may be URI). Added in 0.1.0.
+ *  @return its length; 0 when URI or OUT is NULL. */
+size_t urigrep_strip_tracking(const char *uri, size_t len, char *out);
+
 /* ---- Documents: text, mail, mbox, HTML ---- */
 
 /** What a document is. */
@@ -358,6 +390,12 @@ const char *urigrep_base_source_name(enum urigrep_base_source s);
  *  input, markup included (it costs some 4% on HTML); without it that
  *  column is 0. Other references always have theirs. */
 #define URIGREP_EXTRACT_COLUMNS    0x40u
+/** Decode wrapped links (urigrep_unwrap()) into urigrep_ref.target and
+ *  .wrapper. Added in 0.1.0. */
+#define URIGREP_EXTRACT_UNWRAP     0x80u
+/** Take tracking parameters out of urigrep_ref.uri and .target
+ *  (urigrep_strip_tracking()); ref stays as written. Added in 0.1.0. */
+#define URIGREP_EXTRACT_STRIP_TRACKING 0x100u
 
 /** Extractor options: zero-initialise, set SIZE to sizeof the struct (so
  *  that later versions of the library can grow it), then what you need.
@@ -422,6 +460,15 @@ struct urigrep_ref {
     size_t context_after;      /**< bytes of CONTEXT after the reference
                                     (the rest is the reference as written;
                                     nothing for an HTML attribute) */
+    /* Added in 0.1.0 (with URIGREP_EXTRACT_UNWRAP): */
+    /** The destination of a wrapped link (URI decoded as urigrep_unwrap()
+     *  does; tracking parameters out with STRIP_TRACKING), or { NULL, 0 }
+     *  when URI is not a wrapper, holds no target (Mimecast) or is
+     *  malformed (a URIGREP_NOTICE_WRAPPER notice says why). */
+    struct urigrep_span target;
+    /** The name of URI's outermost wrapper ("safelinks", "proofpoint-v3",
+     *  "mimecast"...), or NULL when it is not a wrapped link. */
+    const char *wrapper;
 };
 
 /** Most bytes of context on each side of a reference. */
@@ -453,13 +500,17 @@ enum urigrep_notice_kind {
     URIGREP_NOTICE_IDNA,           /**< ASCII: IDNA refused a host (DETAIL:
                                         why); it was percent-encoded */
     URIGREP_NOTICE_NO_IDNA,        /**< ASCII: built without libidn2 (once) */
-    URIGREP_NOTICE_BAD_LENGTH      /**< MBOXCL, MBOXCL2: a message's
+    URIGREP_NOTICE_BAD_LENGTH,     /**< MBOXCL, MBOXCL2: a message's
                                         Content-Length (COUNT) does not
                                         end where a "From " line or the
                                         end follows (LINE: where it was
                                         seen); "From " lines separate
                                         messages from there on. Added
                                         in 0.1.0 */
+    /** UNWRAP: a wrapped link could not be decoded (DETAIL: why; REF: the
+     *  link); it has no target, or the target of the wrapper around the
+     *  bad one. Added in 0.1.0. */
+    URIGREP_NOTICE_WRAPPER
 };
 
 /** A notice. DETAIL, REF and MESSAGE_ID are borrowed (NULL if none). */

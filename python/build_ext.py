@@ -76,6 +76,9 @@ struct ugpy_doc {
     uint64_t line_base;
     uint64_t message_base;
     int nomem;
+    struct ugpy_bytes wrap;
+    size_t nwrapped;
+    int wrap_esc;
 };
 int ugpy_new(const struct urigrep_extract_options *o, struct ugpy_doc **out);
 void ugpy_clear(struct ugpy_doc *d);

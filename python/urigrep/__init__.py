@@ -57,6 +57,7 @@ _RFCS = (1808, 2396, 3986)
 _SCAN_ABBREV, _SCAN_ANY_SCHEME = 0x1, 0x2
 _X_HEADERS, _X_NO_RESOLVE, _X_ASCII = 0x1, 0x2, 0x4
 _X_COLUMNS = 0x40          # records give the column of HTML text too
+_X_UNWRAP = 0x80           # and the target of a wrapped link
 _PEEK = 32 * 1024          # what the type and binariness are decided on
 _E_STOPPED = 5             # URIGREP_ERR_STOPPED
 
@@ -74,7 +75,7 @@ _ESCAPED = re.compile("\x02([012])")
 # the numbers of a record in a batch (enum ugpy_num in _batch.c)
 (_N_LINE, _N_COLUMN, _N_OFFSET, _N_ERROR_OFFSET, _N_MESSAGE, _N_VALID,
  _N_ABSOLUTE, _N_ERROR, _N_DELIM, _N_BASE_SOURCE, _N_HAS_BASE, _N_HYPHEN,
- _N_ESC, _N_CTX, _NNUM) = range(15)
+ _N_ESC, _N_CTX, _N_WRAPPED, _NNUM) = range(16)
 _NTEXT = 10
 _NCTX = 6
 
@@ -164,6 +165,13 @@ def _records(d, file):
         for i, h in enumerate(num(_N_HYPHEN)):
             if h:
                 recs[i] = _with_hyphen(recs[i])
+    if d.nwrapped:
+        # wrapper and target, last as --json has them
+        wrap = iter(_strings(d.wrap, d.wrap_esc))
+        for rec, w in zip(recs, num(_N_WRAPPED)):
+            if w:
+                rec["wrapper"] = next(wrap)
+                rec["target"] = next(wrap)
     return recs
 
 
@@ -204,7 +212,7 @@ def _options(keep, type, base, rfc, headers, charset, resolve, ascii,
         o.charset = keep[-1]
     o.flags = ((_X_HEADERS if headers else 0) |
                (0 if resolve else _X_NO_RESOLVE) |
-               (_X_ASCII if ascii else 0) | _X_COLUMNS)
+               (_X_ASCII if ascii else 0) | _X_COLUMNS | _X_UNWRAP)
     o.scan.max_uri_length = max_uri_length
     o.scan.hyphen = _HYPHEN[hyphen]
     o.scan.flags = ((_SCAN_ABBREV if abbrev else 0) |
@@ -302,7 +310,8 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     userinfo, host, port, path, query, fragment; "hyphen" when a '-' at a
     line break was dropped; base and base_source when there is a base;
     for mail, message_id, part, content_type, base, base_source, message,
-    subject and charset.  Raises Error when the options are refused
+    subject and charset; for a wrapped link (Safe Links, URL Defense...),
+    wrapper and target.  Raises Error when the options are refused
     (a relative base, say) or memory runs out.
     """
     keep = []

@@ -22,6 +22,8 @@
  *         a part or a message, so a context is written only when it is
  *         not the one before; a record's UGPY_N_CTX numbers its context.
  *   NUMS  UGPY_NNUM numbers per record (enum ugpy_num).
+ *   WRAP  for each wrapped link (UGPY_N_WRAPPED set), its wrapper's name
+ *         and its target, written as TEXT's, in record order.
  * Memory: a batch holds the records of one feed; the caller feeds
  * bounded pieces and clears the batch after each.
  */
@@ -50,6 +52,7 @@ enum ugpy_num {
     UGPY_N_HYPHEN,       /* the '-' at a line break was dropped */
     UGPY_N_ESC,          /* a string holds \x00, \x01 or \x02 */
     UGPY_N_CTX,          /* the number of its context in the batch */
+    UGPY_N_WRAPPED,      /* a wrapped link: two strings in WRAP */
     UGPY_NNUM
 };
 
@@ -71,6 +74,9 @@ struct ugpy_doc {
     uint64_t line_base;          /* added to every line number */
     uint64_t message_base;       /* added to every message number */
     int nomem;
+    struct ugpy_bytes wrap;      /* wrapped links: wrapper, target */
+    size_t nwrapped;             /* records of the batch that are so */
+    int wrap_esc;                /* a string in WRAP holds an escape */
 };
 
 static int
@@ -298,6 +304,15 @@ on_ref(void *arg, const struct urigrep_ref *r)
     if ((rc = put_context(d, r)) < 0)
         goto nomem;
     d->ctx_esc |= rc;
+    if (r->wrapper) {
+        if ((rc = put_cstr(&d->wrap, r->wrapper)) < 0)
+            goto nomem;
+        d->wrap_esc |= rc;
+        if ((rc = put_text(&d->wrap, r->target.ptr, r->target.len)) < 0)
+            goto nomem;
+        d->wrap_esc |= rc;
+        d->nwrapped++;
+    }
     n = d->nums + d->count * UGPY_NNUM;
     n[UGPY_N_LINE] = r->line + d->line_base;
     n[UGPY_N_COLUMN] = r->column;
@@ -313,6 +328,7 @@ on_ref(void *arg, const struct urigrep_ref *r)
     n[UGPY_N_HYPHEN] = (r->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
     n[UGPY_N_ESC] = (uint64_t)esc;
     n[UGPY_N_CTX] = d->nctx - 1;
+    n[UGPY_N_WRAPPED] = r->wrapper != NULL;
     d->nmail += r->message != 0;
     d->nhyphen += n[UGPY_N_HYPHEN];
     d->nesc += (size_t)esc;
@@ -347,9 +363,9 @@ ugpy_new(const struct urigrep_extract_options *o, struct ugpy_doc **out)
 void
 ugpy_clear(struct ugpy_doc *d)
 {
-    d->text.len = d->ctx.len = d->last_ctx = 0;
-    d->nctx = d->count = d->nmail = d->nhyphen = d->nesc = 0;
-    d->ctx_esc = 0;
+    d->text.len = d->ctx.len = d->last_ctx = d->wrap.len = 0;
+    d->nctx = d->count = d->nmail = d->nhyphen = d->nesc = d->nwrapped = 0;
+    d->ctx_esc = d->wrap_esc = 0;
 }
 
 /* Feed LEN bytes at BUF; the records found are appended to the batch.
@@ -381,6 +397,7 @@ ugpy_free(struct ugpy_doc *d)
     urigrep_extractor_free(d->x);
     free(d->text.data);
     free(d->ctx.data);
+    free(d->wrap.data);
     free(d->nums);
     free(d);
 }

@@ -73,6 +73,8 @@ struct options {
     size_t buffer_size;
     unsigned jobs;        /* -j; 0: not given */
     struct urigrep_scan_options scan;
+    bool unwrap;            /* --unwrap: a wrapped link is its target */
+    bool strip_tracking;    /* --strip-tracking */
     bool pick;              /* --pick */
     const char *open_with;  /* --open-with */
 };
@@ -125,6 +127,12 @@ void report_extract_options(const struct options *o,
  * urigrep_extractor_new(). It is the steps below; -j runs the first and
  * the last two in workers, the others in the order of the output. */
 int report_ref(void *r, const struct urigrep_ref *ref);
+
+/* REF as the options see it: with --unwrap, a copy in *TMP whose uri is
+ * REF's target when it has one; else REF itself. */
+const struct urigrep_ref *report_view(const struct options *o,
+                                      const struct urigrep_ref *ref,
+                                      struct urigrep_ref *tmp);
 
 /* Does REF pass the options that look at it alone (--strict, --invalid,
  * --scheme, patterns)? PARTS gets its parts when --json or --scheme need

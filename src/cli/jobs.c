@@ -448,8 +448,12 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     struct run *r = arg;
     const struct options *o = w->run_o;
     struct urigrep_span parts[URIGREP_PART_COUNT];
-    size_t k = o->unique ? ref->uri.len : 0, n, mark;
+    struct urigrep_ref unwrapped;
+    size_t k, n, mark;
     char tag = 'K';
+
+    ref = report_view(o, ref, &unwrapped);
+    k = o->unique ? ref->uri.len : 0;
 
     if (!o->unique && o->has_max && r->file_count >= o->max_count) {
         r->file_stop = true;

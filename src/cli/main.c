@@ -86,6 +86,10 @@ help(void)
 "      --no-resolve          print references as found\n"
 "      --rfc=1808|2396|3986  grammar and resolution rules (2396)\n"
 "      --ascii               print IRIs mapped to URIs (RFC 3987)\n"
+"      --unwrap              print the target of a wrapped link (Safe\n"
+"                            Links, URL Defense...) and select on it\n"
+"      --strip-tracking      take utm_*, fbclid and other tracking\n"
+"                            parameters out of URIs\n"
 "\n"
 "Selecting:\n"
 "  -e, --regexp=PATTERN      only URIs matching PATTERN (PCRE2; repeatable)\n"
@@ -372,7 +376,7 @@ enum {
     OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
     OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
     OPT_PICK, OPT_OPEN_WITH, OPT_COLOR, OPT_LINE_BUFFERED, OPT_PROGRESS,
-    OPT_LABEL
+    OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING
 };
 
 static const struct option long_options[] = {
@@ -429,6 +433,8 @@ static const struct option long_options[] = {
     { "pick", no_argument, NULL, OPT_PICK },
     { "open-with", required_argument, NULL, OPT_OPEN_WITH },
     { "label", required_argument, NULL, OPT_LABEL },
+    { "unwrap", no_argument, NULL, OPT_UNWRAP },
+    { "strip-tracking", no_argument, NULL, OPT_STRIP_TRACKING },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
@@ -532,6 +538,8 @@ parse_options(int argc, char **argv, struct options *o,
             break;
         case OPT_ABBREV: o->scan.flags |= URIGREP_SCAN_ABBREV; break;
         case OPT_ASCII: o->ascii = true; break;
+        case OPT_UNWRAP: o->unwrap = true; break;
+        case OPT_STRIP_TRACKING: o->strip_tracking = true; break;
         case OPT_CHARSET: o->charset = optarg; break;
         case OPT_MAX_URI:
             o->scan.max_uri_length = parse_size(optarg, "--max-uri-length");

@@ -367,6 +367,20 @@ json_mail(struct urigrep_buf *b, const struct output_rec *r)
     return URIGREP_OK;
 }
 
+/* ,"wrapper":NAME,"target":TARGET (or null) for a wrapped link; nothing
+ * for another. */
+static enum urigrep_status
+put_wrapped(struct urigrep_buf *b, const struct output_rec *r)
+{
+    enum urigrep_status rc;
+
+    if (r->wrapper == NULL)
+        return URIGREP_OK;
+    if ((rc = put_key_cstr(b, KEY("wrapper"), r->wrapper)))
+        return rc;
+    return put_key_str(b, KEY("target"), r->target.ptr, r->target.len);
+}
+
 enum urigrep_status
 output_json(struct urigrep_buf *b, const struct output_rec *r)
 {
@@ -375,6 +389,8 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
     if ((rc = json_found(b, r)) || (rc = json_parts(b, r)) ||
         (r->hyphen_dropped && (rc = put_lit(b, ",\"hyphen\":\"dropped\""))) ||
         (rc = json_mail(b, r)))
+        return rc;
+    if ((rc = put_wrapped(b, r)))
         return rc;
     return put_lit(b, "}\n");
 }

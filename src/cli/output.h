@@ -33,6 +33,10 @@ struct output_rec {
     uint64_t message;
     const char *message_id, *subject, *part, *content_type, *charset;
     const char *base, *base_source;
+    /* a wrapped link: its wrapper's name and its target (NULL: not a
+     * wrapped link; target.ptr NULL: no target) */
+    const char *wrapper;
+    struct urigrep_span target;
 };
 
 /* --color: the SGR parameters ("01;31") of each field, as GREP_COLORS

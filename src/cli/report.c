@@ -317,6 +317,11 @@ report_extract_options(const struct options *o,
         xo->flags |= URIGREP_EXTRACT_CONTEXT;
     if (o->json)
         xo->flags |= URIGREP_EXTRACT_COLUMNS;
+    /* --json always tells a wrapped link's target; the picker shows it */
+    if (o->json || o->unwrap || o->pick)
+        xo->flags |= URIGREP_EXTRACT_UNWRAP;
+    if (o->strip_tracking)
+        xo->flags |= URIGREP_EXTRACT_STRIP_TRACKING;
 }
 
 void
@@ -389,7 +394,24 @@ report_notice(void *arg, const struct urigrep_notice *n)
                        "IDNA (%s), percent-encoded", file, n->line,
                        (int)n->ref.len, n->ref.ptr, n->detail);
         break;
+    case URIGREP_NOTICE_WRAPPER:
+        if (o->verbose)
+            report_msg("%s:%" PRIu64 ": '%.*s': wrapped link not decoded "
+                       "(%s)", file, n->line, (int)n->ref.len, n->ref.ptr,
+                       n->detail);
+        break;
     }
+}
+
+const struct urigrep_ref *
+report_view(const struct options *o, const struct urigrep_ref *ref,
+            struct urigrep_ref *tmp)
+{
+    if (!o->unwrap || ref->target.ptr == NULL)
+        return ref;
+    *tmp = *ref;
+    tmp->uri = ref->target;
+    return tmp;
 }
 
 bool
@@ -490,6 +512,8 @@ report_format(struct run *r, const struct urigrep_ref *ref,
         rec.base_source = ref->base
                               ? urigrep_base_source_name(ref->base_source)
                               : NULL;
+        rec.wrapper = ref->wrapper;
+        rec.target = ref->target;
         rc = output_json(&r->outbuf, &rec);
     }
     if (rc != URIGREP_OK)
@@ -504,7 +528,9 @@ report_ref(void *arg, const struct urigrep_ref *ref)
     struct run *r = arg;
     const struct options *o = r->o;
     struct urigrep_span uri_parts[URIGREP_PART_COUNT];
+    struct urigrep_ref unwrapped;
 
+    ref = report_view(o, ref, &unwrapped);
     if (o->has_max && r->file_count >= o->max_count) {
         /* -m 0: nothing is selected */
         r->file_stop = true;

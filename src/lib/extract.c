@@ -17,6 +17,7 @@
 #include "mail.h"
 #include "mime.h"
 #include "scheme.h"
+#include "tracking.h"
 
 /* Bytes of header URIs held for one header block before they are
  * reported without waiting for the Message-ID: a message may have any
@@ -222,6 +223,63 @@ map_ascii(struct urigrep_extractor *x, const struct found *f, char **mapped,
     return true;
 }
 
+/* A wrapped link that could not be decoded: say why (REASON) with
+ * --verbose. */
+static void
+wrapper_notice(struct urigrep_extractor *x, const struct found *f,
+               const char *uri, size_t ulen, const char *reason)
+{
+    struct urigrep_notice n;
+
+    if (x->on_notice == NULL)
+        return;
+    memset(&n, 0, sizeof n);
+    n.kind = URIGREP_NOTICE_WRAPPER;
+    n.line = f->line + x->origin_line;
+    n.detail = reason;
+    n.ref.ptr = uri;
+    n.ref.len = ulen;
+    n.message_id = x->message && x->mid[0] ? x->mid : NULL;
+    x->on_notice(x->arg, &n);
+}
+
+/* URIGREP_EXTRACT_UNWRAP: the target and wrapper of link *URI (*ULEN
+ * bytes) into R; URIGREP_EXTRACT_STRIP_TRACKING: tracking parameters out
+ * of the target and of *URI (then in x->strip). False when memory ran
+ * out. */
+static bool
+unwrap_and_strip(struct urigrep_extractor *x, const struct found *f,
+                 const char **uri, size_t *ulen, struct urigrep_ref *r)
+{
+    const bool strip = (x->o.flags & URIGREP_EXTRACT_STRIP_TRACKING) != 0;
+    struct unwrap_result res;
+
+    r->target.ptr = NULL;
+    r->target.len = 0;
+    r->wrapper = NULL;
+    if (x->o.flags & URIGREP_EXTRACT_UNWRAP) {
+        if (unwrap_link(&x->uw, *uri, *ulen, &res) != URIGREP_OK)
+            return false;
+        r->wrapper = res.wrapper;
+        if (res.reason)
+            wrapper_notice(x, f, *uri, *ulen, res.reason);
+        if (res.target) {
+            r->target.ptr = res.target;
+            r->target.len = strip ? tracking_strip(res.target, res.target_len,
+                                                   res.target)
+                                  : res.target_len;
+        }
+    }
+    if (strip) {
+        x->strip.len = 0;
+        if (buf_reserve(&x->strip, *ulen + 1) != URIGREP_OK)
+            return false;
+        *ulen = tracking_strip(*uri, *ulen, x->strip.data);
+        *uri = x->strip.data;
+    }
+    return true;
+}
+
 void
 extract_emit(struct urigrep_extractor *x, const struct found *f)
 {
@@ -317,6 +375,17 @@ extract_emit(struct urigrep_extractor *x, const struct found *f)
         struct urigrep_ref r;
         const bool mail = x->message != 0;
 
+        if ((x->o.flags & (URIGREP_EXTRACT_UNWRAP |
+                           URIGREP_EXTRACT_STRIP_TRACKING)) &&
+            !unwrap_and_strip(x, f, &uri, &ulen, &r)) {
+            extract_nomem(x);
+            goto done;
+        }
+        if (!(x->o.flags & URIGREP_EXTRACT_UNWRAP)) {
+            r.target.ptr = NULL;
+            r.target.len = 0;
+            r.wrapper = NULL;
+        }
         r.ref.ptr = ref;
         r.ref.len = len;
         r.uri.ptr = uri;
@@ -918,6 +987,8 @@ urigrep_extractor_free(urigrep_extractor *x)
     buf_free(&x->line);
     buf_free(&x->clean);
     buf_free(&x->cbase);
+    unwrap_free(&x->uw);
+    buf_free(&x->strip);
     free(x->peek);
     free(x->base);
     free(x->charset);
@@ -973,7 +1044,8 @@ options_ok(const struct urigrep_extract_options *o)
     if (o->flags & ~(URIGREP_EXTRACT_HEADERS | URIGREP_EXTRACT_NO_RESOLVE |
                      URIGREP_EXTRACT_ASCII | URIGREP_EXTRACT_NO_CHECK |
                      URIGREP_EXTRACT_CONTEXT | URIGREP_EXTRACT_EAGER |
-                     URIGREP_EXTRACT_COLUMNS))
+                     URIGREP_EXTRACT_COLUMNS | URIGREP_EXTRACT_UNWRAP |
+                     URIGREP_EXTRACT_STRIP_TRACKING))
         return false;
     return o->base == NULL || has_scheme(o->base, strlen(o->base));
 }
@@ -1009,6 +1081,9 @@ urigrep_extractor_new(const struct urigrep_extract_options *opts,
     buf_init(&x->clean, SIZE_MAX / 2);
     buf_init(&x->cbase, SIZE_MAX / 2);
     buf_init(&x->ctx, SIZE_MAX / 2);
+    /* what they hold is never longer than a reference reported */
+    unwrap_init(&x->uw, SIZE_MAX / 16);
+    buf_init(&x->strip, SIZE_MAX / 2);
     if (!copy_strings(x) || (x->peek = malloc(EXTRACT_PEEK)) == NULL) {
         urigrep_extractor_free(x);
         return URIGREP_ERR_NOMEM;

@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "html.h"
+#include "unwrap.h"
 #include "urigrep.h"
 
 /* How much of a document's start decides its type (as GNU grep looks
@@ -155,6 +156,8 @@ struct urigrep_extractor {
 
     /* a record being built */
     struct urigrep_buf clean, cbase;
+    struct unwrap_scratch uw;   /* URIGREP_EXTRACT_UNWRAP */
+    struct urigrep_buf strip;   /* URIGREP_EXTRACT_STRIP_TRACKING */
     bool no_idna_said;
 };
 
