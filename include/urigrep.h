@@ -70,12 +70,15 @@ enum urigrep_delim {
     URIGREP_DELIM_URL_PREFIX,  /**< URL:scheme:... outside brackets */
     URIGREP_DELIM_ABBREV,      /**< www.host/path, Appendix F (--abbrev) */
     URIGREP_DELIM_ATTRIBUTE,   /**< an HTML attribute value (extractor) */
-    URIGREP_DELIM_LINE         /**< a whole line (extractor, LINES type) */
+    URIGREP_DELIM_LINE,        /**< a whole line (extractor, LINES type) */
+    /** a whole header field value: a WARC response's redirect Location
+     *  (added in 0.1.0, WARC) */
+    URIGREP_DELIM_FIELD
 };
 
 /** @return the name of delimiter D as --json writes it ("bare",
  *  "angle", "angle-url", "quote", "url-prefix", "abbrev", "attribute",
- *  "line"), or "unknown". */
+ *  "line", "field"), or "unknown". */
 const char *urigrep_delim_name(enum urigrep_delim d);
 
 /** What to do with a hyphen followed by a line break inside <...>. */
@@ -330,11 +333,15 @@ enum urigrep_doc_type {
     URIGREP_DOC_MBOXCL,   /**< as MBOXO, but a body counted by the
                                message's Content-Length holds no
                                separator */
-    URIGREP_DOC_MBOXCL2   /**< Content-Length as MBOXCL, no unquoting */
+    URIGREP_DOC_MBOXCL2,  /**< Content-Length as MBOXCL, no unquoting */
+    /** WARC/1.0 or 1.1 records (ISO 28500): the payloads of response and
+     *  resource records, HTTP decoded (added in 0.1.0) */
+    URIGREP_DOC_WARC
 };
 
 /** @return the type of a document that starts with P (N bytes; 32 KiB is
- *  plenty): URIGREP_DOC_MBOX after a "From " line, URIGREP_DOC_MAIL for a
+ *  plenty): URIGREP_DOC_WARC after a WARC version line ("WARC/1.0"),
+ *  URIGREP_DOC_MBOX after a "From " line, URIGREP_DOC_MAIL for a
  *  header field of a kind mail and news start with, URIGREP_DOC_HTML for
  *  a doctype or an <html>, <head>, <body>, <title> or <meta> tag first,
  *  else URIGREP_DOC_TEXT. P may be NULL when N is 0. */
@@ -360,13 +367,17 @@ enum urigrep_base_source {
     URIGREP_BASE_CONTENT_BASE,      /**< a MIME Content-Base header */
     URIGREP_BASE_CONTENT_LOCATION,  /**< a MIME Content-Location header */
     URIGREP_BASE_RFC1808,           /**< an RFC 1808 "Base:" header */
-    URIGREP_BASE_DOCUMENT           /**< the document's own URI (its
+    URIGREP_BASE_DOCUMENT,          /**< the document's own URI (its
                                          Content-Location), for a
                                          same-document reference "#x" */
+    /** a WARC record's WARC-Target-URI, the URI it was retrieved from
+     *  (RFC 2396 5.1.3; added in 0.1.0) */
+    URIGREP_BASE_TARGET_URI
 };
 
 /** @return the name of S ("none", "option", "html", "content-base",
- *  "content-location", "base-header", "document"), or "unknown". */
+ *  "content-location", "base-header", "document", "target-uri"), or
+ *  "unknown". */
 const char *urigrep_base_source_name(enum urigrep_base_source s);
 
 /** Extractor option flags. */
@@ -396,6 +407,9 @@ const char *urigrep_base_source_name(enum urigrep_base_source s);
 /** Take tracking parameters out of urigrep_ref.uri and .target
  *  (urigrep_strip_tracking()); ref stays as written. Added in 0.1.0. */
 #define URIGREP_EXTRACT_STRIP_TRACKING 0x100u
+/** WARC: also the payloads of metadata records (a crawler's outlinks),
+ *  read as text (added in 0.1.0). */
+#define URIGREP_EXTRACT_WARC_METADATA 0x200u
 
 /** Extractor options: zero-initialise, set SIZE to sizeof the struct (so
  *  that later versions of the library can grow it), then what you need.
@@ -469,6 +483,15 @@ struct urigrep_ref {
     /** The name of URI's outermost wrapper ("safelinks", "proofpoint-v3",
      *  "mimecast"...), or NULL when it is not a wrapped link. */
     const char *wrapper;
+    /* WARC only (added in 0.1.0; NULL and 0 otherwise); content_type and
+     * charset are then those of the payload, "header" for a Location */
+    const char *warc_record_id;  /**< its record's WARC-Record-ID */
+    const char *warc_target_uri; /**< its WARC-Target-URI */
+    const char *warc_date;       /**< its WARC-Date */
+    /** where its record starts in the file (for a .warc.gz read member by
+     *  member, urigrep_extractor_member(), the gzip member holding it),
+     *  so that a tool can seek to it */
+    uint64_t warc_offset;
 };
 
 /** Most bytes of context on each side of a reference. */
@@ -510,7 +533,23 @@ enum urigrep_notice_kind {
     /** UNWRAP: a wrapped link could not be decoded (DETAIL: why; REF: the
      *  link); it has no target, or the target of the wrapper around the
      *  bad one. Added in 0.1.0. */
-    URIGREP_NOTICE_WRAPPER
+    URIGREP_NOTICE_WRAPPER,
+    /* WARC (added in 0.1.0) */
+    /** the WARC file is damaged at byte COUNT of the file (a record with a
+     *  bad Content-Length or header, garbage between records, a record
+     *  cut short; DETAIL says which): reading goes on at the next record */
+    URIGREP_NOTICE_WARC_DAMAGED,
+    /** the payload of the response or resource record at COUNT is not
+     *  read: its type (DETAIL) is not text or HTML, or its
+     *  Content-Encoding cannot be undone */
+    URIGREP_NOTICE_WARC_SKIPPED,
+    /** the HTTP payload of the record at COUNT is damaged (DETAIL: its
+     *  Content-Encoding); the rest of it is dropped */
+    URIGREP_NOTICE_WARC_BAD_PAYLOAD,
+    /** a payload is gzip- or deflate-encoded and the library was built
+     *  without zlib: it cannot be read (once a document; COUNT: its
+     *  record) */
+    URIGREP_NOTICE_NO_ZLIB
 };
 
 /** A notice. DETAIL, REF and MESSAGE_ID are borrowed (NULL if none). */
@@ -564,6 +603,20 @@ enum urigrep_status urigrep_extractor_set_origin(urigrep_extractor *x,
                                                  uint64_t line,
                                                  uint64_t offset,
                                                  uint64_t message);
+
+/** A WARC file compressed as .warc.gz (one gzip member a record) read
+ *  member by member: the bytes fed next (decompressed) are those of the
+ *  member at byte OFFSET of the compressed file, and their records report
+ *  it as warc_offset. GAP nonzero: data before it was lost (a damaged
+ *  member was skipped, and the caller said so): a record it cut ends
+ *  there quietly. Without GAP a record still open did not end with its
+ *  member: a URIGREP_NOTICE_WARC_DAMAGED (wrong Content-Length) is sent.
+ *  Added in 0.1.0.
+ *  @return URIGREP_OK, URIGREP_ERR_STOPPED, URIGREP_ERR_NOMEM, or
+ *  URIGREP_ERR_ARG (X NULL, or the document is not read as
+ *  URIGREP_DOC_WARC: give that type, or feed its first bytes first). */
+enum urigrep_status urigrep_extractor_member(urigrep_extractor *x,
+                                             uint64_t offset, int gap);
 
 /** The document has ended: report what is pending, then get ready for a
  *  new document (its type decided again with URIGREP_DOC_AUTO; message

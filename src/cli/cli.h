@@ -27,7 +27,7 @@ struct pattern {
  * each file a message. */
 enum input_type {
     TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML,
-    TYPE_MBOXO, TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH
+    TYPE_MBOXO, TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC
 };
 
 /* What -u makes unique: nothing, or each URI once per message (a mail's
@@ -77,6 +77,7 @@ struct options {
     bool strip_tracking;    /* --strip-tracking */
     bool pick;              /* --pick */
     const char *open_with;  /* --open-with */
+    bool warc_metadata;     /* --warc-metadata */
 };
 
 /* State of the whole run and of the file being read. */
@@ -99,6 +100,8 @@ struct run {
     /* --verbose: bytes not valid in their charset, said at the file's
      * end (-j adds up those of its pieces) */
     uint64_t bad_bytes;
+    /* --verbose: WARC payloads not read (not text), said at its end */
+    uint64_t warc_skipped;
     bool any_selected;
     bool error;
     bool stop;                  /* -q matched: stop everything */

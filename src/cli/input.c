@@ -15,6 +15,7 @@
 #include "mapped.h"
 #include "progress.h"
 #include "source.h"
+#include "warcgz.h"
 
 /* How much of a file's start decides its type and binariness (as GNU
  * grep looks for NUL bytes); the extractor decides its type from as
@@ -175,6 +176,19 @@ advise_sequential(int fd)
 #endif
 }
 
+/* Is SRC (open on FD) a .warc.gz that can be read member by member: gzip
+ * data in a file that can be read again from its start (a pipe cannot;
+ * its records then report offsets in the decompressed stream)? */
+static bool
+warc_by_members(const struct source *src, int fd)
+{
+    struct stat st;
+    const char *f = source_format(src);
+
+    return f && strcmp(f, "gzip") == 0 && fstat(fd, &st) == 0 &&
+           S_ISREG(st.st_mode);
+}
+
 enum read_result
 input_read_file(struct run *r, const char *name)
 {
@@ -242,6 +256,7 @@ input_read_file(struct run *r, const char *name)
     type = o->line_uri ? URIGREP_DOC_LINES
          : o->type == TYPE_TEXT ? URIGREP_DOC_TEXT
          : o->type == TYPE_HTML ? URIGREP_DOC_HTML
+         : o->type == TYPE_WARC ? URIGREP_DOC_WARC
          : o->type == TYPE_AUTO ? urigrep_detect(r->readbuf, (size_t)got)
                                 : URIGREP_DOC_MAIL;
     if (!o->text && !o->charset &&
@@ -251,6 +266,14 @@ input_read_file(struct run *r, const char *name)
         if (!o->no_messages && !o->quiet && (!r->walking || o->verbose))
             report_msg("%s: binary file skipped (use -a to scan it)",
                        r->file);
+        goto done;
+    }
+    if (type == URIGREP_DOC_WARC && warc_by_members(src, fd)) {
+        /* read again from the start, member by member */
+        progress_bytes(0 - r->raw_seen);
+        if (urigrep_extractor_set_origin(r->x, type, 0, 0, 0) != URIGREP_OK)
+            out_of_memory();
+        warcgz_read(r, fd, 0, UINT64_MAX);
         goto done;
     }
     process_fd(r, src, fd, r->readbuf, (size_t)got, eof);

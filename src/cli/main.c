@@ -56,13 +56,14 @@ help(void)
 "Usage: " PROGRAM " [OPTION]... [FILE]...\n"
 "Find URI references in each FILE (or standard input) as RFC 2396\n"
 "Appendix E delimits them, and print one per line.  Text, mail (MIME),\n"
-"mbox and HTML are read as such, gzip, bzip2, xz and zstd data\n"
+"mbox, HTML and WARC are read as such, gzip, bzip2, xz and zstd data\n"
 "decompressed; relative references are resolved against --base or the\n"
 "base the document declares.\n"
 "\n"
 "Input:\n"
 "      --type=TYPE           auto (default), text, mail, mbox, mboxo,\n"
-"                            mboxrd, mboxcl, mboxcl2, mh or html\n"
+"                            mboxrd, mboxcl, mboxcl2, mh, html or warc\n"
+"      --warc-metadata       WARC: also read metadata records (outlinks)\n"
 "  -r, --recursive           read all files under each directory\n"
 "      --headers             also report URIs in mail header fields\n"
 "      --include=GLOB        with -r, only files whose name matches GLOB\n"
@@ -376,7 +377,8 @@ enum {
     OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
     OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
     OPT_PICK, OPT_OPEN_WITH, OPT_COLOR, OPT_LINE_BUFFERED, OPT_PROGRESS,
-    OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING
+    OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING,
+    OPT_WARC_METADATA
 };
 
 static const struct option long_options[] = {
@@ -432,6 +434,7 @@ static const struct option long_options[] = {
     { "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR },
     { "pick", no_argument, NULL, OPT_PICK },
     { "open-with", required_argument, NULL, OPT_OPEN_WITH },
+    { "warc-metadata", no_argument, NULL, OPT_WARC_METADATA },
     { "label", required_argument, NULL, OPT_LABEL },
     { "unwrap", no_argument, NULL, OPT_UNWRAP },
     { "strip-tracking", no_argument, NULL, OPT_STRIP_TRACKING },
@@ -565,10 +568,11 @@ parse_options(int argc, char **argv, struct options *o,
             o->type = (enum input_type)choose(
                 "--type", optarg, (const char *const[]){ "auto", "text",
                 "mail", "mbox", "html", "mboxo", "mboxrd", "mboxcl",
-                "mboxcl2", "mh", NULL }, (const int[]){ TYPE_AUTO,
+                "mboxcl2", "mh", "warc", NULL }, (const int[]){ TYPE_AUTO,
                 TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML, TYPE_MBOXO,
-                TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH });
+                TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC });
             break;
+        case OPT_WARC_METADATA: o->warc_metadata = true; break;
         case OPT_PICK: o->pick = true; break;
         case OPT_OPEN_WITH: o->open_with = optarg; break;
         case OPT_HELP: help(); break;

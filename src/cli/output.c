@@ -381,6 +381,22 @@ put_wrapped(struct urigrep_buf *b, const struct output_rec *r)
     return put_key_str(b, KEY("target"), r->target.ptr, r->target.len);
 }
 
+/* The fields of a reference in a WARC record: the payload's type and
+ * charset, the record's ID, target URI, date and offset in the file. */
+static enum urigrep_status
+json_warc(struct urigrep_buf *b, const struct output_rec *r)
+{
+    enum urigrep_status rc;
+
+    if ((rc = put_key_cstr(b, KEY("content_type"), r->content_type)) ||
+        (rc = put_key_cstr(b, KEY("charset"), r->charset)) ||
+        (rc = put_key_cstr(b, KEY("warc_record_id"), r->warc_record_id)) ||
+        (rc = put_key_cstr(b, KEY("target_uri"), r->warc_target_uri)) ||
+        (rc = put_key_cstr(b, KEY("warc_date"), r->warc_date)))
+        return rc;
+    return put_key_u64(b, KEY("warc_offset"), r->warc_offset);
+}
+
 enum urigrep_status
 output_json(struct urigrep_buf *b, const struct output_rec *r)
 {
@@ -391,6 +407,8 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
         (rc = json_mail(b, r)))
         return rc;
     if ((rc = put_wrapped(b, r)))
+        return rc;
+    if (r->warc && (rc = json_warc(b, r)))
         return rc;
     return put_lit(b, "}\n");
 }

@@ -37,6 +37,11 @@ struct output_rec {
      * wrapped link; target.ptr NULL: no target) */
     const char *wrapper;
     struct urigrep_span target;
+    /* WARC input only (WARC true): the record (content_type and charset
+     * are its payload's) */
+    bool warc;
+    const char *warc_record_id, *warc_target_uri, *warc_date;
+    uint64_t warc_offset;
 };
 
 /* --color: the SGR parameters ("01;31") of each field, as GREP_COLORS

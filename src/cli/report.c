@@ -175,6 +175,11 @@ report_file_end(struct run *r)
         report_msg("%s: %" PRIu64 " bytes not valid in %s", r->file,
                    r->bad_bytes, o->charset ? o->charset : "their charset");
     r->bad_bytes = 0;
+    if (r->warc_skipped && o->verbose)
+        report_msg("%s: %" PRIu64 " WARC payload%s not text or HTML, or "
+                   "in an encoding not read, skipped", r->file,
+                   r->warc_skipped, r->warc_skipped == 1 ? "" : "s");
+    r->warc_skipped = 0;
     /* warnings that repeat are said once per file */
     for (k = 0; k < 2; k++) {
         if (r->skipped[k] && !o->no_messages)
@@ -283,7 +288,8 @@ report_doc_type(enum input_type type)
         URIGREP_DOC_AUTO, URIGREP_DOC_TEXT, URIGREP_DOC_MAIL,
         URIGREP_DOC_MBOX, URIGREP_DOC_HTML, URIGREP_DOC_MBOXO,
         URIGREP_DOC_MBOXRD, URIGREP_DOC_MBOXCL, URIGREP_DOC_MBOXCL2,
-        URIGREP_DOC_MAIL    /* TYPE_MH: its files are messages */
+        URIGREP_DOC_MAIL,   /* TYPE_MH: its files are messages */
+        URIGREP_DOC_WARC
     };
 
     return (size_t)type < sizeof doc / sizeof *doc ? doc[type]
@@ -322,6 +328,42 @@ report_extract_options(const struct options *o,
         xo->flags |= URIGREP_EXTRACT_UNWRAP;
     if (o->strip_tracking)
         xo->flags |= URIGREP_EXTRACT_STRIP_TRACKING;
+    if (o->warc_metadata)
+        xo->flags |= URIGREP_EXTRACT_WARC_METADATA;
+}
+
+/* What a WARC notice N says (report_notice()). Damage is trouble (exit
+ * 2); payloads not read are counted for --verbose, said at the file's
+ * end. */
+static void
+report_warc_notice(struct run *r, const struct urigrep_notice *n)
+{
+    const struct options *o = r->o;
+
+    switch (n->kind) {
+    case URIGREP_NOTICE_WARC_DAMAGED:
+        r->error = true;
+        if (!o->no_messages)
+            report_msg("%s: offset %" PRIu64 ": %s", r->file, n->count,
+                       n->detail);
+        break;
+    case URIGREP_NOTICE_WARC_SKIPPED:
+        r->warc_skipped++;
+        break;
+    case URIGREP_NOTICE_WARC_BAD_PAYLOAD:
+        if (o->verbose)
+            report_msg("%s: offset %" PRIu64 ": %s, the rest of the "
+                       "payload dropped", r->file, n->count, n->detail);
+        break;
+    default:    /* URIGREP_NOTICE_NO_ZLIB */
+        r->error = true;
+        if (!o->no_messages)
+            report_msg("%s: offset %" PRIu64 ": %s-encoded HTTP payload, "
+                       "and this urigrep was built without zlib: cannot "
+                       "read it (nor those like it)", r->file, n->count,
+                       n->detail);
+        break;
+    }
 }
 
 void
@@ -387,6 +429,12 @@ report_notice(void *arg, const struct urigrep_notice *n)
                        n->message_id ? " of message " : "",
                        n->message_id ? n->message_id : "");
         r->error = true;
+        break;
+    case URIGREP_NOTICE_WARC_DAMAGED:
+    case URIGREP_NOTICE_WARC_SKIPPED:
+    case URIGREP_NOTICE_WARC_BAD_PAYLOAD:
+    case URIGREP_NOTICE_NO_ZLIB:
+        report_warc_notice(r, n);
         break;
     case URIGREP_NOTICE_IDNA:
         if (o->verbose)
@@ -514,6 +562,13 @@ report_format(struct run *r, const struct urigrep_ref *ref,
                               : NULL;
         rec.wrapper = ref->wrapper;
         rec.target = ref->target;
+        /* and its WARC fields, NULL outside WARC */
+        rec.warc = ref->warc_record_id != NULL || ref->warc_offset != 0 ||
+                   ref->warc_target_uri != NULL;
+        rec.warc_record_id = ref->warc_record_id;
+        rec.warc_target_uri = ref->warc_target_uri;
+        rec.warc_date = ref->warc_date;
+        rec.warc_offset = ref->warc_offset;
         rc = output_json(&r->outbuf, &rec);
     }
     if (rc != URIGREP_OK)

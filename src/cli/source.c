@@ -133,6 +133,10 @@ struct source {
     size_t in_off, in_len;      /* not used yet: in[in_off, in_len) */
     bool raw_eof;               /* fd has no more */
     uint64_t raw;               /* bytes read from fd */
+    uint64_t limit;             /* read no more than this (0: no limit) */
+    bool members;               /* a read ends with its member */
+    bool began;                 /* the last read opened a member, */
+    uint64_t member_at;         /* which starts at this raw offset */
     char why[CODEC_WHY_MAX];
 };
 
@@ -224,6 +228,10 @@ fail(struct source *s, const char *fmt, ...)
 static ssize_t
 read_fd(struct source *s, void *p, size_t n)
 {
+    if (s->limit && n > s->limit - s->raw)
+        n = (size_t)(s->limit - s->raw);
+    if (n == 0)
+        return 0;
     for (;;) {
         ssize_t k = read(s->fd, p, n);
 
@@ -303,11 +311,15 @@ next_member(struct source *s)
     }
     if (fill_magic(s) < 0)
         return -1;
-    if (!s->fmt->magic(s->in + s->in_off, s->in_len - s->in_off))
+    if (!s->fmt->magic(s->in + s->in_off, s->in_len - s->in_off)) {
+        s->member_at = s->raw - (s->in_len - s->in_off);
         return fail(s, "trailing garbage after the %s data", s->fmt->name);
+    }
     if ((s->codec = s->fmt->ops->open()) == NULL)
         out_of_memory();
     s->state = MEMBER;
+    s->began = true;
+    s->member_at = s->raw - (s->in_len - s->in_off);
     return 1;
 }
 
@@ -363,6 +375,8 @@ read_compressed(struct source *s, unsigned char *buf, size_t n)
     int rc = 0;
 
     while (done < n && s->state != DONE) {
+        if (s->state == BETWEEN && s->members && done > 0)
+            break;  /* the next member comes with the next read */
         if (s->state == BETWEEN) {
             if ((rc = next_member(s)) < 0)
                 break;
@@ -389,6 +403,7 @@ read_compressed(struct source *s, unsigned char *buf, size_t n)
 ssize_t
 source_read(struct source *s, char *buf, size_t n)
 {
+    s->began = false;
     switch (s->state) {
     case SNIFF:
         if (sniff(s) < 0)
@@ -416,4 +431,29 @@ source_read(struct source *s, char *buf, size_t n)
         break;
     }
     return read_compressed(s, (unsigned char *)buf, n);
+}
+
+void
+source_members(struct source *s, uint64_t limit)
+{
+    s->members = true;
+    s->limit = limit;
+}
+
+bool
+source_member_began(const struct source *s, uint64_t *at)
+{
+    if (!s->began)
+        return false;
+    *at = s->member_at;
+    return true;
+}
+
+bool
+source_failed_in_member(const struct source *s, uint64_t *at)
+{
+    if (s->state != FAILED || s->fmt == NULL || s->fmt->ops == NULL)
+        return false;
+    *at = s->member_at;
+    return true;
 }

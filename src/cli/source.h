@@ -51,6 +51,21 @@ bool source_plain_at(const struct source *s, uint64_t *at);
  * fewer than it gave (--progress counts these, as the file sizes). */
 uint64_t source_raw_bytes(const struct source *s);
 
+/* Read S member by member (a .warc.gz: a record a gzip member): a read
+ * gives the data of one member only, and source_member_began() says
+ * when it opened one; and read no more than LIMIT bytes of the
+ * descriptor (0: all of it). */
+void source_members(struct source *s, uint64_t limit);
+
+/* Did the last source_read() open a member (all it gave is that
+ * member's)? Then *AT is its offset from where the descriptor stood at
+ * the start. */
+bool source_member_began(const struct source *s, uint64_t *at);
+
+/* Did S fail inside compressed data? Then *AT is the offset of the
+ * member (as source_member_began() counts) where it did. */
+bool source_failed_in_member(const struct source *s, uint64_t *at);
+
 /* The compressed format whose magic bytes start P (N bytes), or NULL. */
 const char *source_compressed(const char *p, size_t n);
 

@@ -18,6 +18,8 @@
 #include "mime.h"
 #include "scheme.h"
 #include "tracking.h"
+#include "warc.h"
+#include "warcdoc.h"
 
 /* Bytes of header URIs held for one header block before they are
  * reported without waiting for the Message-ID: a message may have any
@@ -32,7 +34,7 @@ urigrep_delim_name(enum urigrep_delim d)
     /* in the order of enum urigrep_delim */
     static const char *const names[] = {
         "bare", "angle", "angle-url", "quote", "url-prefix", "abbrev",
-        "attribute", "line"
+        "attribute", "line", "field"
     };
 
     if ((unsigned)d < sizeof names / sizeof *names)
@@ -46,7 +48,7 @@ urigrep_base_source_name(enum urigrep_base_source s)
     /* in the order of enum urigrep_base_source */
     static const char *const names[] = {
         "none", "option", "html", "content-base", "content-location",
-        "base-header", "document"
+        "base-header", "document", "target-uri"
     };
 
     if ((unsigned)s < sizeof names / sizeof *names)
@@ -135,6 +137,8 @@ urigrep_detect(const char *p, size_t n)
 
     if (p == NULL || n == 0)
         return URIGREP_DOC_TEXT;
+    if (warc_is_version_line(p, n))
+        return URIGREP_DOC_WARC;
     nl = memchr(p, '\n', n);
     if (mail_is_from_line(p, nl ? (size_t)(nl - p) + 1 : n))
         return URIGREP_DOC_MBOX;
@@ -373,7 +377,7 @@ extract_emit(struct urigrep_extractor *x, const struct found *f)
          * the CPUs we measure, and the structures cleared at every
          * reference were four: a sixth of a plain run's time) */
         struct urigrep_ref r;
-        const bool mail = x->message != 0;
+        const bool mail = x->message != 0, warc = x->warc_rec;
 
         if ((x->o.flags & (URIGREP_EXTRACT_UNWRAP |
                            URIGREP_EXTRACT_STRIP_TRACKING)) &&
@@ -405,11 +409,17 @@ extract_emit(struct urigrep_extractor *x, const struct found *f)
         r.message_id = mail && x->mid[0] ? x->mid : NULL;
         r.subject = mail && x->subject[0] ? x->subject : NULL;
         r.part = mail && x->part[0] ? x->part : NULL;
-        r.content_type = mail ? x->ctype : NULL;
-        r.charset = mail && x->part_charset[0] ? x->part_charset : NULL;
+        r.content_type = mail || warc ? x->ctype : NULL;
+        r.charset = (mail || warc) && x->part_charset[0] ? x->part_charset
+                                                         : NULL;
         r.context = f->context;
         r.context_before = f->context_before;
         r.context_after = f->context_after;
+        r.warc_record_id = warc && x->warc_id[0] ? x->warc_id : NULL;
+        r.warc_target_uri = warc && x->warc_target[0] ? x->warc_target
+                                                      : NULL;
+        r.warc_date = warc && x->warc_date[0] ? x->warc_date : NULL;
+        r.warc_offset = warc ? x->warc_offset : 0;
         if (x->on_ref(x->arg, &r))
             x->stopped = true;
     }
@@ -801,6 +811,10 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
         }
         x->mapped = true;
         break;
+    case URIGREP_DOC_WARC:
+        if (!warcdoc_start(x))
+            extract_nomem(x);
+        break;
     default:
         x->mapped = type == URIGREP_DOC_HTML;
         doc_begin(x, type == URIGREP_DOC_HTML, x->charset, true);
@@ -826,6 +840,9 @@ dispatch(struct urigrep_extractor *x, const char *p, size_t n)
     case URIGREP_DOC_MBOXCL:
     case URIGREP_DOC_MBOXCL2:
         mail_feed(x->mp, p, n, &ms);
+        break;
+    case URIGREP_DOC_WARC:
+        warcdoc_feed(x, p, n);
         break;
     case URIGREP_DOC_HTML:
         html_file_data(x, p, n);
@@ -884,6 +901,7 @@ new_document(struct urigrep_extractor *x)
         mail_free(x->mp);
         x->mp = NULL;
     }
+    warcdoc_free(x);
     charset_close(x->cv);
     x->cv = NULL;
     held_drop(&x->headers, x->headers.n);
@@ -913,7 +931,7 @@ urigrep_extractor_set_origin(urigrep_extractor *x, enum urigrep_doc_type type,
 {
     enum urigrep_doc_type own;
 
-    if (x == NULL || (unsigned)type > URIGREP_DOC_MBOXCL2 || x->begun)
+    if (x == NULL || (unsigned)type > URIGREP_DOC_WARC || x->begun)
         return URIGREP_ERR_ARG;
     /* start again as a document of TYPE, then move its origin */
     own = x->o.type;
@@ -923,7 +941,25 @@ urigrep_extractor_set_origin(urigrep_extractor *x, enum urigrep_doc_type type,
     x->origin_line = line;
     x->origin_off = offset;
     x->message = message;
+    if (x->wr)
+        warc_set_origin(x->wr, offset);
     return x->stopped ? x->err : URIGREP_OK;
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_extractor_member(urigrep_extractor *x, uint64_t offset, int gap)
+{
+    if (x == NULL)
+        return URIGREP_ERR_ARG;
+    if (x->type == URIGREP_DOC_AUTO && x->npeek > 0 && !x->stopped)
+        peek_done(x);
+    if (x->type != URIGREP_DOC_WARC)
+        return URIGREP_ERR_ARG;
+    if (!x->stopped)
+        warcdoc_member(x, offset, gap != 0);
+    if (x->stopped)
+        return x->err ? x->err : URIGREP_ERR_STOPPED;
+    return URIGREP_OK;
 }
 
 URIGREP_EXPORT enum urigrep_status
@@ -950,6 +986,9 @@ urigrep_extractor_finish(urigrep_extractor *x)
         case URIGREP_DOC_MBOXCL:
         case URIGREP_DOC_MBOXCL2:
             mail_finish(x->mp, &ms);
+            break;
+        case URIGREP_DOC_WARC:
+            warcdoc_finish(x);
             break;
         default:
             doc_end(x);
@@ -980,6 +1019,7 @@ urigrep_extractor_free(urigrep_extractor *x)
         return;
     doc_free(x);
     mail_free(x->mp);
+    warcdoc_free(x);
     held_free(&x->headers);
     urigrep_scanner_free(x->sc);
     urigrep_scanner_free(x->hsc);
@@ -1036,7 +1076,7 @@ copy_strings(struct urigrep_extractor *x)
 static bool
 options_ok(const struct urigrep_extract_options *o)
 {
-    if (o->size < sizeof *o || (unsigned)o->type > URIGREP_DOC_MBOXCL2)
+    if (o->size < sizeof *o || (unsigned)o->type > URIGREP_DOC_WARC)
         return false;
     if (o->rfc != 0 && o->rfc != URIGREP_RFC1808 &&
         o->rfc != URIGREP_RFC2396 && o->rfc != URIGREP_RFC3986)
@@ -1045,7 +1085,8 @@ options_ok(const struct urigrep_extract_options *o)
                      URIGREP_EXTRACT_ASCII | URIGREP_EXTRACT_NO_CHECK |
                      URIGREP_EXTRACT_CONTEXT | URIGREP_EXTRACT_EAGER |
                      URIGREP_EXTRACT_COLUMNS | URIGREP_EXTRACT_UNWRAP |
-                     URIGREP_EXTRACT_STRIP_TRACKING))
+                     URIGREP_EXTRACT_STRIP_TRACKING |
+                     URIGREP_EXTRACT_WARC_METADATA))
         return false;
     return o->base == NULL || has_scheme(o->base, strlen(o->base));
 }

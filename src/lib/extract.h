@@ -149,6 +149,14 @@ struct urigrep_extractor {
     struct mime_words *words;   /* RFC 2047 converters */
     uint64_t header_line;
 
+    /* WARC (warcdoc.c): the reader, and the record at hand */
+    struct warc_reader *wr;
+    bool warc_rec;              /* its fields go with each reference */
+    char warc_id[256], warc_target[EXTRACT_MAX_BASE], warc_date[64];
+    uint64_t warc_offset;
+    uint64_t warc_line;         /* payload line of the bytes at hand */
+    bool no_zlib_said;
+
     /* LINES */
     struct urigrep_buf line;
     uint64_t line_no, line_off, off;

@@ -1,0 +1,164 @@
+/* warcgz.c: .warc.gz files, a record a gzip member: read member by
+ * member (each record knows its member's offset), read on past a
+ * damaged member, and cut at member boundaries for -j. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
+
+#include "cli.h"
+#include "progress.h"
+#include "source.h"
+#include "warcgz.h"
+
+/* Compressed bytes of a candidate member inflated to see whether it
+ * starts with "WARC/": its header (a name, an extra field) comes first;
+ * 64 KiB is more than any writer puts there. */
+#define PROBE_MAX (64 * 1024)
+/* Bytes searched for a gzip header at a time. */
+#define SEARCH_BLOCK (256 * 1024)
+
+bool
+warcgz_is_record(const unsigned char *p, size_t n)
+{
+#ifdef HAVE_ZLIB
+    unsigned char out[8];
+    z_stream z;
+    int rc;
+
+    if (n < 3 || p[0] != 0x1f || p[1] != 0x8b || p[2] != 8)
+        return false;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+        return false;
+    z.next_in = (Bytef *)p;
+    z.avail_in = (uInt)(n < PROBE_MAX ? n : PROBE_MAX);
+    z.next_out = out;
+    z.avail_out = 5;
+    do
+        rc = inflate(&z, Z_SYNC_FLUSH);
+    while (rc == Z_OK && z.avail_out > 0 && z.avail_in > 0);
+    inflateEnd(&z);
+    return z.avail_out == 0 && memcmp(out, "WARC/", 5) == 0;
+#else
+    (void)p, (void)n;
+    return false;
+#endif
+}
+
+/* Read up to N bytes at offset AT of FD into BUF: how many (0 at the
+ * end, or on an error). */
+static size_t
+read_at(int fd, unsigned char *buf, size_t n, uint64_t at)
+{
+    size_t got = 0;
+
+    while (got < n) {
+        ssize_t k = pread(fd, buf + got, n - got, (off_t)(at + got));
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        got += (size_t)k;
+    }
+    return got;
+}
+
+uint64_t
+warcgz_next(int fd, uint64_t from, uint64_t to)
+{
+    unsigned char *buf = malloc(SEARCH_BLOCK + PROBE_MAX);
+    uint64_t at = from;
+
+    if (buf == NULL)
+        out_of_memory();
+    while (at < to) {
+        size_t n = read_at(fd, buf, SEARCH_BLOCK + PROBE_MAX, at), i;
+        const unsigned char *q;
+
+        if (n < 3)
+            break;
+        for (i = 0; i < n - 2 && i < SEARCH_BLOCK && at + i < to; i++) {
+            q = memchr(buf + i, 0x1f, n - 2 - i);
+            if (q == NULL)
+                break;
+            i = (size_t)(q - buf);
+            if (i >= SEARCH_BLOCK || at + i >= to)
+                break;
+            if (warcgz_is_record(q, n - i)) {
+                free(buf);
+                return at + i;
+            }
+        }
+        at += SEARCH_BLOCK;
+    }
+    free(buf);
+    return to;
+}
+
+/* The source failed at its member *AT: say so (with the file offset
+ * BASE + *AT), and find the next member that holds a record, from
+ * there to END. Returns its offset, or END when there is none. */
+static uint64_t
+resync(struct run *r, struct source *src, int fd, uint64_t base,
+       uint64_t end)
+{
+    uint64_t at = 0;
+    char why[256];
+
+    if (!source_failed_in_member(src, &at)) {
+        report_file_error(r, r->file, source_error(src));
+        return end;
+    }
+    snprintf(why, sizeof why, "offset %llu: %s",
+             (unsigned long long)(base + at), source_error(src));
+    report_file_error(r, r->file, why);
+    return warcgz_next(fd, base + at + 1, end);
+}
+
+void
+warcgz_read(struct run *r, int fd, uint64_t from, uint64_t to)
+{
+    struct source *src = r->src;
+    uint64_t base = from, at, seen;
+    bool gap = false;
+
+    while (base < to && !r->stop && !r->file_stop) {
+        ssize_t k;
+
+        if (lseek(fd, (off_t)base, SEEK_SET) < 0) {
+            report_file_error(r, r->file, strerror(errno));
+            break;
+        }
+        source_reset(src, fd);
+        source_members(src, to - base);
+        seen = 0;
+        while (!r->stop && !r->file_stop &&
+               (k = source_read(src, r->readbuf, r->o->buffer_size)) > 0) {
+            if (source_member_began(src, &at)) {
+                if (urigrep_extractor_member(r->x, base + at, gap) ==
+                    URIGREP_ERR_NOMEM)
+                    out_of_memory();
+                gap = false;
+            }
+            progress_bytes(source_raw_bytes(src) - seen);
+            seen = source_raw_bytes(src);
+            input_feed(r, r->readbuf, (size_t)k);
+        }
+        if (source_error(src) == NULL)
+            break;
+        base = resync(r, src, fd, base, to);
+        gap = true;
+    }
+    if (!r->stop && urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
+        out_of_memory();
+}

@@ -1,0 +1,29 @@
+/* warcgz.h: .warc.gz files (a WARC record a gzip member) read member by
+ * member, past damage, and cut at members for -j. Not part of the
+ * library. */
+/* SPDX-License-Identifier: MIT */
+#ifndef URIGREP_WARCGZ_H
+#define URIGREP_WARCGZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct run;
+
+/* Does P (N bytes) start a gzip member that inflates to "WARC/"? (False
+ * in a build without zlib.) */
+bool warcgz_is_record(const unsigned char *p, size_t n);
+
+/* The offset of the first gzip member at or after FROM and before TO in
+ * FD that inflates to "WARC/", or TO when there is none. */
+uint64_t warcgz_next(int fd, uint64_t from, uint64_t to);
+
+/* Read bytes FROM to TO of FD, gzip members of WARC records, into R's
+ * extractor (a URIGREP_DOC_WARC document, read with R's source), telling
+ * it each member's offset; a damaged member is said (R's file, its
+ * offset) and reading goes on at the next member that holds a record.
+ * Ends the document. */
+void warcgz_read(struct run *r, int fd, uint64_t from, uint64_t to);
+
+#endif
