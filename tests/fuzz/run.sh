@@ -9,7 +9,7 @@
 set -eu
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-scan uri resolve mail mime charset html linescan output extract split}
+targets=${*:-scan uri resolve mail mime charset html linescan output extract split warc}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/urigrep-fuzz.XXXXXX")}
@@ -26,9 +26,10 @@ cat >"$work/gen/config.h" <<'H'
 #define _GNU_SOURCE 1
 #define HAVE_MEMRCHR 1
 #define PACKAGE_VERSION "fuzz"
+#define HAVE_ZLIB 1
 H
 awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" >"$work/gen/entities.h"
-lib="$top/src/shared/buf.c $top/src/shared/utf8.c $top/src/lib/scan.c $top/src/lib/policy.c $top/src/lib/scheme.c $top/src/lib/grammar.c $top/src/lib/resolve.c $top/src/lib/error.c $top/src/lib/iri.c $top/src/lib/mime.c $top/src/lib/mail.c $top/src/lib/html.c $top/src/lib/htmlref.c $top/src/lib/htmlmeta.c $top/src/lib/charset.c $top/src/shared/clean.c $top/src/lib/extract.c $top/src/lib/document.c $top/src/cli/output.c $top/src/cli/split.c"
+lib="$top/src/shared/buf.c $top/src/shared/utf8.c $top/src/lib/scan.c $top/src/lib/policy.c $top/src/lib/scheme.c $top/src/lib/grammar.c $top/src/lib/resolve.c $top/src/lib/error.c $top/src/lib/iri.c $top/src/lib/mime.c $top/src/lib/mail.c $top/src/lib/html.c $top/src/lib/htmlref.c $top/src/lib/htmlmeta.c $top/src/lib/charset.c $top/src/shared/clean.c $top/src/lib/extract.c $top/src/lib/document.c $top/src/lib/warc.c $top/src/lib/warcdoc.c $top/src/lib/httpbody.c $top/src/cli/output.c $top/src/cli/split.c"
 # the scanner's slice small, as inputs are (-max_len)
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DSLICE=256 -I$work/gen -I$top/include -I$top/src/shared -I$top/src/lib -I$top/src/cli"
 mkdir -p "$work/obj"
@@ -39,7 +40,7 @@ for f in $lib; do
     objs="$objs $o"
 done
 for t in $targets; do
-    $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $objs
+    $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $objs -lz
 done
 jobs=${FUZZ_JOBS:-1}
 case $jobs in '' | *[!0-9]* | 0) echo "fuzz: FUZZ_JOBS=$jobs" >&2; exit 2 ;; esac
