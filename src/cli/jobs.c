@@ -22,6 +22,7 @@
 #include "progress.h"
 #include "source.h"
 #include "split.h"
+#include "warcgz.h"
 #include "uniq.h"
 
 /*
@@ -38,7 +39,8 @@
  *   'O' TEXT  its output line(s) for standard output
  *   'k'       end of the reference
  *   'S' SKIP  the task's over-long candidates and lines (report.c's
- *             skipped counts) and bytes not valid in their charset,
+ *             skipped counts), bytes not valid in their charset and
+ *             WARC payloads not read,
  *             said once for the whole file
  *   'N' COUNT a plain run's references selected in the task (or file)
  *   'F' OPEN  a file of a TASK_FILE ended (it could be opened or not);
@@ -496,10 +498,11 @@ static void
 put_skipped(struct worker *w)
 {
     struct run *r = &w->r;
-    uint64_t v[7];
+    uint64_t v[8];
     int k;
 
-    if (r->skipped[0] == 0 && r->skipped[1] == 0 && r->bad_bytes == 0)
+    if (r->skipped[0] == 0 && r->skipped[1] == 0 && r->bad_bytes == 0 &&
+        r->warc_skipped == 0)
         return;
     for (k = 0; k < 2; k++) {
         v[3 * k] = r->skipped[k];
@@ -509,6 +512,8 @@ put_skipped(struct worker *w)
     }
     v[6] = r->bad_bytes;
     r->bad_bytes = 0;
+    v[7] = r->warc_skipped;
+    r->warc_skipped = 0;
     put_item(&w->r.outbuf, 'S', (const char *)v, sizeof v);
 }
 
@@ -721,7 +726,16 @@ run_piece(struct worker *w, struct task *t)
         return;
     }
     w->why = NULL;
-    if (!w->need_origin) {
+    if (t->type == URIGREP_DOC_WARC) {
+        /* a .warc.gz from a member that starts a record: lines count in
+         * each record, there are no messages: nothing to count first */
+        piece_origin(w->j, t, 0, 0);
+        if (urigrep_extractor_set_origin(r->x, t->type, 0, 0, 0) !=
+            URIGREP_OK)
+            out_of_memory();
+        warcgz_read(r, fd, t->from, t->to);
+        urigrep_extractor_reset(r->x);
+    } else if (!w->need_origin) {
         /* lines and messages are counted from the piece's start; the
          * writer makes the lines it says whole (file_lines()) */
         scan_piece(w, t, fd, t->to);
@@ -903,8 +917,9 @@ file_lines(struct jobs *j)
     uint64_t lines, messages;
     int fd;
 
-    if (j->need_origin || t == NULL || t->kind != TASK_PIECE || t->first)
-        return 0;
+    if (j->need_origin || t == NULL || t->kind != TASK_PIECE || t->first ||
+        t->type == URIGREP_DOC_WARC)
+        return 0;   /* (WARC lines count in each record) */
     if (j->pre_serial != j->wr.file_serial || j->pre_at > t->from) {
         j->pre_serial = j->wr.file_serial;
         j->pre_at = j->pre_lines = 0;
@@ -1026,11 +1041,12 @@ write_item(struct jobs *j, char tag, const char *p, size_t n)
         j->skip = false;
         break;
     case 'S': {
-        uint64_t v[7];
+        uint64_t v[8];
         int k;
 
         memcpy(v, p, sizeof v);
         wr->bad_bytes += v[6];
+        wr->warc_skipped += v[7];
         for (k = 0; k < 2; k++) {
             if (wr->skipped[k] == 0 && v[3 * k])
                 wr->skipped_line[k] = v[3 * k + 1] + file_lines(j);
@@ -1245,9 +1261,14 @@ piece_type(const struct options *o, const char *p, size_t n)
 {
     enum urigrep_doc_type type;
 
-    /* compressed data is read in one stream */
-    if (o->line_uri || o->charset || source_compressed(p, n))
+    if (o->line_uri || o->charset)
         return URIGREP_DOC_AUTO;
+    /* a .warc.gz is cut at gzip members that start records; other
+     * compressed data is read in one stream */
+    if (source_compressed(p, n))
+        return (o->type == TYPE_AUTO || o->type == TYPE_WARC) &&
+                       warcgz_is_record((const unsigned char *)p, n)
+                   ? URIGREP_DOC_WARC : URIGREP_DOC_AUTO;
     switch (o->type) {
     case TYPE_TEXT:
     case TYPE_MBOX:
@@ -1326,7 +1347,9 @@ find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
     do {
         size_t hi = size - lo > MAPPED_WINDOW ? lo + MAPPED_WINDOW : size;
 
-        cut = split_next(p, size, lo, hi, type);
+        cut = type == URIGREP_DOC_WARC
+                  ? warcgz_next_mem((const unsigned char *)p, size, lo, hi)
+                  : split_next(p, size, lo, hi, type);
         drop_pages(p, size, lo, cut < hi ? cut : hi);
         lo = hi;
     } while (cut == size && lo < size);

@@ -73,6 +73,27 @@ read_at(int fd, unsigned char *buf, size_t n, uint64_t at)
     return got;
 }
 
+size_t
+warcgz_next_mem(const unsigned char *p, size_t size, size_t from,
+                size_t limit)
+{
+    size_t i = from;
+
+    if (limit > size)
+        limit = size;
+    while (i + 2 < size && i < limit) {
+        const unsigned char *q = memchr(p + i, 0x1f, limit - i);
+
+        if (q == NULL)
+            break;
+        i = (size_t)(q - p);
+        if (warcgz_is_record(q, size - i))
+            return i;
+        i++;
+    }
+    return size;
+}
+
 uint64_t
 warcgz_next(int fd, uint64_t from, uint64_t to)
 {
@@ -131,6 +152,9 @@ warcgz_read(struct run *r, int fd, uint64_t from, uint64_t to)
     struct source *src = r->src;
     uint64_t base = from, at, seen;
     bool gap = false;
+
+    if (src == NULL && (src = r->src = source_new(fd)) == NULL)
+        out_of_memory();
 
     while (base < to && !r->stop && !r->file_stop) {
         ssize_t k;

@@ -15,6 +15,12 @@ struct run;
  * in a build without zlib.) */
 bool warcgz_is_record(const unsigned char *p, size_t n);
 
+/* The offset of the first gzip member at or after FROM and before LIMIT
+ * in P (SIZE bytes, a mapped file) that inflates to "WARC/", or SIZE
+ * when there is none. */
+size_t warcgz_next_mem(const unsigned char *p, size_t size, size_t from,
+                       size_t limit);
+
 /* The offset of the first gzip member at or after FROM and before TO in
  * FD that inflates to "WARC/", or TO when there is none. */
 uint64_t warcgz_next(int fd, uint64_t from, uint64_t to);
