@@ -107,6 +107,9 @@ struct cand {
                            * found when a line break needs it; or -1 */
     size_t lt, qx;        /* the '<' and the scheme it is looked up from */
     bool skipped;         /* quote markers were skipped inside <...> */
+    bool whole;           /* <...> read whole or not at all: refused, it
+                           * gives no bare reading (blanks inside a line
+                           * that closes on it) */
     bool entity;          /* opened by "&lt;" rather than '<' */
     struct policy_memo memo;  /* what its scheme is, once looked up */
 };
@@ -683,14 +686,42 @@ skip_quote_markers(const unsigned char *w, size_t i, size_t n, size_t depth,
     return j;
 }
 
+/* After blanks inside a line of <...> read from S, at J: do the brackets
+ * close on this line, with a '>' (or "&gt;" when "&lt;" opened them)
+ * before a '<', a '"' or the line's end, within the length limit?
+ * REPORTED yes, REJECTED no, NEED_MORE when the window ends first. */
+static enum outcome
+angle_closes_on_line(const struct urigrep_scanner *sc, const struct cand *cd,
+                     size_t s, size_t j, bool final)
+{
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen;
+
+    for (; j < n && j - s <= sc->raw_max; j++) {
+        if (w[j] == '>')
+            return REPORTED;
+        if (w[j] == '\n' || w[j] == '<' || w[j] == '"')
+            return REJECTED;
+        if (cd->entity && w[j] == '&') {
+            if (n - j < 4 && !final)
+                return NEED_MORE;
+            if (n - j >= 4 && strncasecmp((const char *)w + j, "&gt;", 4) == 0)
+                return REPORTED;
+        }
+    }
+    return j == n && !final ? NEED_MORE : REJECTED;
+}
+
 /* Read <...> from S: everything up to '>' (or "&gt;" after "&lt;") with
  * whitespace removed, into sc->out (and sc->alt without hyphens at line
  * breaks). Line breaks, and the blanks and quote markers around them, are
- * how a mailer wraps a URI (Appendix E); blanks inside one line, a '"',
- * or a blank line mean the brackets hold something else: markup, a
- * signature box, prose. Fails then, and on a '<', a control character,
- * invalid UTF-8 or the length limit. Sets *END past the close and
- * *FLAGS. */
+ * how a mailer wraps a URI (Appendix E); blanks inside one line are
+ * ignored too when the brackets close on that line (Appendix E: "<http:
+ * //x/one/<TAB>two>" is one reference; CD->blank then says the reading
+ * is the whole or nothing), else they, a '"', or a blank line mean the
+ * brackets hold something else: markup, a signature box, prose. Fails
+ * then, and on a '<', a control character, invalid UTF-8 or the length
+ * limit. Sets *END past the close and *FLAGS. */
 static enum outcome
 scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
            bool final, size_t *end, unsigned *flags)
@@ -702,6 +733,7 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
     sc->out.len = 0;
     sc->alt.len = 0;
     *flags = 0;
+    cd->whole = false;
     for (;;) {
         unsigned char c;
 
@@ -755,14 +787,25 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
             if (j == n && !final)
                 return NEED_MORE;
             if (nl == 0 && sc->out.len > 0 && j < n && w[j] != '>' &&
-                !(cd->entity && w[j] == '&'))
-                return REJECTED; /* blanks inside a line: not a wrap */
+                !(cd->entity && w[j] == '&')) {
+                /* blanks inside a line: ignored if the brackets close on
+                 * it, else not a wrap; after a ':' they make a label
+                 * ("<USENET: Post to ...>") */
+                enum outcome o = sc->out.data[sc->out.len - 1] == ':'
+                                     ? REJECTED
+                                     : angle_closes_on_line(sc, cd, s, j,
+                                                            final);
+
+                if (o != REPORTED)
+                    return o;
+                cd->whole = true;
+            }
             if (nl && sc->out.len && sc->out.data[sc->out.len - 1] == '-') {
                 /* Appendix E: the hyphen may or may not be part of it */
                 sc->alt.len--;
                 *flags |= URIGREP_MATCH_HYPHEN_BREAK;
             }
-            joined |= nl > 0 && sc->out.len > 0;
+            joined |= (nl > 0 && sc->out.len > 0) || cd->whole;
             i = j;
             continue;
         }
@@ -1008,6 +1051,9 @@ try_angle(struct urigrep_scanner *sc, struct cand *cd, bool final,
             return REJECTED;
         return emit_angle(sc, cd, flags, fn, arg);
     }
+    /* closed brackets refused with their blanks: no prefix of them */
+    if (cd->whole)
+        return REJECTED;
     cd->delim = URIGREP_DELIM_BARE;
     return try_bare(sc, cd, final, fn, arg);
 }
@@ -1063,6 +1109,36 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
     return try_bare(sc, cd, final, fn, arg);
 }
 
+/* "<URL:" with its reference from S: report it when the brackets read
+ * as one (not "URL:" then "scheme:" or "scheme://" alone); REJECTED when
+ * they do not, NOT_ANGLE (REJECTED with CD->blank false) leaving the bare
+ * rules to try. */
+static enum outcome
+url_prefix_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
+                 bool final, urigrep_match_fn fn, void *arg)
+{
+    unsigned flags;
+    enum outcome o = scan_angle_quoted(sc, cd, s, final, &cd->end, &flags);
+    const char *c;
+    size_t sl;
+
+    if (o != REPORTED)
+        return o;
+    c = memchr(sc->out.data, ':', sc->out.len);
+    sl = c ? (size_t)(c - sc->out.data) : 0;
+    /* "URL:" then "scheme:" or "scheme://" alone is nothing */
+    if (sc->out.len == 0 ||
+        (c && sl > 0 && is_alpha((unsigned char)sc->out.data[0]) &&
+         strspn(sc->out.data, "abcdefghijklmnopqrstuvwxyz"
+                "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") == sl &&
+         !policy_accept(&sc->pol, NULL, sc->out.data, sc->out.len, sl,
+                        CTX_URL))) {
+        cd->whole = true; /* refused as a whole: no bare reading */
+        return REJECTED;
+    }
+    return emit_angle(sc, cd, flags, fn, arg);
+}
+
 /* "URL:" at U..COLON (Appendix E, RFC 1630 prefixedurl): inside <...>
  * the rest up to '>' is the reference, relative ones included; outside,
  * an absolute URI may follow. */
@@ -1073,7 +1149,6 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
 {
     const char *w = sc->view;
     size_t n = sc->vlen, s = colon + 1, e, lt;
-    enum outcome o;
 
     cd->ss = u;
     cd->memo.known = -1;
@@ -1083,29 +1158,16 @@ try_url_prefix(struct urigrep_scanner *sc, size_t u, size_t colon,
         return NEED_MORE;
     cd->ss = s;
     if (angle_before(sc, u, floor, &lt, cd)) {
-        unsigned flags;
+        enum outcome o;
 
         cd->quote_depth = (size_t)-1;
         cd->lt = lt;
         cd->qx = u;
         cd->delim = URIGREP_DELIM_ANGLE_URL;
-        o = scan_angle_quoted(sc, cd, s, final, &cd->end, &flags);
-        if (o == NEED_MORE)
+        o = url_prefix_angle(sc, cd, s, final, fn, arg);
+        /* brackets refused whole (as try_angle() does) give nothing */
+        if (o != REJECTED || cd->whole)
             return o;
-        if (o == REPORTED) {
-            const char *c = memchr(sc->out.data, ':', sc->out.len);
-            size_t sl = c ? (size_t)(c - sc->out.data) : 0;
-
-            /* "URL:" then "scheme:" or "scheme://" alone is nothing */
-            if (sc->out.len == 0 ||
-                (c && sl > 0 && is_alpha((unsigned char)sc->out.data[0]) &&
-                 strspn(sc->out.data, "abcdefghijklmnopqrstuvwxyz"
-                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.") == sl &&
-                 !policy_accept(&sc->pol, NULL, sc->out.data, sc->out.len, sl,
-                             CTX_URL)))
-                return REJECTED;
-            return emit_angle(sc, cd, flags, fn, arg);
-        }
     }
     /* bare: "URL:" then an absolute URI */
     for (e = s; e < n && is_scheme_char((unsigned char)w[e]); e++)
@@ -1376,7 +1438,7 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     size_t n = sc->vlen, floor = sc->floor, p = sc->search, keep;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
-    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, false,
+    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, false, false,
                        { -1, SR_OPAQUE } };
 
     if (n == 0) {
