@@ -183,6 +183,46 @@ gen_html_wbr() {
     printf '</body></html>\n'
 }
 
+# ---- wrapped links (issue 22) ----
+# wrappers nested deeper than are decoded (8): Google redirects 200 deep
+# written plainly, and Safe Links around Safe Links, each layer
+# percent-encoding the one inside it (5 deep: 3 KB a link); --unwrap
+gen_unwrap_deep() {
+    repeat "$(unit unwrapdeep 'esc[":"] = "%3A"; esc["/"] = "%2F"; esc["?"] = "%3F"
+        esc["="] = "%3D"; esc["&"] = "%26"; esc["%"] = "%25"
+        for (i = 0; i < 200; i++) {
+        s = "https://x" i ".example/p?utm_source=a&id=" i
+        for (k = 0; k < 200; k++) s = "https://www.google.com/url?q=" s
+        print s
+        t = "https://y" i ".example/"
+        for (k = 0; k < 5; k++) {
+            e = ""
+            for (j = 1; j <= length(t); j++) {
+                c = substr(t, j, 1)
+                e = e (c in esc ? esc[c] : c)
+            }
+            t = "https://nam11.safelinks.protection.outlook.com/?url=" e "&data=05%7C01&reserved=0"
+        }
+        print t }')" "$1"
+}
+
+# wrappers with huge parameters: a v3 link whose URL is 300 runs "**_"
+# of 65 characters each and its tail of 19,500, a Safe Links url= of 15,000 escapes, a
+# Sophos u= of 40 KB of base64, and a cut v3 link of 40 KB; --unwrap
+# with --max-uri-length=65536
+gen_unwrap_huge() {
+    repeat "$(unit unwraphuge 's = ""; t = ""
+        for (i = 0; i < 300; i++) s = s "**_"
+        for (i = 0; i < 6500; i++) t = t "QUFB"
+        print "https://urldefense.com/v3/__https://h.example/" s "__;" t "!!AB!cd$"
+        s = ""; for (i = 0; i < 15000; i++) s = s "%41"
+        print "https://nam11.safelinks.protection.outlook.com/?url=https%3A%2F%2Fh.example%2F" s "&data=05"
+        s = "aHR0cHM6Ly9oLmV4YW1wbGUv"; for (i = 0; i < 10000; i++) s = s "QUFB"
+        print "https://eu-west-1.protection.sophos.com/?d=h.example&u=" s "&i=1"
+        s = ""; for (i = 0; i < 20000; i++) s = s "a*"
+        print "https://urldefense.com/v3/__https://h.example/" s "__;QUFB"')" "$1"
+}
+
 # ---- the table ----
 # measure FILE OPTIONS: "seconds peak-KiB", best of three (wall time
 # from date(1) in ns: GNU time's %e has 10 ms steps)
@@ -241,3 +281,5 @@ row scan_long_uri '--max-uri-length=65536' '60 KB URIs with [a: &g )'
 row scan_uu '' 'uuencoded-looking lines'
 row html_attrs '--type=html' 'one tag, endless attributes'
 row html_wbr '--type=html' '<wbr> floods'
+row unwrap_deep '--unwrap' 'wrappers nested 200 and 5 deep'
+row unwrap_huge '--unwrap --max-uri-length=65536' 'wrappers with 40 KB parameters'

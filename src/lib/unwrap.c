@@ -102,26 +102,47 @@ hex_value(unsigned char c)
                        : (unsigned)((c | 0x20) - 'a' + 10);
 }
 
+/* The byte of the escape "%XY" (or Proofpoint v2's "-XY") at P[0..2] of
+ * the N bytes left, into *C; false when it is not one. */
+static bool
+escape_at(const char *p, size_t n, unsigned char *c)
+{
+    if (n < 3 || !is_hex((unsigned char)p[1]) || !is_hex((unsigned char)p[2]))
+        return false;
+    *c = (unsigned char)(hex_value((unsigned char)p[1]) << 4 |
+                         hex_value((unsigned char)p[2]));
+    return true;
+}
+
 /* Append P (N bytes) to OUT percent-decoded; PPV2: Proofpoint v2's '-'
  * for '%' and '_' for '/' first. OUT has room for N more bytes. Returns
- * NULL, or the reason it is malformed. */
+ * NULL, or the reason it is malformed. Runs without an escape are copied
+ * at once (a link wrapped 8 deep is decoded 8 times). */
 static const char *
 decode_percent(struct urigrep_buf *out, const char *p, size_t n, bool ppv2)
 {
-    size_t i;
+    size_t i = 0;
 
-    for (i = 0; i < n; i++) {
+    while (i < n) {
         unsigned char c = (unsigned char)p[i];
 
-        if (ppv2 && c == '_')
-            c = '/';
-        else if (c == '%' || (ppv2 && c == '-')) {
-            if (n - i < 3 || !is_hex((unsigned char)p[i + 1]) ||
-                !is_hex((unsigned char)p[i + 2]))
+        if (!ppv2) {
+            const char *pct = memchr(p + i, '%', n - i);
+            size_t run = pct ? (size_t)(pct - (p + i)) : n - i;
+
+            memcpy(out->data + out->len, p + i, run);
+            out->len += run;
+            if ((i += run) == n)
+                break;
+            c = '%';
+        }
+        if (c == '%' || (ppv2 && c == '-')) {
+            if (!escape_at(p + i, n - i, &c))
                 return bad_percent;
-            c = (unsigned char)(hex_value((unsigned char)p[i + 1]) << 4 |
-                                hex_value((unsigned char)p[i + 2]));
-            i += 2;
+            i += 3;
+        } else {
+            c = ppv2 && c == '_' ? '/' : c;
+            i++;
         }
         buf_put(out, (char)c);
     }
@@ -184,11 +205,13 @@ static bool
 query_param(const struct urigrep_comp *q, const char *keys,
             struct urigrep_span *val, bool *more)
 {
+    if (!q->defined)
+        return false;
     while (*keys) {
         size_t klen = strcspn(keys, ",");
         const char *p = q->ptr, *end = q->ptr + q->len;
 
-        while (q->defined && p < end) {
+        while (p < end) {
             const char *amp = memchr(p, '&', (size_t)(end - p));
             const char *e = amp ? amp : end;
 
@@ -374,7 +397,9 @@ decode_layer(struct unwrap_scratch *s, const struct unwrap_rule *r,
 static bool
 target_byte_ok(unsigned char c)
 {
-    return c > 0x20 && c < 0x7f && !strchr("\"<>\\^`{|}", c);
+    return c > 0x20 && c < 0x7f && c != '"' && c != '<' && c != '>' &&
+           c != '\\' && c != '^' && c != '`' && c != '{' && c != '|' &&
+           c != '}';
 }
 
 /* Write the target P (N bytes) into OUT as unwrap_link() says. */
