@@ -44,11 +44,14 @@ OPENER
 chmod +x "$tmp/opener"
 
 # pick_start CMDLINE: run the shell command line CMDLINE in a new 80x24
-# pane (in $tmp, with this environment), saving its exit status.
+# pane (in $tmp, with this environment; XDG_CONFIG_HOME=$tmp/xdg and no
+# URIGREP_CONFIG), saving its exit status.
 pick_start() {
     {
         echo "cd '$tmp' || exit 99"
         echo "export URIGREP='$URIGREP' LC_ALL='${PICK_LC:-C}'"
+        # no configuration file of the user's: only the test's own
+        echo "export XDG_CONFIG_HOME='$tmp/xdg'; unset URIGREP_CONFIG"
         echo "$1"
         echo 'echo $? >rc.t && mv rc.t rc'
         echo 'sleep 3600'

@@ -13,6 +13,7 @@
 #include <pcre2.h>
 
 #include "buf.h"
+#include "conf.h"
 #include "output.h"
 #include "urigrep.h"
 
@@ -76,8 +77,9 @@ struct options {
     bool unwrap;            /* --unwrap: a wrapped link is its target */
     bool strip_tracking;    /* --strip-tracking */
     bool pick;              /* --pick */
-    const char *open_with;  /* --open-with */
     bool warc_metadata;     /* --warc-metadata */
+    bool no_config;         /* --no-config */
+    struct pick_config pick_conf;   /* --open-with, --compact... */
 };
 
 /* State of the whole run and of the file being read. */

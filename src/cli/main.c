@@ -49,6 +49,50 @@ usage_error(const char *fmt, ...)
     exit(2);
 }
 
+/* --help's end: help, exit status, where to report bugs. */
+static void
+help_end(void)
+{
+    fputs(
+"Help:\n"
+"      --help                print this help and exit\n"
+"  -V, --version             print the version and exit\n"
+"\n"
+"Exit status is 0 if a URI was selected, 1 if none was, 2 on trouble\n"
+"(with -q, 0 as soon as one is selected, even after trouble).\n"
+"\n", stdout);
+    /* GNU coding standards 4.8.2: where to report bugs, the home page */
+    if (sizeof PACKAGE_BUGREPORT > 1)
+        fputs("Report bugs to: " PACKAGE_BUGREPORT "\n", stdout);
+    else
+        fputs("Report bugs to the urigrep developers.\n", stdout);
+    if (sizeof PACKAGE_URL > 1)
+        fputs(PROGRAM " home page: <" PACKAGE_URL ">\n", stdout);
+}
+
+/* --help's part on --pick. */
+static void
+help_pick(void)
+{
+    fputs(
+"Picking a link:\n"
+"      --pick                list the URIs full-screen; Enter opens one\n"
+"      --open-with=CMD       --pick opens with CMD (default $BROWSER,\n"
+"                            else xdg-open)\n"
+"      --quit-after-open     --pick quits once a URI is opened or copied\n"
+"      --open-if-one         --pick opens a sole URI at once\n"
+"      --compact             --pick lists URIs without their context\n"
+"      --reverse             --pick lists the last URI found first\n"
+"      --open-wrapped=WHICH  --pick opens a wrapped link's target or\n"
+"                            wrapper (the default)\n"
+"      --confirm=WHEN        --pick asks before opening: auto (the\n"
+"                            default), always or never\n"
+"      --no-config           --pick reads no configuration file\n"
+"                            ($URIGREP_CONFIG, else\n"
+"                            ~/.config/urigrep/config)\n"
+"\n", stdout);
+}
+
 static void
 help(void)
 {
@@ -131,22 +175,9 @@ help(void)
 "  -j, --jobs=N              read N files (or pieces of a large one) at\n"
 "                            once; output as with -j 1 (default: the\n"
 "                            number of processors, 1 for one small file)\n"
-"      --pick                list the URIs full-screen; Enter opens one\n"
-"      --open-with=CMD       --pick opens with CMD (default $BROWSER,\n"
-"                            else xdg-open)\n"
-"      --help                print this help and exit\n"
-"  -V, --version             print the version and exit\n"
-"\n"
-"Exit status is 0 if a URI was selected, 1 if none was, 2 on trouble\n"
-"(with -q, 0 as soon as one is selected, even after trouble).\n"
 "\n", stdout);
-    /* GNU coding standards 4.8.2: where to report bugs, the home page */
-    if (sizeof PACKAGE_BUGREPORT > 1)
-        fputs("Report bugs to: " PACKAGE_BUGREPORT "\n", stdout);
-    else
-        fputs("Report bugs to the urigrep developers.\n", stdout);
-    if (sizeof PACKAGE_URL > 1)
-        fputs(PROGRAM " home page: <" PACKAGE_URL ">\n", stdout);
+    help_pick();
+    help_end();
     exit(0);
 }
 
@@ -376,8 +407,8 @@ enum {
     OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
     OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
     OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
-    OPT_PICK, OPT_OPEN_WITH, OPT_COLOR, OPT_LINE_BUFFERED, OPT_PROGRESS,
-    OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING,
+    OPT_PICK, OPT_PICK_SET, OPT_NO_CONFIG, OPT_COLOR, OPT_LINE_BUFFERED,
+    OPT_PROGRESS, OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING,
     OPT_WARC_METADATA
 };
 
@@ -433,8 +464,16 @@ static const struct option long_options[] = {
     { "exclude", required_argument, NULL, OPT_EXCLUDE },
     { "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR },
     { "pick", no_argument, NULL, OPT_PICK },
-    { "open-with", required_argument, NULL, OPT_OPEN_WITH },
     { "warc-metadata", no_argument, NULL, OPT_WARC_METADATA },
+    /* --pick's settings, which its configuration file may also set */
+    { "open-with", required_argument, NULL, OPT_PICK_SET },
+    { "quit-after-open", no_argument, NULL, OPT_PICK_SET },
+    { "open-if-one", no_argument, NULL, OPT_PICK_SET },
+    { "compact", no_argument, NULL, OPT_PICK_SET },
+    { "reverse", no_argument, NULL, OPT_PICK_SET },
+    { "open-wrapped", required_argument, NULL, OPT_PICK_SET },
+    { "confirm", required_argument, NULL, OPT_PICK_SET },
+    { "no-config", no_argument, NULL, OPT_NO_CONFIG },
     { "label", required_argument, NULL, OPT_LABEL },
     { "unwrap", no_argument, NULL, OPT_UNWRAP },
     { "strip-tracking", no_argument, NULL, OPT_STRIP_TRACKING },
@@ -459,19 +498,30 @@ parse_count(const char *arg)
     return (uint64_t)v;
 }
 
+/* A --pick setting NAME given on the command line, with optarg. */
+static void
+pick_set(struct options *o, const char *name)
+{
+    char why[256];
+
+    if (conf_set(&o->pick_conf, name, optarg, why, sizeof why) < 0)
+        usage_error("--%s", why);
+}
+
 static void
 parse_options(int argc, char **argv, struct options *o,
               enum color_mode *color, enum progress_mode *progress)
 {
-    int c;
+    int c, longindex = 0;
 
     o->rfc = URIGREP_RFC2396;
     o->with_file = -1;
     o->buffer_size = DEFAULT_BUFFER;
     /* getopt's own messages would echo an argument raw: ours are quoted */
     opterr = 0;
+    conf_init(&o->pick_conf);
     while ((c = getopt_long(argc, argv, ":xe:vicnbHh0qsaurm:lLoFf:Vj:",
-                            long_options, NULL)) != -1) {
+                            long_options, &longindex)) != -1) {
         switch (c) {
         case OPT_BASE: o->base = optarg; break;
         case OPT_NO_RESOLVE: o->no_resolve = true; break;
@@ -574,7 +624,8 @@ parse_options(int argc, char **argv, struct options *o,
             break;
         case OPT_WARC_METADATA: o->warc_metadata = true; break;
         case OPT_PICK: o->pick = true; break;
-        case OPT_OPEN_WITH: o->open_with = optarg; break;
+        case OPT_PICK_SET: pick_set(o, long_options[longindex].name); break;
+        case OPT_NO_CONFIG: o->no_config = true; break;
         case OPT_HELP: help(); break;
         case 'V': version(); break;
         case ':':
@@ -704,6 +755,30 @@ reserve_std_fds(void)
             exit(2);
 }
 
+/* --pick: the picker, set up by the command line's options and those
+ * of the configuration file (unless --no-config); a bad file says why
+ * and exits 2. */
+static struct picker *
+pick_setup(struct options *o)
+{
+    struct pick_config file;
+    struct picker *p;
+    bool explicit;
+    char *path;
+
+    conf_init(&file);
+    if (!o->no_config && (path = conf_path(&explicit)) != NULL) {
+        int rc = conf_load(&file, path, explicit);
+
+        free(path);
+        if (rc < 0)
+            exit(2);
+    }
+    conf_merge(&o->pick_conf, &file);
+    p = pick_new(&o->pick_conf);
+    return p;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -735,7 +810,7 @@ main(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.o = &o;
     if (o.pick) {
-        r.pick = pick_new(o.open_with);
+        r.pick = pick_setup(&o);
         r.collect = pick_add;
     }
     buf_init(&r.outbuf, SIZE_MAX / 2);
@@ -783,6 +858,7 @@ main(int argc, char **argv)
     free(o.include);
     free(o.exclude);
     free(o.exclude_dir);
+    conf_free(&o.pick_conf);
     if (o.pick) {
         int rc = pick_run(r.pick);
 

@@ -7,13 +7,11 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -26,6 +24,8 @@
 
 #include "clean.h"
 #include "cli.h"
+#include "conf.h"
+#include "launch.h"
 #include "pick.h"
 #include "uniq.h"
 
@@ -34,21 +34,25 @@
 /* Longest search string typed. */
 #define SEARCH_MAX 128
 
-/* One URI of the list. The strings are owned; all but URI are made safe
- * to show (tidy()). */
+/* One URI of the list. The strings are owned; all but URI and TARGET
+ * are made safe to show (tidy()). */
 struct entry {
     char *uri;         /* as found, for the opener */
     char *shown;       /* URI made safe to show */
     char *before;      /* words before it */
     char *after;       /* words after it (for a link: its words) */
     char *subject;     /* of its message, or NULL */
+    char *target;      /* a wrapped link: where it goes, or NULL */
+    char *target_shown;
+    char *wrapper;     /* the wrapper's name, or NULL */
+    bool mismatch;     /* its text names another site */
+    bool lookalike;    /* its host may be misread */
+    bool tagged;
 };
 
 struct picker {
     int tty;                /* /dev/tty, read and written */
-    char **opener;          /* argv of the opener, then room for the URI
-                               and the NULL that ends it */
-    size_t nopener;
+    struct pick_config conf;    /* opener, rules, keys, options */
     struct entry *v;
     size_t n, cap;
     struct uniq *seen;      /* URIs of the message at hand */
@@ -56,50 +60,29 @@ struct picker {
     uint64_t message;       /* number of the message at hand */
 };
 
-/* Append word after word of S (split on blanks) to P's opener. */
-static void
-split_command(struct picker *p, const char *s)
-{
-    while (*s) {
-        size_t k;
-        char **v;
-
-        s += strspn(s, " \t");
-        if ((k = strcspn(s, " \t")) == 0)
-            break;
-        if ((v = realloc(p->opener, (p->nopener + 3) * sizeof *v)) == NULL ||
-            (v[p->nopener] = strndup(s, k)) == NULL)
-            out_of_memory();
-        p->opener = v;
-        p->nopener++;
-        p->opener[p->nopener] = NULL;
-        s += k;
-    }
-}
-
 struct picker *
-pick_new(const char *open_with)
+pick_new(struct pick_config *conf)
 {
 #ifndef HAVE_NCURSES
-    (void)open_with;
+    (void)conf;
     report_msg("--pick: this urigrep was built without ncurses");
     exit(2);
 #else
     struct picker *p;
     const char *browser = getenv("BROWSER");
+    char why[128];
 
     if ((p = calloc(1, sizeof *p)) == NULL)
         out_of_memory();
-    if (open_with)
-        split_command(p, open_with);
-    else if (browser && browser[strspn(browser, " \t")])
-        split_command(p, browser);
-    else
-        split_command(p, "xdg-open");
-    if (p->nopener == 0) {
-        report_msg("--open-with: no command given");
-        exit(2);
-    }
+    p->conf = *conf;
+    conf_init(conf);
+    /* --open-with, the file's open-with, $BROWSER, xdg-open */
+    if (p->conf.open_with == NULL &&
+        conf_set(&p->conf, "open-with",
+                 browser && browser[strspn(browser, " \t")] ? browser
+                                                           : "xdg-open",
+                 why, sizeof why) < 0)
+        abort();
     p->tty = open("/dev/tty", O_RDWR | O_CLOEXEC);
     if (p->tty < 0) {
         report_msg("--pick: no terminal to show the list on (/dev/tty: %s)",
@@ -285,11 +268,12 @@ pick_free(struct picker *p)
         free(p->v[i].before);
         free(p->v[i].after);
         free(p->v[i].subject);
+        free(p->v[i].target);
+        free(p->v[i].target_shown);
+        free(p->v[i].wrapper);
     }
     free(p->v);
-    for (i = 0; i < p->nopener; i++)
-        free(p->opener[i]);
-    free(p->opener);
+    conf_free(&p->conf);
     uniq_free(p->seen);
     free(p->file);
     if (p->tty >= 0)
@@ -299,14 +283,34 @@ pick_free(struct picker *p)
 
 #ifdef HAVE_NCURSES
 
-/* What the screen shows: the list, the selection, the status line. */
+/* What the screen shows: the list, the selection, the status line.
+ * SEL and TOP are positions in the list as shown (reversed or not). */
 struct view {
     struct picker *p;
     size_t sel, top;
     bool utf8;                  /* the terminal takes UTF-8 */
+    bool compact;               /* one row per entry, no context */
+    bool reverse;               /* last found first */
+    bool quit;
+    size_t ntagged;
     char status[512];           /* made safe to show */
     char search[SEARCH_MAX];
+    unsigned char keymap[KEY_MAX + 1];  /* enum pick_action by key */
 };
+
+/* The entry shown at position POS. */
+static struct entry *
+entry_at(const struct view *v, size_t pos)
+{
+    return &v->p->v[v->reverse ? v->p->n - 1 - pos : pos];
+}
+
+/* The position at which entry I is shown. */
+static size_t
+pos_of(const struct view *v, size_t i)
+{
+    return v->reverse ? v->p->n - 1 - i : i;
+}
 
 /* The code point of the UTF-8 character at S (tidy() made it valid) and
  * its length in *LEN. */
@@ -404,79 +408,122 @@ tail_fitting(const struct view *v, const char *s, int cols)
     return t;
 }
 
-/* Entries a page shows: two rows each, between the title and status. */
+/* Entries a page shows: one or two rows each, between the title and
+ * status. */
 static size_t
-per_page(void)
+per_page(const struct view *v)
 {
-    int rows = (LINES - 2) / 2;
+    int rows = (LINES - 2) / (v->compact ? 1 : 2);
 
     return rows > 0 ? (size_t)rows : 1;
+}
+
+/* The title row: where the selection is, and the main keys. */
+static void
+draw_title(const struct view *v)
+{
+    char title[160], tagged[32] = "";
+
+    if (v->ntagged)
+        snprintf(tagged, sizeof tagged, " (%zu tagged)", v->ntagged);
+    snprintf(title, sizeof title, " urigrep: %zu/%zu%s  Enter open  t tag"
+             "  a open tagged  y copy  / search  q quit", v->sel + 1,
+             v->p->n, tagged);
+    attron(A_REVERSE);
+    move(0, 0);
+    put_text(v, title, COLS);
+    hline(' ', COLS);
+    attroff(A_REVERSE);
+}
+
+/* The context row of E at row Y: the wrapper, then the words before and
+ * after the link around "[*]". */
+static void
+draw_context(const struct view *v, const struct entry *e, int y)
+{
+    int used, room, bw, aw, side;
+
+    move(y, 0);
+    used = put_text(v, "      ", COLS);
+    attron(A_DIM);
+    if (e->wrapper) {
+        used += put_text(v, "via ", COLS - used);
+        used += put_text(v, e->wrapper, COLS - used);
+        used += put_text(v, ": ", COLS - used);
+    }
+    if (e->before[0] || e->after[0]) {
+        room = COLS - used - 5;
+        bw = text_width(v, e->before);
+        aw = text_width(v, e->after);
+        /* what one side does not need, the other may have */
+        side = room / 2;
+        if (aw < side)
+            side = room - aw;
+        else if (bw < side)
+            side = bw;
+        if (side > SIDE_COLS)
+            side = SIDE_COLS;
+        if (side < 0)
+            side = 0;
+        used += put_text(v, tail_fitting(v, e->before, side), side);
+        used += put_text(v, " [*] ", COLS - used);
+        put_text(v, e->after, COLS - used);
+    }
+    attroff(A_DIM);
+}
+
+/* The entry at position POS, on row Y (and the next one). */
+static void
+draw_entry(const struct view *v, size_t pos, int y)
+{
+    const struct entry *e = entry_at(v, pos);
+    char num[32];
+    int used;
+
+    snprintf(num, sizeof num, "%4zu%c", (size_t)(e - v->p->v) + 1,
+             e->tagged ? '*' : ' ');
+    if (pos == v->sel)
+        attron(A_REVERSE | A_BOLD);
+    move(y, 0);
+    used = put_text(v, num, COLS);
+    if (e->mismatch)
+        used += put_text(v, "[mismatch] ", COLS - used);
+    if (e->lookalike)
+        used += put_text(v, "[lookalike] ", COLS - used);
+    used += put_text(v, e->target_shown ? e->target_shown : e->shown,
+                     COLS - used);
+    if (pos == v->sel) {
+        hline(' ', COLS - used);
+        attroff(A_REVERSE | A_BOLD);
+    }
+    if (!v->compact)
+        draw_context(v, e, y + 1);
 }
 
 static void
 draw(struct view *v)
 {
-    struct picker *p = v->p;
-    size_t per = per_page(), i;
-    const struct entry *cur = &p->v[v->sel];
-    char title[128];
+    size_t per = per_page(v), i;
+    const struct entry *cur = entry_at(v, v->sel);
+    int used;
 
     if (v->sel < v->top)
         v->top = v->sel;
     if (v->sel >= v->top + per)
         v->top = v->sel - per + 1;
     erase();
-    snprintf(title, sizeof title, " urigrep: %zu/%zu  Enter open  / search"
-             "  n next  q quit", v->sel + 1, p->n);
-    attron(A_REVERSE);
-    move(0, 0);
-    put_text(v, title, COLS);
-    hline(' ', COLS);
-    attroff(A_REVERSE);
-    for (i = v->top; i < p->n && i < v->top + per; i++) {
-        const struct entry *e = &p->v[i];
-        int y = 1 + 2 * (int)(i - v->top), used;
-        char num[32];
-
-        snprintf(num, sizeof num, "%4zu ", i + 1);
-        if (i == v->sel)
-            attron(A_REVERSE | A_BOLD);
-        move(y, 0);
-        used = put_text(v, num, COLS);
-        used += put_text(v, e->shown, COLS - used);
-        if (i == v->sel) {
-            hline(' ', COLS - used);
-            attroff(A_REVERSE | A_BOLD);
-        }
-        move(y + 1, 0);
-        used = put_text(v, "      ", COLS);
-        if (e->before[0] || e->after[0]) {
-            int room = COLS - used - 5, bw = text_width(v, e->before);
-            int aw = text_width(v, e->after), side;
-
-            /* what one side does not need, the other may have */
-            side = room / 2;
-            if (aw < side)
-                side = room - aw;
-            else if (bw < side)
-                side = bw;
-            if (side > SIDE_COLS)
-                side = SIDE_COLS;
-            if (side < 0)
-                side = 0;
-            attron(A_DIM);
-            used += put_text(v, tail_fitting(v, e->before, side), side);
-            used += put_text(v, " [*] ", COLS - used);
-            put_text(v, e->after, COLS - used);
-            attroff(A_DIM);
-        }
-    }
+    draw_title(v);
+    for (i = v->top; i < v->p->n && i < v->top + per; i++)
+        draw_entry(v, i, 1 + (v->compact ? 1 : 2) * (int)(i - v->top));
     move(LINES - 1, 0);
     if (v->status[0])
         put_text(v, v->status, COLS);
-    else if (cur->subject) {
-        int used = put_text(v, "Subject: ", COLS);
-
+    else if (cur->wrapper) {
+        used = put_text(v, cur->wrapper, COLS);
+        used += put_text(v, ": ", COLS - used);
+        put_text(v, cur->shown, COLS - used);
+    } else if (cur->subject) {
+        used = put_text(v, "Subject: ", COLS);
         put_text(v, cur->subject, COLS - used);
     }
     refresh();
@@ -497,6 +544,7 @@ static bool
 entry_has(const struct entry *e, const char *needle)
 {
     return strcasestr(e->uri, needle) || strcasestr(e->before, needle) ||
+           (e->target && strcasestr(e->target, needle)) ||
            strcasestr(e->after, needle) ||
            (e->subject && strcasestr(e->subject, needle));
 }
@@ -513,7 +561,7 @@ search_next(struct view *v)
     for (k = 1; k <= n; k++) {
         size_t i = (v->sel + k) % n;
 
-        if (entry_has(&v->p->v[i], v->search)) {
+        if (entry_has(entry_at(v, i), v->search)) {
             v->sel = i;
             return;
         }
@@ -568,105 +616,340 @@ search_prompt(struct view *v)
     search_next(v);
 }
 
-/* Run the opener with URI as its last argument, the terminal given back
- * to the shell's state meanwhile (a console browser uses it), and say
- * how it went. Never a shell: URI reaches it as one argument. */
-static void
-open_uri(struct view *v, const char *uri)
+/* Ask QUESTION (made safe here) on the status line: true for y. */
+static bool
+ask(struct view *v, const char *question)
 {
-    struct picker *p = v->p;
-    struct sigaction ign, old_int, old_quit;
-    char msg[256];
-    pid_t pid;
-    int st;
+    int c;
 
-    p->opener[p->nopener] = (char *)uri;
-    p->opener[p->nopener + 1] = NULL;
-    def_prog_mode();
-    endwin();
-    memset(&ign, 0, sizeof ign);
-    ign.sa_handler = SIG_IGN;
-    sigemptyset(&ign.sa_mask);
-    sigaction(SIGINT, &ign, &old_int);
-    sigaction(SIGQUIT, &ign, &old_quit);
-    pid = fork();
-    if (pid == 0) {
-        sigaction(SIGINT, &old_int, NULL);
-        sigaction(SIGQUIT, &old_quit, NULL);
-        /* the standard input was the message; the terminal is the
-         * browser's */
-        dup2(p->tty, STDIN_FILENO);
-        dup2(p->tty, STDOUT_FILENO);
-        execvp(p->opener[0], p->opener);
-        report_msg("cannot run '%s': %s", p->opener[0], strerror(errno));
-        _exit(127);
-    }
-    if (pid > 0)
-        while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-            ;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGQUIT, &old_quit, NULL);
-    p->opener[p->nopener] = NULL;
-    reset_prog_mode();
-    clearok(curscr, TRUE);
-    if (pid < 0)
-        snprintf(msg, sizeof msg, "cannot start '%s': %s", p->opener[0],
-                 strerror(errno));
-    else if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-        snprintf(msg, sizeof msg, "opened with %s", p->opener[0]);
-    else if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-        snprintf(msg, sizeof msg, "could not run '%s'", p->opener[0]);
-    else if (WIFEXITED(st))
-        snprintf(msg, sizeof msg, "'%s' exited with status %d", p->opener[0],
-                 WEXITSTATUS(st));
-    else
-        snprintf(msg, sizeof msg, "'%s' was killed by signal %d",
-                 p->opener[0], WTERMSIG(st));
-    say(v, msg);
+    say(v, question);
+    draw(v);
+    c = getch();
+    v->status[0] = '\0';
+    return c == 'y' || c == 'Y';
 }
 
-/* Act on key C; false when it quits. */
+/* The URI of E to open or copy: a wrapped link's target, if so set. */
+static const char *
+uri_of(const struct view *v, const struct entry *e)
+{
+    return e->target && v->p->conf.open_target == 1 ? e->target : e->uri;
+}
+
+/* URI's scheme in lower case into S (LEN bytes): "" when it has none
+ * (a relative reference) or one longer than S. */
+static void
+scheme_of(const char *uri, char *s, size_t len)
+{
+    size_t k = strspn(uri, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+                           "WXYZ0123456789+-.");
+    size_t i;
+
+    s[0] = '\0';
+    if (uri[k] != ':' || k == 0 || k >= len ||
+        !strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                uri[0]))
+        return;
+    for (i = 0; i < k; i++)
+        s[i] = (char)(uri[i] >= 'A' && uri[i] <= 'Z' ? uri[i] + 32 : uri[i]);
+    s[k] = '\0';
+}
+
+/* Why opening URI of E wants a yes first, or NULL. */
+static const char *
+confirm_reason(const struct view *v, const struct entry *e, const char *uri)
+{
+    char scheme[32];
+
+    if (v->p->conf.confirm == CONFIRM_NEVER)
+        return NULL;
+    if (e->mismatch)
+        return "its text names another site";
+    if (e->lookalike)
+        return "its host looks like another";
+    scheme_of(uri, scheme, sizeof scheme);
+    if (strcmp(scheme, "http") != 0 && strcmp(scheme, "https") != 0 &&
+        strcmp(scheme, "mailto") != 0)
+        return scheme[0] ? "not http, https or mailto" : "not absolute";
+    return v->p->conf.confirm == CONFIRM_ALWAYS ? "asked to confirm" : NULL;
+}
+
+/* The opener for URI: the first rule that takes it, else the default. */
+static char *const *
+opener_for(const struct picker *p, const char *uri)
+{
+    char scheme[32];
+    size_t i, k;
+
+    scheme_of(uri, scheme, sizeof scheme);
+    for (i = 0; i < p->conf.nrules; i++) {
+        const struct pick_rule *r = &p->conf.rules[i];
+
+        for (k = 0; r->schemes && r->schemes[k]; k++)
+            if (strcmp(r->schemes[k], scheme) == 0)
+                return r->argv;
+        if (r->re) {
+            pcre2_match_data *md =
+                pcre2_match_data_create_from_pattern(r->re, NULL);
+            int rc;
+
+            if (md == NULL)
+                out_of_memory();
+            rc = pcre2_match(r->re, (PCRE2_SPTR)uri, strlen(uri), 0, 0, md,
+                             NULL);
+            pcre2_match_data_free(md);
+            if (rc >= 0)
+                return r->argv;
+        }
+    }
+    return p->conf.open_with;
+}
+
+/* Open E (asking first if it must): 0 when opened, 1 when the user said
+ * no, -1 when the opener failed; the status line says how it went. The
+ * terminal is given back to the shell's state while the opener runs (a
+ * console browser uses it). Never a shell: the URI is one argument. */
+static int
+open_entry(struct view *v, const struct entry *e)
+{
+    const char *uri = uri_of(v, e), *why = confirm_reason(v, e, uri);
+    char msg[512];
+    int rc;
+
+    if (why) {
+        char *shown = tidy(uri, strlen(uri), false);
+
+        snprintf(msg, sizeof msg, "%s: open it? [y/N] %s", why, shown);
+        free(shown);
+        if (!ask(v, msg)) {
+            say(v, "not opened");
+            return 1;
+        }
+    }
+    def_prog_mode();
+    endwin();
+    rc = launch_open(opener_for(v->p, uri), uri, v->p->tty, msg, sizeof msg);
+    reset_prog_mode();
+    clearok(curscr, TRUE);
+    say(v, msg);
+    return rc;
+}
+
+/* 'a': open every tagged entry, in the order found (the selected one
+ * when none is tagged); true when all were opened. */
 static bool
+open_tagged(struct view *v)
+{
+    size_t i, done = 0, want = 0;
+    char msg[64];
+
+    if (v->ntagged == 0)
+        return open_entry(v, entry_at(v, v->sel)) == 0;
+    for (i = 0; i < v->p->n; i++)
+        if (v->p->v[i].tagged) {
+            want++;
+            done += open_entry(v, &v->p->v[i]) == 0;
+        }
+    snprintf(msg, sizeof msg, "opened %zu of %zu tagged", done, want);
+    say(v, msg);
+    return done == want;
+}
+
+/* 'y': copy the selected URI; true when done. */
+static bool
+copy_selected(struct view *v)
+{
+    char msg[256];
+    int rc = launch_copy(v->p->tty, uri_of(v, entry_at(v, v->sel)), msg,
+                         sizeof msg);
+
+    say(v, msg);
+    return rc == 0;
+}
+
+/* A digit: read the number of an entry on the status line, starting
+ * with FIRST (Enter ends it, Esc gives up), and select that entry. */
+static void
+jump_prompt(struct view *v, int first)
+{
+    char s[16];
+    size_t n = 0;
+    int c = first;
+    unsigned long k;
+
+    for (;;) {
+        if (c >= '0' && c <= '9' && n + 1 < sizeof s)
+            s[n++] = (char)c;
+        else if ((c == KEY_BACKSPACE || c == 127 || c == 8) && n > 0)
+            n--;
+        else if (c == '\n' || c == '\r' || c == KEY_ENTER)
+            break;
+        else if (c == 27 || c == ERR || n == 0)
+            return;
+        s[n] = '\0';
+        move(LINES - 1, 0);
+        clrtoeol();
+        addstr("Jump to: ");
+        addstr(s);
+        refresh();
+        c = getch();
+    }
+    k = strtoul(s, NULL, 10);
+    if (k >= 1 && k <= v->p->n)
+        v->sel = pos_of(v, k - 1);
+    else
+        say(v, "no such entry");
+}
+
+/* Move the selection for action A; true when A was a move. */
+static bool
+move_sel(struct view *v, enum pick_action a)
+{
+    size_t n = v->p->n, per = per_page(v);
+
+    switch (a) {
+    case PICK_DOWN:
+        v->sel += v->sel + 1 < n;
+        return true;
+    case PICK_UP:
+        v->sel -= v->sel > 0;
+        return true;
+    case PICK_PAGE_DOWN:
+        v->sel = v->sel + per < n ? v->sel + per : n - 1;
+        return true;
+    case PICK_PAGE_UP:
+        v->sel = v->sel > per ? v->sel - per : 0;
+        return true;
+    case PICK_TOP:
+        v->sel = 0;
+        return true;
+    case PICK_BOTTOM:
+        v->sel = n - 1;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* 't': tag or untag the selected entry, then select the next. */
+static void
+tag_selected(struct view *v)
+{
+    struct entry *e = entry_at(v, v->sel);
+
+    e->tagged = !e->tagged;
+    if (e->tagged)
+        v->ntagged++;
+    else
+        v->ntagged--;
+    move_sel(v, PICK_DOWN);
+}
+
+/* Do A; set v->quit when it quits. */
+static void
+act(struct view *v, enum pick_action a)
+{
+    bool done = false;
+    size_t i;
+
+    if (move_sel(v, a))
+        return;
+    switch (a) {
+    case PICK_SEARCH: search_prompt(v); break;
+    case PICK_SEARCH_NEXT: search_next(v); break;
+    case PICK_OPEN: done = open_entry(v, entry_at(v, v->sel)) == 0; break;
+    case PICK_OPEN_TAGGED: done = open_tagged(v); break;
+    case PICK_COPY: done = copy_selected(v); break;
+    case PICK_TAG: tag_selected(v); break;
+    case PICK_CONTEXT: v->compact = !v->compact; break;
+    case PICK_REVERSE:
+        i = (size_t)(entry_at(v, v->sel) - v->p->v);
+        v->reverse = !v->reverse;
+        v->sel = pos_of(v, i);
+        break;
+    case PICK_REDRAW: clearok(curscr, TRUE); break;
+    case PICK_QUIT: v->quit = true; break;
+    default: break;
+    }
+    if (done && v->p->conf.quit_after_open == 1)
+        v->quit = true;
+}
+
+/* The default keys (urigrep.1 lists them), then the configured ones. */
+static void
+keymap_init(struct view *v)
+{
+    static const struct {
+        int key;
+        enum pick_action action;
+    } keys[] = {
+        { 'j', PICK_DOWN }, { KEY_DOWN, PICK_DOWN }, { 'k', PICK_UP },
+        { KEY_UP, PICK_UP }, { KEY_NPAGE, PICK_PAGE_DOWN },
+        { KEY_PPAGE, PICK_PAGE_UP }, { 'b', PICK_PAGE_UP },
+        { 'g', PICK_TOP }, { KEY_HOME, PICK_TOP }, { 'G', PICK_BOTTOM },
+        { KEY_END, PICK_BOTTOM }, { '/', PICK_SEARCH },
+        { 'n', PICK_SEARCH_NEXT }, { '\n', PICK_OPEN }, { '\r', PICK_OPEN },
+        { KEY_ENTER, PICK_OPEN }, { 't', PICK_TAG }, { ' ', PICK_TAG },
+        { 'a', PICK_OPEN_TAGGED }, { 'y', PICK_COPY },
+        { 'c', PICK_CONTEXT }, { 'R', PICK_REVERSE },
+        { 'L' - '@', PICK_REDRAW }, { 'q', PICK_QUIT }, { 'Q', PICK_QUIT },
+        { 27, PICK_QUIT },
+    };
+    const struct pick_config *c = &v->p->conf;
+    size_t i;
+
+    for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        v->keymap[keys[i].key] = (unsigned char)keys[i].action;
+    for (i = 0; i < c->nbinds; i++)
+        if (c->binds[i].key >= 0 && c->binds[i].key <= KEY_MAX)
+            v->keymap[c->binds[i].key] = (unsigned char)c->binds[i].action;
+}
+
+/* Act on key C. */
+static void
 key(struct view *v, int c)
 {
-    size_t n = v->p->n, per = per_page();
+    if (c < 0 || c > KEY_MAX)
+        return;
+    if (v->keymap[c] == PICK_NONE && c >= '0' && c <= '9')
+        jump_prompt(v, c);
+    else
+        act(v, (enum pick_action)v->keymap[c]);
+}
 
-    switch (c) {
-    case KEY_DOWN: case 'j':
-        if (v->sel + 1 < n)
-            v->sel++;
-        break;
-    case KEY_UP: case 'k':
-        if (v->sel > 0)
-            v->sel--;
-        break;
-    case KEY_NPAGE: case ' ':
-        v->sel = v->sel + per < n ? v->sel + per : n - 1;
-        break;
-    case KEY_PPAGE: case 'b':
-        v->sel = v->sel > per ? v->sel - per : 0;
-        break;
-    case 'g': case KEY_HOME:
-        v->sel = 0;
-        break;
-    case 'G': case KEY_END:
-        v->sel = n - 1;
-        break;
-    case '/':
-        search_prompt(v);
-        break;
-    case 'n':
-        search_next(v);
-        break;
-    case '\n': case '\r': case KEY_ENTER:
-        open_uri(v, v->p->v[v->sel].uri);
-        break;
-    case 'q': case 27:
-        return false;
-    default:
-        break;
+/* Start ncurses on P's terminal: the screen, or NULL after saying why;
+ * *IN and *OUT are its streams. */
+static SCREEN *
+start_screen(struct picker *p, FILE **in, FILE **out)
+{
+    SCREEN *scr = NULL;
+
+    /* the list shows text in the terminal's charset: UTF-8 or '?' */
+    setlocale(LC_CTYPE, "");
+    /* close-on-exec: an opener or a clipboard tool left in the
+     * background must not hold the terminal */
+    *in = fdopen(fcntl(p->tty, F_DUPFD_CLOEXEC, 3), "r");
+    *out = fdopen(fcntl(p->tty, F_DUPFD_CLOEXEC, 3), "w");
+    if (*in == NULL || *out == NULL ||
+        (scr = newterm(NULL, *out, *in)) == NULL) {
+        const char *term = getenv("TERM");
+
+        report_msg("--pick: cannot use the terminal (TERM=%s)",
+                   term ? term : "");
+        if (*in)
+            fclose(*in);
+        if (*out)
+            fclose(*out);
+        return NULL;
     }
-    return true;
+    set_term(scr);
+    set_escdelay(100);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    return scr;
 }
 
 int
@@ -683,34 +966,23 @@ pick_run(struct picker *p)
     }
     memset(&v, 0, sizeof v);
     v.p = p;
-    /* the list shows text in the terminal's charset: UTF-8 or '?' */
-    setlocale(LC_CTYPE, "");
-    v.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    in = fdopen(dup(p->tty), "r");
-    out = fdopen(dup(p->tty), "w");
-    if (in == NULL || out == NULL || (scr = newterm(NULL, out, in)) == NULL) {
-        const char *term = getenv("TERM");
-
-        report_msg("--pick: cannot use the terminal (TERM=%s)",
-                   term ? term : "");
-        if (in)
-            fclose(in);
-        if (out)
-            fclose(out);
+    v.compact = p->conf.compact == 1;
+    v.reverse = p->conf.reverse == 1;
+    keymap_init(&v);
+    if ((scr = start_screen(p, &in, &out)) == NULL)
         return 2;
-    }
-    set_term(scr);
-    set_escdelay(100);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    curs_set(0);
-    do {
+    v.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    /* a list of one: opened at once, and left unless that failed */
+    if (p->n == 1 && p->conf.open_if_one == 1 && open_entry(&v, p->v) >= 0)
+        v.quit = true;
+    while (!v.quit) {
         draw(&v);
         c = getch();
         v.status[0] = '\0';
-    } while (c != ERR && key(&v, c));
+        if (c == ERR)
+            break;
+        key(&v, c);
+    }
     endwin();
     delscreen(scr);
     fclose(in);

@@ -5,15 +5,18 @@
 #define URIGREP_PICK_H
 
 #include "cli.h"
+#include "conf.h"
 
 struct picker;
 
-/* A picker that opens a URI with OPEN_WITH (split on blanks; NULL: with
- * $BROWSER, else xdg-open). Keys are read from /dev/tty, which is opened
- * here: without a terminal, or in a urigrep built without ncurses, it
- * says why and exits 2, before any input is read. Free with
- * pick_free(). */
-struct picker *pick_new(const char *open_with);
+/* A picker set up by CONF (the command line's options merged with the
+ * configuration file's), whose contents it takes (CONF is left empty):
+ * it opens a URI with CONF's rules, else its open-with command, else
+ * $BROWSER (split on blanks), else xdg-open. Keys are read from
+ * /dev/tty, which is opened here: without a terminal, or in a urigrep
+ * built without ncurses, it says why and exits 2, before any input is
+ * read. Free with pick_free(). */
+struct picker *pick_new(struct pick_config *conf);
 
 /* Keep REF for the list, R being the struct run (for its file name):
  * each URI once per message (per file outside mail), in the order found;
