@@ -209,6 +209,21 @@ dup_span(const char *s, size_t len)
     return d;
 }
 
+/* What E's reference REF says of where it leads: a wrapped link's
+ * wrapper and target (none when --unwrap made the target its URI). */
+static void
+entry_trust(struct entry *e, const struct urigrep_ref *ref)
+{
+    e->target = e->target_shown = e->wrapper = NULL;
+    e->mismatch = e->lookalike = e->tagged = false;
+    if (ref->wrapper)
+        e->wrapper = tidy(ref->wrapper, strlen(ref->wrapper), false);
+    if (ref->target.ptr && ref->target.ptr != ref->uri.ptr) {
+        e->target = dup_span(ref->target.ptr, ref->target.len);
+        e->target_shown = tidy(ref->target.ptr, ref->target.len, false);
+    }
+}
+
 int
 pick_add(struct run *r, const struct urigrep_ref *ref)
 {
@@ -252,6 +267,7 @@ pick_add(struct run *r, const struct urigrep_ref *ref)
     e->subject = ref->subject ? tidy(ref->subject, strlen(ref->subject),
                                      false)
                               : NULL;
+    entry_trust(e, ref);
     return 0;
 }
 
