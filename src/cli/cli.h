@@ -14,10 +14,9 @@
 
 #include "buf.h"
 #include "conf.h"
+#include "msg.h"
 #include "output.h"
 #include "urigrep.h"
-
-#define PROGRAM "urigrep"
 
 struct pattern {
     pcre2_code *code;
@@ -187,22 +186,12 @@ void report_flush_before_messages(struct run *r);
 /* Print "urigrep: NAME: WHY" unless -s, and remember the error. */
 void report_file_error(struct run *r, const char *name, const char *why);
 
-/* Print "urigrep: MESSAGE" to standard error, MESSAGE formatted from FMT
- * as printf does, then quoted with output_quote(): no byte of a file name
- * or of the input reaches the terminal raw (report.c). */
-void report_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void report_vmsg(const char *fmt, va_list ap)
-    __attribute__((format(printf, 1, 0)));
-
 /* Say "urigrep: write error: strerror(ERR)" and exit 2 at once. */
 void report_write_error(int err) __attribute__((noreturn));
 
 /* For atexit(): flush and close standard output; a write error is
  * reported with report_write_error(). */
 void report_close_stdout(void);
-
-/* Say that memory ran out and exit 2. */
-void out_of_memory(void) __attribute__((noreturn));
 
 /* --color=never|auto|always. */
 enum color_mode { COLOR_NEVER, COLOR_AUTO, COLOR_ALWAYS };

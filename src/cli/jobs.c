@@ -1218,7 +1218,11 @@ write_ready(struct jobs *j)
 
 static void flush_batch(struct jobs *j);
 
-bool
+/* msg_set_divert()'s hook: in a worker, or in the thread that queues
+ * files, keep the message P (N bytes, said as "urigrep: P") for the
+ * writer, which says it in its place in the output; true then. False
+ * in any other thread. */
+static bool
 jobs_say(const char *p, size_t n)
 {
     struct jobs *j = planner_jobs;
@@ -1610,6 +1614,8 @@ jobs_start(struct run *r, unsigned n)
     if ((j->w = aligned_alloc(64, n * sizeof *j->w)) == NULL)
         out_of_memory();
     memset(j->w, 0, n * sizeof *j->w);
+    /* before any worker starts: they read the hook */
+    msg_set_divert(jobs_say);
 #ifdef HAVE_MALLOPT
     /* glibc gives each thread an arena that it grows and shrinks with
      * mprotect() and madvise(): with threads on other CPUs each is a TLB
@@ -1704,6 +1710,7 @@ jobs_finish(struct jobs *j, struct run *r)
     report_flush_before_messages(r);
     self = NULL;
     planner_jobs = NULL;
+    msg_set_divert(NULL);
     report_flush(&j->wr);
     r->any_selected |= j->wr.any_selected;
     r->seen = j->wr.seen; /* -u may have started it again */

@@ -36,9 +36,4 @@ void jobs_add_file(struct jobs *j, struct run *r, const char *name,
  * their outcome to R (any_selected, error) and free J. */
 void jobs_finish(struct jobs *j, struct run *r);
 
-/* For report.c: in a worker, or in the thread that queues files, keep the
- * message P (N bytes, said as "urigrep: P") for the writer, which says
- * it in its place in the output; true then. False in a serial run. */
-bool jobs_say(const char *p, size_t n);
-
 #endif

@@ -13,78 +13,9 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "jobs.h"
 #include "output.h"
 #include "progress.h"
 #include "uniq.h"
-
-/* Written before a message (say()): the run whose output is buffered. */
-static struct run *msg_flush;
-
-void
-out_of_memory(void)
-{
-    fprintf(stderr, PROGRAM ": out of memory\n");
-    exit(2);
-}
-
-/* Write "urigrep: ", the quoted message in Q and a newline to standard
- * error; free Q. */
-static void
-say(struct urigrep_buf *q)
-{
-    if (jobs_say(q->data ? q->data : "", q->len)) {
-        buf_free(q);
-        return;
-    }
-    /* the output before the message comes before it (2>&1) */
-    if (msg_flush)
-        report_flush(msg_flush);
-    progress_clear();
-    fputs(PROGRAM ": ", stderr);
-    if (q->len)
-        fwrite(q->data, 1, q->len, stderr);
-    putc('\n', stderr);
-    buf_free(q);
-}
-
-void
-report_vmsg(const char *fmt, va_list ap)
-{
-    struct urigrep_buf q;
-    char small[512], *msg = small;
-    va_list again;
-    int n;
-
-    va_copy(again, ap);
-    n = vsnprintf(small, sizeof small, fmt, ap);
-    if (n < 0) {
-        va_end(again);
-        return;
-    }
-    if ((size_t)n >= sizeof small) {
-        if ((msg = malloc((size_t)n + 1)) == NULL)
-            out_of_memory();
-        vsnprintf(msg, (size_t)n + 1, fmt, again);
-    }
-    va_end(again);
-    buf_init(&q, SIZE_MAX / 2);
-    if (output_quote(&q, msg, (size_t)n) != URIGREP_OK)
-        out_of_memory();
-    say(&q);
-    if (msg != small)
-        free(msg);
-}
-
-void
-report_msg(const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    report_vmsg(fmt, ap);
-    va_end(ap);
-}
 
 void
 report_write_error(int err)
@@ -109,10 +40,17 @@ report_close_stdout(void)
         report_write_error(errno);
 }
 
+/* msg_set_before()'s hook: the run's buffered output first. */
+static void
+flush_before(void *r)
+{
+    report_flush(r);
+}
+
 void
 report_flush_before_messages(struct run *r)
 {
-    msg_flush = r;
+    msg_set_before(r ? flush_before : NULL, r);
 }
 
 void
@@ -246,7 +184,7 @@ say_invalid(const char *file, uint64_t line, const char *ref, size_t len,
                  urigrep_strerror(why), err_off);
     if (buf_append(&q, tail, (size_t)n))
         out_of_memory();
-    say(&q);
+    msg_say_quoted(&q);
 }
 
 static bool

@@ -1,0 +1,57 @@
+# tests/modules.sh: no cycle between the modules of the library and the
+# command (issue 25): a module is a source file's stem, and module A
+# depends on B when A's object file uses a symbol B's defines (nm), so
+# calls through a header that declares another file's functions count
+# too.  Also: the command (src/cli) includes no header of src/lib, only
+# urigrep.h, src/shared/ and its own.
+# SPDX-License-Identifier: MIT
+: "${srcdir:=.}"
+command -v nm >/dev/null && command -v tsort >/dev/null ||
+    { echo "modules.sh: needs nm and tsort (binutils, coreutils)" >&2; exit 77; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/modules.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+LC_ALL=C
+export LC_ALL
+fail=0
+
+# the objects of this build (libtool's PIC copies under .libs included:
+# whichever exists), named libcore_la-scan.o, urigrep-main.o, scan.o ...
+find src -name '*.o' | sort >"$tmp/objs"
+[ "$(wc -l <"$tmp/objs")" -ge 20 ] ||
+    { echo "modules.sh: the objects are not built under $(pwd)/src" >&2; exit 1; }
+while read -r o; do
+    m=${o##*/}
+    m=${m%.o}
+    m=${m##*-}
+    nm -P "$o" | awk -v m="$m" '
+        $2 ~ /^[TDBRV]$/ { print "D", m, $1 }
+        $2 == "U"        { print "U", m, $1 }'
+done <"$tmp/objs" | sort -u | awk '
+    $1 == "D" { def[$3] = $2; next }
+    { n++; user[n] = $2; sym[n] = $3 }
+    END {
+        for (i = 1; i <= n; i++)
+            if ((sym[i] in def) && def[sym[i]] != user[i])
+                print user[i], def[sym[i]]
+    }' | sort -u >"$tmp/edges"
+[ "$(wc -l <"$tmp/edges")" -ge 40 ] ||
+    { echo "modules.sh: too few dependencies found: nm output changed?" >&2; exit 1; }
+if ! tsort "$tmp/edges" >/dev/null 2>"$tmp/loops"; then
+    echo "modules.sh: modules that depend on each other in a cycle:" >&2
+    cat "$tmp/loops" >&2
+    fail=1
+fi
+
+# src/cli sees only the public and shared headers besides its own
+for h in "$srcdir"/src/lib/*.h; do
+    echo "${h##*/}"
+done >"$tmp/lib-headers"
+grep -n '^#include "' "$srcdir"/src/cli/*.[ch] | sed 's/\(.*\):#include "\(.*\)".*/\1 \2/' |
+    while read -r where h; do
+        if grep -qx "$h" "$tmp/lib-headers"; then
+            echo "modules.sh: ${where#"$srcdir"/} includes src/lib/$h" >&2
+            echo bad
+        fi
+    done >"$tmp/bad"
+[ -s "$tmp/bad" ] && fail=1
+exit $fail
