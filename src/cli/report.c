@@ -468,7 +468,7 @@ report_format(struct run *r, const struct urigrep_ref *ref,
     if (o->quiet || o->count || o->list != LIST_NONE)
         return;
     /* every field set one by one, not cleared first: compilers make a
-     * clearing a "rep stos", slow at every reference (extract_emit());
+     * clearing a "rep stos", slow at every reference (emit_ref());
      * and for a plain line only those it shows */
     rec.file = r->file;
     rec.line = ref->line;

@@ -5,6 +5,7 @@
 #define URIGREP_CHARS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 static inline bool
 is_alpha(unsigned char c)
@@ -35,6 +36,19 @@ static inline bool
 is_scheme_char(unsigned char c)
 {
     return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
+}
+
+/* Does REF (LEN bytes) start with a scheme and ':'? */
+static inline bool
+has_scheme(const char *ref, size_t len)
+{
+    size_t i;
+
+    if (len == 0 || !is_alpha((unsigned char)ref[0]))
+        return false;
+    for (i = 1; i < len && is_scheme_char((unsigned char)ref[i]); i++)
+        ;
+    return i < len && ref[i] == ':';
 }
 
 #endif

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "charset.h"
+#include "emit.h"
 #include "extract.h"
 #include "html.h"
 #include "internal.h"
@@ -56,7 +57,7 @@ held_push(struct urigrep_extractor *x, struct held_list *l, const char *p,
             size_t cap = l->cap ? l->cap * 2 : 16;
 
             if ((h = realloc(l->base, cap * sizeof *h)) == NULL) {
-                extract_nomem(x);
+                emit_nomem(x);
                 return;
             }
             if (head)
@@ -68,7 +69,7 @@ held_push(struct urigrep_extractor *x, struct held_list *l, const char *p,
     }
     h = &l->v[l->n];
     if ((h->s = malloc(n ? n : 1)) == NULL) {
-        extract_nomem(x);
+        emit_nomem(x);
         return;
     }
     memcpy(h->s, p, n);
@@ -206,7 +207,7 @@ doc_context(struct urigrep_extractor *x, struct found *f, uint64_t start,
     f->context_after = (size_t)(hi - end);
     return;
 nomem:
-    extract_nomem(x);
+    emit_nomem(x);
 }
 
 /* Keep the last EXTRACT_CONTEXT_TAIL bytes of the text given to the
@@ -242,7 +243,7 @@ held_emit(struct urigrep_extractor *x, const struct held_uri *h,
         f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
         doc_context(x, &f, h->pos, h->pos);
     }
-    extract_emit(x, &f);
+    emit_ref(x, &f);
 }
 
 /* Report the held attributes up to scanner offset UPTO (ALL: every one);
@@ -267,12 +268,12 @@ on_event(void *arg, const struct urigrep_match *m)
     if (x->held.n)
         release_held(x, m->offset, false);
     if (m->event == URIGREP_EVENT_TOO_LONG) {
-        extract_notice(x, URIGREP_NOTICE_TOO_LONG,
+        emit_notice(x, URIGREP_NOTICE_TOO_LONG,
                        x->mapped ? line_of(x, m->offset) : m->line,
                        x->max_uri, NULL);
         return 0;
     }
-    /* an initializer, not a memset() (see extract_emit()) */
+    /* an initializer, not a memset() (see emit_ref()) */
     f = (struct found){ .ref = m->ref.ptr, .len = m->ref.len,
                         .line = m->line, .column = m->column,
                         .offset = m->offset, .delim = m->delim,
@@ -290,7 +291,7 @@ on_event(void *arg, const struct urigrep_match *m)
     f.base = doc_base(x, &f.base_source);
     f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
     doc_context(x, &f, m->offset, m->end_offset);
-    extract_emit(x, &f);
+    emit_ref(x, &f);
     return x->stopped;
 }
 
@@ -318,7 +319,7 @@ feed_scanner(struct urigrep_extractor *x, const char *p, size_t n)
     x->nblock = n;
     if (n && !x->stopped &&
         urigrep_scanner_feed(x->sc, p, n, on_event, x) == URIGREP_ERR_NOMEM)
-        extract_nomem(x);
+        emit_nomem(x);
     x->block = NULL;
     x->nblock = 0;
     if (n && (x->o.flags & URIGREP_EXTRACT_CONTEXT))
@@ -356,7 +357,7 @@ grow_checkpoints(struct urigrep_extractor *x)
     struct checkpoint *c = realloc(x->cps, cap * sizeof *c);
 
     if (c == NULL) {
-        extract_nomem(x);
+        emit_nomem(x);
         return false;
     }
     x->cps = c;
@@ -399,7 +400,7 @@ text_out(struct urigrep_extractor *x, const char *p, size_t n)
         size_t room = TEXT_BLOCK - x->text.len, take = n < room ? n : room;
 
         if (buf_append(&x->text, p, take) != URIGREP_OK) {
-            extract_nomem(x);
+            emit_nomem(x);
             return;
         }
         p += take;
@@ -532,7 +533,7 @@ html_cut(void *arg, const char *tag, const char *attr)
     what[t] = ' ';
     memcpy(what + t + 1, attr, a);
     what[t + 1 + a] = '\0';
-    extract_notice(x, URIGREP_NOTICE_ATTR_TOO_LONG, x->cur_line, x->max_uri,
+    emit_notice(x, URIGREP_NOTICE_ATTR_TOO_LONG, x->cur_line, x->max_uri,
                    what);
 }
 
@@ -545,7 +546,7 @@ convert(struct urigrep_extractor *x, const char **p, size_t *n, bool final)
         return;
     x->conv.len = 0;
     if (charset_convert(x->cv, *p, *n, final, &x->conv, &x->bad_bytes)) {
-        extract_nomem(x);
+        emit_nomem(x);
         *n = 0;
         return;
     }
@@ -569,7 +570,7 @@ open_charset(struct urigrep_extractor *x, const char *charset)
 {
     x->cv = charset_open(charset);
     if (x->cv == NULL)
-        extract_notice(x, URIGREP_NOTICE_CHARSET, x->cur_line, 0, charset);
+        emit_notice(x, URIGREP_NOTICE_CHARSET, x->cur_line, 0, charset);
 }
 
 /* The start of an HTML document is in: look for its <meta> charset (a
@@ -699,7 +700,7 @@ doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
     if (x->o.flags & URIGREP_EXTRACT_COLUMNS)
         x->hsink.text_at = html_text_at;
     if (html && x->hs == NULL && (x->hs = html_new(x->max_uri)) == NULL) {
-        extract_nomem(x);
+        emit_nomem(x);
         x->skip = true;
         return;
     }

@@ -11,13 +11,13 @@
 #include "charset.h"
 #include "chars.h"
 #include "clean.h"
+#include "emit.h"
 #include "extract.h"
 #include "grammar.h"
 #include "internal.h"
 #include "mail.h"
 #include "mime.h"
 #include "scheme.h"
-#include "tracking.h"
 #include "warc.h"
 #include "warcdoc.h"
 
@@ -149,286 +149,6 @@ urigrep_detect(const char *p, size_t n)
     return URIGREP_DOC_TEXT;
 }
 
-/* ---- reporting ---- */
-
-void
-extract_nomem(struct urigrep_extractor *x)
-{
-    x->err = URIGREP_ERR_NOMEM;
-    x->stopped = true;
-}
-
-void
-extract_notice(struct urigrep_extractor *x, enum urigrep_notice_kind kind,
-               uint64_t line, uint64_t count, const char *detail)
-{
-    struct urigrep_notice n;
-
-    if (x->on_notice == NULL)
-        return;
-    memset(&n, 0, sizeof n);
-    n.kind = kind;
-    n.line = line ? line + x->origin_line : 0;
-    n.count = count;
-    n.detail = detail;
-    n.message_id = x->message && x->mid[0] ? x->mid : NULL;
-    x->on_notice(x->arg, &n);
-}
-
-/* Is REF (LEN bytes) a same-document reference (section 4.2): empty, or
- * a fragment alone? */
-static bool
-same_document(const char *ref, size_t len)
-{
-    return len == 0 || ref[0] == '#';
-}
-
-/* Does REF (LEN bytes) start with a scheme and ':'? */
-static bool
-has_scheme(const char *ref, size_t len)
-{
-    size_t i;
-
-    if (len == 0 || !is_alpha((unsigned char)ref[0]))
-        return false;
-    for (i = 1; i < len && is_scheme_char((unsigned char)ref[i]); i++)
-        ;
-    return i < len && ref[i] == ':';
-}
-
-/* RFC 3987 3.1 with IDNA: map F's reference to ASCII into *MAPPED. */
-static bool
-map_ascii(struct urigrep_extractor *x, const struct found *f, char **mapped,
-          size_t *len)
-{
-    const char *why = NULL;
-    enum urigrep_status rc;
-
-    rc = urigrep_iri_to_uri_idna(f->ref, f->len, mapped, len, &why);
-    if (rc == URIGREP_ERR_NOMEM || rc == URIGREP_ERR_ARG) {
-        extract_nomem(x);
-        return false;
-    }
-    if (rc == URIGREP_ERR_IDNA && x->on_notice) {
-        struct urigrep_notice n;
-
-        memset(&n, 0, sizeof n);
-        n.kind = URIGREP_NOTICE_IDNA;
-        n.line = f->line + x->origin_line;
-        n.detail = why;
-        n.ref.ptr = f->ref;
-        n.ref.len = f->len;
-        x->on_notice(x->arg, &n);
-    }
-    if (rc == URIGREP_ERR_NO_IDNA && !x->no_idna_said) {
-        x->no_idna_said = true;
-        extract_notice(x, URIGREP_NOTICE_NO_IDNA, f->line, 0, NULL);
-    }
-    return true;
-}
-
-/* A wrapped link that could not be decoded: say why (REASON) with
- * --verbose. */
-static void
-wrapper_notice(struct urigrep_extractor *x, const struct found *f,
-               const char *uri, size_t ulen, const char *reason)
-{
-    struct urigrep_notice n;
-
-    if (x->on_notice == NULL)
-        return;
-    memset(&n, 0, sizeof n);
-    n.kind = URIGREP_NOTICE_WRAPPER;
-    n.line = f->line + x->origin_line;
-    n.detail = reason;
-    n.ref.ptr = uri;
-    n.ref.len = ulen;
-    n.message_id = x->message && x->mid[0] ? x->mid : NULL;
-    x->on_notice(x->arg, &n);
-}
-
-/* URIGREP_EXTRACT_UNWRAP: the target and wrapper of link *URI (*ULEN
- * bytes) into R; URIGREP_EXTRACT_STRIP_TRACKING: tracking parameters out
- * of the target and of *URI (then in x->strip). False when memory ran
- * out. */
-static bool
-unwrap_and_strip(struct urigrep_extractor *x, const struct found *f,
-                 const char **uri, size_t *ulen, struct urigrep_ref *r)
-{
-    const bool strip = (x->o.flags & URIGREP_EXTRACT_STRIP_TRACKING) != 0;
-    struct unwrap_result res;
-
-    r->target.ptr = NULL;
-    r->target.len = 0;
-    r->wrapper = NULL;
-    if (x->o.flags & URIGREP_EXTRACT_UNWRAP) {
-        if (unwrap_link(&x->uw, *uri, *ulen, &res) != URIGREP_OK)
-            return false;
-        r->wrapper = res.wrapper;
-        if (res.reason)
-            wrapper_notice(x, f, *uri, *ulen, res.reason);
-        if (res.target) {
-            r->target.ptr = res.target;
-            r->target.len = strip ? tracking_strip(res.target, res.target_len,
-                                                   res.target)
-                                  : res.target_len;
-        }
-    }
-    if (strip) {
-        x->strip.len = 0;
-        if (buf_reserve(&x->strip, *ulen + 1) != URIGREP_OK)
-            return false;
-        *ulen = tracking_strip(*uri, *ulen, x->strip.data);
-        *uri = x->strip.data;
-    }
-    return true;
-}
-
-void
-extract_emit(struct urigrep_extractor *x, const struct found *f)
-{
-    const unsigned flags = x->o.flags;
-    char *mapped = NULL, *resolved = NULL, *expanded = NULL;
-    const char *ref = f->ref, *uri = f->ref, *base = NULL;
-    size_t len = f->len, ulen = f->len, blen = 0;
-    enum urigrep_base_source src = URIGREP_BASE_NONE;
-    enum urigrep_status error = URIGREP_OK;
-    size_t error_offset = 0;
-    int valid, absolute;
-
-    if (x->stopped)
-        return;
-    if (flags & URIGREP_EXTRACT_ASCII) {
-        if (!map_ascii(x, f, &mapped, &len))
-            return;
-        ref = uri = mapped;
-        ulen = len;
-    }
-    if (flags & URIGREP_EXTRACT_NO_CHECK) {
-        valid = -1;
-        absolute = has_scheme(ref, len);
-    } else {
-        struct urigrep_parts parts;
-
-        grammar_split(ref, len, &parts);
-        error = grammar_check(ref, len, &parts, x->o.rfc, &error_offset);
-        valid = error == URIGREP_OK;
-        absolute = parts.scheme.defined;
-    }
-    if (f->delim == URIGREP_DELIM_ABBREV) {
-        /* Appendix F: complete with the scheme the host name suggests */
-        const char *scheme = strncasecmp(ref, "ftp", 3) == 0 ? "ftp://"
-                                                             : "http://";
-        size_t sl = strlen(scheme);
-
-        if ((expanded = malloc(sl + len + 1)) == NULL) {
-            extract_nomem(x);
-            goto done;
-        }
-        memcpy(expanded, scheme, sl);
-        memcpy(expanded + sl, ref, len);
-        uri = expanded;
-        ulen = sl + len;
-    } else if (!(flags & URIGREP_EXTRACT_NO_RESOLVE)) {
-        /* innermost base first (RFC 2396 5.1); a same-document reference
-         * is to the document itself, whose URI may differ from the base */
-        base = f->base;
-        src = f->base_source;
-        if (base == NULL && x->base) {
-            base = x->base;
-            src = URIGREP_BASE_OPTION;
-        }
-        if (f->doc_uri && same_document(ref, len)) {
-            base = f->doc_uri;
-            src = URIGREP_BASE_DOCUMENT;
-        }
-        if (base) {
-            enum urigrep_status rc;
-
-            rc = urigrep_resolve(base, strlen(base), ref, len, x->o.rfc,
-                                 &resolved, &ulen);
-            if (rc == URIGREP_ERR_NOMEM) {
-                extract_nomem(x);
-                goto done;
-            }
-            if (rc == URIGREP_OK) {
-                uri = resolved;
-            } else {
-                ulen = len;
-                base = NULL;
-                src = URIGREP_BASE_NONE;
-            }
-        }
-    }
-    /* What is reported never carries a byte that is not allowed in a
-     * URI: the bytes of controls, bidi and other format characters, and
-     * bytes that are not UTF-8, are percent-encoded here (RFC 3987 section
-     * 3.1 maps them so too; section 4.1 forbids the bidi controls in
-     * IRIs). The base is treated alike. Validation saw REF as found. */
-    if ((uri = clean_uri_view(&x->clean, uri, ulen, &ulen)) == NULL ||
-        (base && (base = clean_uri_view(&x->cbase, base, strlen(base),
-                                        &blen)) == NULL)) {
-        extract_nomem(x);
-        goto done;
-    }
-    {
-        /* every field set one by one: neither memset() nor an
-         * initializer, which compilers make a "rep stos" (some 12 ns on
-         * the CPUs we measure, and the structures cleared at every
-         * reference were four: a sixth of a plain run's time) */
-        struct urigrep_ref r;
-        const bool mail = x->message != 0, warc = x->warc_rec;
-
-        if ((x->o.flags & (URIGREP_EXTRACT_UNWRAP |
-                           URIGREP_EXTRACT_STRIP_TRACKING)) &&
-            !unwrap_and_strip(x, f, &uri, &ulen, &r)) {
-            extract_nomem(x);
-            goto done;
-        }
-        if (!(x->o.flags & URIGREP_EXTRACT_UNWRAP)) {
-            r.target.ptr = NULL;
-            r.target.len = 0;
-            r.wrapper = NULL;
-        }
-        r.ref.ptr = ref;
-        r.ref.len = len;
-        r.uri.ptr = uri;
-        r.uri.len = ulen;
-        r.valid = valid;
-        r.error = error;
-        r.error_offset = error_offset;
-        r.absolute = absolute;
-        r.delim = f->delim;
-        r.flags = f->flags;
-        r.line = f->line + x->origin_line;
-        r.column = f->column;
-        r.offset = f->offset + (x->mapped ? 0 : x->origin_off);
-        r.base = base;
-        r.base_source = base ? src : URIGREP_BASE_NONE;
-        r.message = x->message;
-        r.message_id = mail && x->mid[0] ? x->mid : NULL;
-        r.subject = mail && x->subject[0] ? x->subject : NULL;
-        r.part = mail && x->part[0] ? x->part : NULL;
-        r.content_type = mail || warc ? x->ctype : NULL;
-        r.charset = (mail || warc) && x->part_charset[0] ? x->part_charset
-                                                         : NULL;
-        r.context = f->context;
-        r.context_before = f->context_before;
-        r.context_after = f->context_after;
-        r.warc_record_id = warc && x->warc_id[0] ? x->warc_id : NULL;
-        r.warc_target_uri = warc && x->warc_target[0] ? x->warc_target
-                                                      : NULL;
-        r.warc_date = warc && x->warc_date[0] ? x->warc_date : NULL;
-        r.warc_offset = warc ? x->warc_offset : 0;
-        if (x->on_ref(x->arg, &r))
-            x->stopped = true;
-    }
-done:
-    free(mapped);
-    free(resolved);
-    free(expanded);
-}
-
 /* ---- mail ---- */
 
 /* Copy S into DST (SIZE bytes), cut to fit; snprintf() would cost more
@@ -449,7 +169,7 @@ static struct mime_words *
 words(struct urigrep_extractor *x)
 {
     if (x->words == NULL && (x->words = mime_words_new()) == NULL)
-        extract_nomem(x);
+        emit_nomem(x);
     return x->words;
 }
 
@@ -556,7 +276,7 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
         return;
     if (x->hsc == NULL &&
         urigrep_scanner_new(&x->o.scan, &x->hsc) != URIGREP_OK) {
-        extract_nomem(x);
+        emit_nomem(x);
         return;
     }
     x->header_line = line;
@@ -567,7 +287,7 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
 
         if (dec == NULL || words(x) == NULL) {
             free(dec);
-            extract_nomem(x);
+            emit_nomem(x);
             return;
         }
         vlen = mime_words_decode(x->words, value, vlen, dec, size);
@@ -581,7 +301,7 @@ mail_header(void *arg, const char *name, size_t nlen, const char *value,
         return;
     if (mid[0] == '\0' && x->headers_bytes > HEADERS_HELD_MAX) {
         if (!x->headers_early)
-            extract_notice(x, URIGREP_NOTICE_HEADERS_EARLY, line, 0, NULL);
+            emit_notice(x, URIGREP_NOTICE_HEADERS_EARLY, line, 0, NULL);
         x->headers_early = true;
     }
     if (mid[0] || x->headers_early)
@@ -622,7 +342,7 @@ mail_part_begin(void *arg, const struct mail_part_info *info)
 
     x->cur_line = info->line;
     if (info->too_deep)
-        extract_notice(x, URIGREP_NOTICE_TOO_DEEP, info->line, MAIL_MAX_DEPTH,
+        emit_notice(x, URIGREP_NOTICE_TOO_DEEP, info->line, MAIL_MAX_DEPTH,
                        info->path);
     if (!info->scan) {
         x->skip = true;
@@ -666,7 +386,7 @@ mail_message(void *arg, uint64_t line)
 static void
 mail_bad_length(void *arg, uint64_t length, uint64_t line)
 {
-    extract_notice(arg, URIGREP_NOTICE_BAD_LENGTH, line, length, NULL);
+    emit_notice(arg, URIGREP_NOTICE_BAD_LENGTH, line, length, NULL);
 }
 
 static const struct mail_sink mail_sink_fns = {
@@ -708,7 +428,7 @@ line_done(struct urigrep_extractor *x)
     if (i == len)
         return; /* blank: nothing */
     if ((clean = malloc(len + 1)) == NULL) {
-        extract_nomem(x);
+        emit_nomem(x);
         return;
     }
     n = urigrep_strip_typed(p, len, clean);
@@ -719,7 +439,7 @@ line_done(struct urigrep_extractor *x)
     f.column = 1;
     f.offset = x->line_off;
     f.delim = URIGREP_DELIM_LINE;
-    extract_emit(x, &f);
+    emit_ref(x, &f);
     free(clean);
 }
 
@@ -733,7 +453,7 @@ lines_feed(struct urigrep_extractor *x, const char *p, size_t n, bool final)
         if (!x->line_too_long &&
             buf_append(&x->line, p, take) != URIGREP_OK) {
             x->line_too_long = true;
-            extract_notice(x, URIGREP_NOTICE_LINE_TOO_LONG, x->line_no + 1,
+            emit_notice(x, URIGREP_NOTICE_LINE_TOO_LONG, x->line_no + 1,
                            x->line.max, NULL);
         }
         x->off += take + (nl != NULL);
@@ -759,7 +479,7 @@ lines_data(struct urigrep_extractor *x, const char *p, size_t n, bool final)
     if (x->cv) {
         x->conv.len = 0;
         if (charset_convert(x->cv, p, n, final, &x->conv, &x->bad_bytes)) {
-            extract_nomem(x);
+            emit_nomem(x);
             return;
         }
         p = x->conv.data;
@@ -796,7 +516,7 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
     switch (type) {
     case URIGREP_DOC_LINES:
         if (x->charset && (x->cv = charset_open(x->charset)) == NULL)
-            extract_notice(x, URIGREP_NOTICE_CHARSET, 1, 0, x->charset);
+            emit_notice(x, URIGREP_NOTICE_CHARSET, 1, 0, x->charset);
         break;
     case URIGREP_DOC_MAIL:
     case URIGREP_DOC_MBOX:
@@ -806,14 +526,14 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
     case URIGREP_DOC_MBOXCL2:
         if (x->mp == NULL &&
             (x->mp = mail_new(mail_mode_of(type))) == NULL) {
-            extract_nomem(x);
+            emit_nomem(x);
             return;
         }
         x->mapped = true;
         break;
     case URIGREP_DOC_WARC:
         if (!warcdoc_start(x))
-            extract_nomem(x);
+            emit_nomem(x);
         break;
     default:
         x->mapped = type == URIGREP_DOC_HTML;
@@ -996,7 +716,7 @@ urigrep_extractor_finish(urigrep_extractor *x)
         }
     }
     if (x->bad_bytes && !x->stopped)
-        extract_notice(x, URIGREP_NOTICE_BAD_BYTES, x->cur_line,
+        emit_notice(x, URIGREP_NOTICE_BAD_BYTES, x->cur_line,
                        x->bad_bytes, x->charset);
     rc = x->stopped ? (x->err ? x->err : URIGREP_ERR_STOPPED) : URIGREP_OK;
     new_document(x);

@@ -169,17 +169,6 @@ struct urigrep_extractor {
     bool no_idna_said;
 };
 
-/* Memory ran out: remember it and stop. */
-void extract_nomem(struct urigrep_extractor *x);
-
-/* Send a notice of KIND (with LINE, COUNT, DETAIL) if anyone listens. */
-void extract_notice(struct urigrep_extractor *x,
-                    enum urigrep_notice_kind kind, uint64_t line,
-                    uint64_t count, const char *detail);
-
-/* Validate, resolve and report one reference (extract.c). */
-void extract_emit(struct urigrep_extractor *x, const struct found *f);
-
 /* The current document's innermost base and where it came from. */
 const char *doc_base(const struct urigrep_extractor *x,
                      enum urigrep_base_source *src);

@@ -152,7 +152,7 @@ grammar_split(const char *ref, size_t len, struct urigrep_parts *pt)
     size_t i = 0, start;
 
     /* each part undefined to begin with; not memset(), a slow "rep stos"
-     * at every reference (see extract_emit()) */
+     * at every reference (see emit_ref()) */
     pt->scheme = pt->authority = pt->path = pt->query = pt->fragment =
         pt->userinfo = pt->host = pt->port =
             (struct urigrep_comp){ NULL, 0, false };

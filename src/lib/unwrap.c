@@ -315,19 +315,6 @@ decode_v3(struct urigrep_buf *tmp, const char *p, size_t n,
     return at == tmp->len ? NULL : bad_v3;
 }
 
-/* Does P (N bytes) start with a scheme and ':'? */
-static bool
-has_scheme(const char *p, size_t n)
-{
-    size_t i;
-
-    if (n == 0 || !is_alpha((unsigned char)p[0]))
-        return false;
-    for (i = 1; i < n && is_scheme_char((unsigned char)p[i]); i++)
-        ;
-    return i < n && p[i] == ':';
-}
-
 /* Append the value V of a query parameter, written in ENC, to OUT. */
 static const char *
 decode_value(struct unwrap_scratch *s, enum unwrap_enc enc,

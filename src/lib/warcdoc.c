@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "extract.h"
 #include "warc.h"
 #include "warcdoc.h"
@@ -64,7 +65,7 @@ emit_location(struct urigrep_extractor *x, const struct warc_record_info *i)
     }
     set_field(x->ctype, sizeof x->ctype, "header");
     x->part_charset[0] = '\0';
-    extract_emit(x, &f);
+    emit_ref(x, &f);
 }
 
 /* Say why a response or resource payload is not read. */
@@ -80,12 +81,12 @@ say_skipped(struct urigrep_extractor *x, const struct warc_record_info *i)
         if ((strcmp(what, "gzip") == 0 || strcmp(what, "x-gzip") == 0 ||
              strcmp(what, "deflate") == 0) && !x->no_zlib_said) {
             x->no_zlib_said = true;
-            extract_notice(x, URIGREP_NOTICE_NO_ZLIB, 0, i->offset, what);
+            emit_notice(x, URIGREP_NOTICE_NO_ZLIB, 0, i->offset, what);
         }
     } else if (i->skip == WARC_SKIP_NOT_HTTP) {
         what = "not an HTTP response";
     }
-    extract_notice(x, URIGREP_NOTICE_WARC_SKIPPED, 0, i->offset, what);
+    emit_notice(x, URIGREP_NOTICE_WARC_SKIPPED, 0, i->offset, what);
 }
 
 static void
@@ -153,13 +154,13 @@ on_end(void *arg)
 static void
 on_damaged(void *arg, uint64_t offset, const char *why)
 {
-    extract_notice(arg, URIGREP_NOTICE_WARC_DAMAGED, 0, offset, why);
+    emit_notice(arg, URIGREP_NOTICE_WARC_DAMAGED, 0, offset, why);
 }
 
 static void
 on_bad_payload(void *arg, uint64_t offset, const char *why)
 {
-    extract_notice(arg, URIGREP_NOTICE_WARC_BAD_PAYLOAD, 0, offset, why);
+    emit_notice(arg, URIGREP_NOTICE_WARC_BAD_PAYLOAD, 0, offset, why);
 }
 
 /* The sink for X's reader. */

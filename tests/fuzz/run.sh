@@ -33,7 +33,9 @@ LC_ALL=C awk -f "$top/data/genredirectors.awk" "$top/data/redirectors.txt" \
     >"$work/gen/redirectors.h"
 LC_ALL=C awk -f "$top/data/gentracking.awk" "$top/data/tracking-params.txt" \
     >"$work/gen/tracking-params.h"
-lib="$top/src/shared/buf.c $top/src/shared/utf8.c $top/src/lib/scan.c $top/src/lib/policy.c $top/src/lib/scheme.c $top/src/lib/grammar.c $top/src/lib/resolve.c $top/src/lib/error.c $top/src/lib/iri.c $top/src/lib/mime.c $top/src/lib/mail.c $top/src/lib/html.c $top/src/lib/htmlref.c $top/src/lib/htmlmeta.c $top/src/lib/charset.c $top/src/shared/clean.c $top/src/lib/extract.c $top/src/lib/document.c $top/src/lib/warc.c $top/src/lib/warcdoc.c $top/src/lib/httpbody.c $top/src/lib/unwrap.c $top/src/lib/tracking.c $top/src/cli/output.c $top/src/cli/split.c"
+# every module of the library and the shared folder (a list by name lost
+# each new module), and the two of the command that targets drive
+lib="$(ls "$top"/src/shared/*.c "$top"/src/lib/*.c) $top/src/cli/output.c $top/src/cli/split.c"
 # the scanner's slice small, as inputs are (-max_len)
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DSLICE=256 -I$work/gen -I$top/include -I$top/src/shared -I$top/src/lib -I$top/src/cli"
 mkdir -p "$work/obj"
