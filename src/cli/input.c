@@ -273,7 +273,7 @@ input_read_file(struct run *r, const char *name)
         progress_bytes(0 - r->raw_seen);
         if (urigrep_extractor_set_origin(r->x, type, 0, 0, 0) != URIGREP_OK)
             out_of_memory();
-        warcgz_read(r, fd, 0, UINT64_MAX);
+        warcgz_read(r, fd, 0, UINT64_MAX, input_feed);
         goto done;
     }
     process_fd(r, src, fd, r->readbuf, (size_t)got, eof);

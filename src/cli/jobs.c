@@ -733,7 +733,7 @@ run_piece(struct worker *w, struct task *t)
         if (urigrep_extractor_set_origin(r->x, t->type, 0, 0, 0) !=
             URIGREP_OK)
             out_of_memory();
-        warcgz_read(r, fd, t->from, t->to);
+        warcgz_read(r, fd, t->from, t->to, input_feed);
         urigrep_extractor_reset(r->x);
     } else if (!w->need_origin) {
         /* lines and messages are counted from the piece's start; the

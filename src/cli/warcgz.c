@@ -147,7 +147,8 @@ resync(struct run *r, struct source *src, int fd, uint64_t base,
 }
 
 void
-warcgz_read(struct run *r, int fd, uint64_t from, uint64_t to)
+warcgz_read(struct run *r, int fd, uint64_t from, uint64_t to,
+            void (*feed)(struct run *r, const char *p, size_t n))
 {
     struct source *src = r->src;
     uint64_t base = from, at, seen;
@@ -176,7 +177,7 @@ warcgz_read(struct run *r, int fd, uint64_t from, uint64_t to)
             }
             progress_bytes(source_raw_bytes(src) - seen);
             seen = source_raw_bytes(src);
-            input_feed(r, r->readbuf, (size_t)k);
+            feed(r, r->readbuf, (size_t)k);
         }
         if (source_error(src) == NULL)
             break;

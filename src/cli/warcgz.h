@@ -26,10 +26,12 @@ size_t warcgz_next_mem(const unsigned char *p, size_t size, size_t from,
 uint64_t warcgz_next(int fd, uint64_t from, uint64_t to);
 
 /* Read bytes FROM to TO of FD, gzip members of WARC records, into R's
- * extractor (a URIGREP_DOC_WARC document, read with R's source), telling
- * it each member's offset; a damaged member is said (R's file, its
- * offset) and reading goes on at the next member that holds a record.
- * Ends the document. */
-void warcgz_read(struct run *r, int fd, uint64_t from, uint64_t to);
+ * extractor (a URIGREP_DOC_WARC document, read with R's source) through
+ * FEED (input_feed(), passed in so that this module does not call back
+ * the one that calls it), telling it each member's offset; a damaged
+ * member is said (R's file, its offset) and reading goes on at the next
+ * member that holds a record. Ends the document. */
+void warcgz_read(struct run *r, int fd, uint64_t from, uint64_t to,
+                 void (*feed)(struct run *r, const char *p, size_t n));
 
 #endif
