@@ -125,6 +125,19 @@ reg_name_ok(const char *p, size_t len)
     return grammar_is_reg_name(p, n);
 }
 
+/* Is the authority at P (LEN bytes: up to the path) an ellipsis, three
+ * dots or more and nothing else ("file://...")?  It stands for a host the
+ * author left out; no host is named so. */
+static bool
+is_ellipsis(const char *p, size_t len)
+{
+    size_t n = 0;
+
+    while (n < len && p[n] == '.')
+        n++;
+    return n >= 3 && (n == len || p[n] == '/' || p[n] == '?' || p[n] == '#');
+}
+
 /* Is the scheme S (LEN bytes) written without capitals? Schemes are
  * lower case by convention (RFC 3986 section 3.1); "JANET:", "TEL:" and
  * "<OraConnection:(6721,7)>" are labels, addressing and printed objects. */
@@ -229,8 +242,9 @@ policy_accept(const struct policy *pol, struct policy_memo *memo,
          * there will do, a host name or not */
         if (slen == 4 && (ref[0] | 0x20) == 'f' &&
             strncasecmp(ref, "file", 4) == 0)
-            return reg_name_ok(rest + 2, rlen - 2) ||
-                   scheme_authority_ok(rest + 2, rlen - 2);
+            return !is_ellipsis(rest + 2, rlen - 2) &&
+                   (reg_name_ok(rest + 2, rlen - 2) ||
+                    scheme_authority_ok(rest + 2, rlen - 2));
         /* "<tel://+27605259181>", as phones and signatures write a
          * number: a tel: URI but for its "//" */
         if (rule == SR_TEL && ref[0] >= 'a' && ref[0] <= 'z' &&

@@ -465,15 +465,34 @@ balanced_len(const char *p, size_t len)
     return len;
 }
 
+/* Is the '\'' at P[LEN - 1] the close of a pair opened inside P after
+ * MIN around something ("http://x/a'b'"), not a quote of the text's
+ * ("'http://x/a'", or BEFORE, the byte before the URI, is '\'' itself)
+ * nor an empty pair ("Expires:''")? */
+static bool
+closes_own_quote(const char *p, size_t len, size_t min, unsigned char before)
+{
+    size_t i, quotes = 0;
+
+    if (before == '\'' || (len >= 2 && p[len - 2] == '\''))
+        return false;
+    for (i = min; i + 1 < len; i++)
+        quotes += p[i] == '\'';
+    return quotes % 2 == 1;
+}
+
 /* The length of P (LEN bytes) without the trailing punctuation that
- * ends sentences rather than URIs, never below MIN. A '*' right after a
- * '/' is a glob, as in wget's "(ftp://fly.cc.fer.hr/" and "*)", unless
- * EMPHASIS: a '*' stands before the URI too, as markdown and mail write
- * "*http://x/" and "*". Three '_' or more, before or after it, are a
- * rule run onto the URL: Mailman's footer reads
- * "https://host/listinfo/list_____________" without its line break. */
+ * ends sentences rather than URIs, never below MIN: '.', ',', ';', ':',
+ * '!', '?', '*', a '\'' that closes no pair of the URI's own, and an
+ * opening bracket, which opens nothing of it ("(see http://x/(").  A
+ * '*' right after a '/' is a glob, as in wget's "(ftp://fly.cc.fer.hr/"
+ * and "*)", unless BEFORE (the byte before the URI) is '*' too, as
+ * markdown and mail write "*http://x/" and "*". Three '_' or more,
+ * before or after it, are a rule run onto the URL: Mailman's footer
+ * reads "https://host/listinfo/list_____________" without its line
+ * break. */
 static size_t
-strip_punct(const char *p, size_t len, size_t min, bool emphasis)
+strip_punct(const char *p, size_t len, size_t min, unsigned char before)
 {
     for (;;) {
         size_t k;
@@ -481,10 +500,13 @@ strip_punct(const char *p, size_t len, size_t min, bool emphasis)
         while (len > min) {
             char c = p[len - 1];
 
-            if (c == '*' && !emphasis && len >= 2 && p[len - 2] == '/')
+            if (c == '*' && before != '*' && len >= 2 && p[len - 2] == '/')
+                break;
+            if (c == '\'' && closes_own_quote(p, len, min, before))
                 break;
             if (c != '.' && c != ',' && c != ';' && c != ':' && c != '!' &&
-                c != '?' && c != '\'' && c != '*')
+                c != '?' && c != '\'' && c != '*' && c != '(' && c != '[' &&
+                c != '{')
                 break;
             len--;
         }
@@ -541,24 +563,25 @@ path_bracket_len(const char *p, size_t len, size_t min)
 }
 
 /* The length of the bare URI P (LEN bytes as scanned, CLOSER if a
- * closing bracket may be among them): cut at a bracket it did not open
- * (balanced_len()) and at a '[' in its path, then without trailing
- * punctuation (strip_punct()) and a footnote mark, never below MIN; a
- * closing bracket left at the end is the URI's own pair and stays. */
+ * closing bracket may be among them, BEFORE the byte before it or 0):
+ * cut at a bracket it did not open (balanced_len()) and at a '[' in its
+ * path, then without trailing punctuation (strip_punct()) and a footnote
+ * mark, never below MIN; a closing bracket left at the end is the URI's
+ * own pair and stays. */
 static size_t
 strip_trailing(const char *p, size_t len, size_t min, bool closer,
-               bool emphasis)
+               unsigned char before)
 {
     if (closer) {
         len = balanced_len(p, len);
         len = path_bracket_len(p, len, min);
     }
-    len = strip_punct(p, len, min, emphasis);
+    len = strip_punct(p, len, min, before);
     if (closer) {
         size_t n = strip_footnote(p, len, min);
 
         if (n < len)
-            len = strip_punct(p, n, min, emphasis); /* "page.[1]" */
+            len = strip_punct(p, n, min, before); /* "page.[1]" */
     }
     return len;
 }
@@ -641,7 +664,8 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
         raw_len = sc->out.len;
     }
     len = strip_trailing(p, raw_len, cd->colon + 1 - cd->ss, closer,
-                         cd->ss > 0 && sc->view[cd->ss - 1] == '*');
+                         cd->ss > 0 ? (unsigned char)sc->view[cd->ss - 1]
+                                    : 0);
     if (!policy_accept(&sc->pol, &cd->memo, p, len, cd->colon - cd->ss,
                     cd->delim == URIGREP_DELIM_URL_PREFIX ? CTX_URL
                     : cd->ss > 0 && sc->view[cd->ss - 1] == ':'
@@ -1077,7 +1101,10 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
             continue;
         c = w[i];
         if (c == '"') {
-            size_t len = i - cd->ss;
+            /* an escaped quote, as JSON, C and shell write one ("{\"u\":
+             * \"http://x/\"}"): the URI ends before the '\\', which RFC
+             * 2396 (2.4.3) excludes from URIs */
+            size_t len = i - cd->ss - (w[i - 1] == '\\');
 
             if (!policy_accept(&sc->pol, &cd->memo, sc->view + cd->ss, len,
                             cd->colon - cd->ss, CTX_QUOTE))
@@ -1343,7 +1370,7 @@ try_abbrev(struct urigrep_scanner *sc, size_t dot, size_t floor, bool final,
         return o;
     }
     len = strip_trailing(w + ss, e - ss, 4, closer,
-                         ss > 0 && w[ss - 1] == '*');
+                         ss > 0 ? (unsigned char)w[ss - 1] : 0);
     if (!abbrev_host_ok(w + ss, len))
         return REJECTED;
     cd->ss = ss;
