@@ -324,7 +324,7 @@ enum urigrep_doc_type {
     URIGREP_DOC_MBOX,     /**< messages after "From " lines */
     URIGREP_DOC_HTML,     /**< HTML: attributes, text, <BASE href> */
     URIGREP_DOC_LINES,    /**< one reference per line, as typed */
-    /* Added in 0.1.0 (issue 21): the mbox variants by name
+    /* Added in 0.9.0 (issue 21): the mbox variants by name
      * (URIGREP_DOC_MBOX reads "From " lines and mboxrd quoting, as
      * URIGREP_DOC_MBOXRD does) */
     URIGREP_DOC_MBOXO,    /**< "From " lines; ">From " unquoted */
@@ -529,7 +529,7 @@ enum urigrep_notice_kind {
                                         end follows (LINE: where it was
                                         seen); "From " lines separate
                                         messages from there on. Added
-                                        in 0.1.0 */
+                                        in 0.9.0 */
     /** UNWRAP: a wrapped link could not be decoded (DETAIL: why; REF: the
      *  link); it has no target, or the target of the wrapper around the
      *  bad one. Added in 0.1.0. */

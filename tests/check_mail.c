@@ -334,6 +334,23 @@ START_TEST(test_mail_mbox_counts)
 }
 END_TEST
 
+/* One message (a .eml, a folder's file) saved from an mbox keeps its
+ * "From " envelope line: not a header field, and a "From " line in its
+ * body starts nothing. */
+START_TEST(test_mail_one_envelope)
+{
+    char *got = parse("From a@x Mon May  6 10:00:00 2024\nSubject: s\n"
+                      "Message-ID: <e@x>\n\nbody\n"
+                      "From b@x Mon May  6 11:00:00 2024\nstill body\n",
+                      MAIL_ONE, 3, false);
+
+    ck_assert_str_eq(got, "M\nP1 text/plain - ||<e@x> 5\nbody\n"
+                          "From b@x Mon May  6 11:00:00 2024\nstill body\n"
+                          "E\n");
+    free(got);
+}
+END_TEST
+
 START_TEST(test_mail_long_lines)
 {
     /* a body line far longer than the line buffer streams through whole,
@@ -457,6 +474,7 @@ mail_suite(void)
     tcase_add_loop_test(tc, test_mail_mbox_variants, 0,
                         sizeof variants / sizeof *variants);
     tcase_add_test(tc, test_mail_mbox_counts);
+    tcase_add_test(tc, test_mail_one_envelope);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "walk.h"
 #include "check_main.h"
@@ -114,6 +115,70 @@ START_TEST(test_walk_sort_shapes)
 }
 END_TEST
 
+/* nmh's mh-folders(5): a message's file name is a positive integer; "all
+ * files that are not positive integers must be ignored". */
+START_TEST(test_walk_mh_number)
+{
+    uint64_t v = 0;
+
+    ck_assert(walk_mh_number("1", &v) && v == 1);
+    ck_assert(walk_mh_number("10", &v) && v == 10);
+    ck_assert(walk_mh_number("007", &v) && v == 7);
+    ck_assert(walk_mh_number("18446744073709551615", &v) && v == UINT64_MAX);
+    ck_assert(!walk_mh_number("0", &v));
+    ck_assert(!walk_mh_number("", &v));
+    ck_assert(!walk_mh_number(",3", &v));       /* removed by rmm */
+    ck_assert(!walk_mh_number("#3", &v));
+    ck_assert(!walk_mh_number("3~", &v));
+    ck_assert(!walk_mh_number(".mh_sequences", &v));
+    ck_assert(!walk_mh_number("+1", &v));
+}
+END_TEST
+
+/* Which entries of a folder are messages (walk.h): a maildir's own files
+ * are its server's, its tmp/ holds unfinished deliveries (qmail's
+ * maildir(5)); in cur/ and new/ a name with a leading '.' is none; an MH
+ * folder's other files are none; -r's globs still choose. */
+START_TEST(test_walk_actions)
+{
+    static char *inc[] = { "1*", NULL };
+    struct options o;
+
+    memset(&o, 0, sizeof o);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MAILDIR, "cur", S_IFDIR, true),
+                     WALK_SKIP);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MAILDIR, "tmp", S_IFDIR, true),
+                     WALK_SKIP);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MAILDIR, ".Sent", S_IFDIR, true),
+                     WALK_DESCEND);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MAILDIR, ".Sent", S_IFDIR,
+                                 false), WALK_SKIP);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MAILDIR, "dovecot-uidlist",
+                                 S_IFREG, true), WALK_SKIP);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MESSAGES, "1.M1P1.host:2,S",
+                                 S_IFREG, true), WALK_MESSAGE);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MESSAGES, ".keep", S_IFREG,
+                                 true), WALK_SKIP);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MESSAGES, "x", S_IFDIR, true),
+                     WALK_SKIP);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MH, "12", S_IFREG, false),
+                     WALK_MESSAGE);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MH, ",12", S_IFREG, true),
+                     WALK_SKIP);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MH, "sub", S_IFDIR, true),
+                     WALK_DESCEND);
+    ck_assert_int_eq(walk_action(&o, FOLDER_PLAIN, ",12", S_IFREG, true),
+                     WALK_FILE);
+    ck_assert_int_eq(walk_action(&o, FOLDER_PLAIN, "fifo", S_IFIFO, true),
+                     WALK_SKIP);
+    o.include = inc;
+    ck_assert_int_eq(walk_action(&o, FOLDER_MH, "12", S_IFREG, true),
+                     WALK_MESSAGE);
+    ck_assert_int_eq(walk_action(&o, FOLDER_MH, "2", S_IFREG, true),
+                     WALK_SKIP);
+}
+END_TEST
+
 static Suite *
 walk_suite(void)
 {
@@ -123,6 +188,10 @@ walk_suite(void)
     tcase_add_test(tc, test_walk_key_order);
     tcase_add_test(tc, test_walk_sort_random);
     tcase_add_test(tc, test_walk_sort_shapes);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("folders");
+    tcase_add_test(tc, test_walk_mh_number);
+    tcase_add_test(tc, test_walk_actions);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -5,6 +5,7 @@
 import io
 import json
 import os
+import re
 import stat
 import subprocess
 
@@ -32,17 +33,57 @@ OPTION_SETS = [
 ]
 
 
-def walk(top):
-    """The regular files under TOP as urigrep -r reads them: names joined
-    with '/', in byte order, symbolic links not followed."""
+def _folder_kind(top, names, parent):
+    """What urigrep -r takes directory TOP (its NAMES) in a directory of
+    kind PARENT for: "messages" (a maildir's cur/ or new/), "mh" (an MH
+    folder: a .mh_sequences, or in one), "maildir" (cur/ and new/), or
+    "plain" (urigrep(1), ARCHIVES)."""
+    if parent in ("messages", "mh"):
+        return parent
+    if ".mh_sequences" in names:
+        return "mh"
+    if all(n in names and stat.S_ISDIR(os.lstat(top + "/" + n).st_mode)
+           for n in ("cur", "new")):
+        return "maildir"
+    return "plain"
+
+
+def _mh_number(name):
+    return re.fullmatch(r"[0-9]+", name) and int(name) > 0
+
+
+def walk(top, parent="plain"):
+    """(path, message) for the regular files under TOP as urigrep -r reads
+    them: names joined with '/', in byte order, symbolic links not
+    followed; a maildir's cur/ then new/, then its folders, not its tmp/
+    nor its other files; an MH folder's messages in numeric order, not its
+    other files; MESSAGE true for a file of a mail folder and a .eml."""
     names = sorted(os.listdir(top), key=os.fsencode)
+    kind = _folder_kind(top, names, parent)
+    if kind == "maildir":
+        for sub in ("cur", "new"):
+            yield from walk(top + "/" + sub, "messages")
+    if kind == "mh":
+        names.sort(key=lambda n: (0, int(n), b"") if _mh_number(n)
+                   else (1, 0, os.fsencode(n)))
     for name in names:
         path = top + ("" if top.endswith("/") else "/") + name
         st = os.lstat(path)
         if stat.S_ISDIR(st.st_mode):
-            yield from walk(path)
-        elif stat.S_ISREG(st.st_mode):
-            yield path
+            if kind == "messages" or (kind == "maildir" and
+                                      name in ("cur", "new", "tmp")):
+                continue
+            yield from walk(path, "mh" if kind == "mh" else "plain")
+        elif not stat.S_ISREG(st.st_mode) or kind == "maildir":
+            continue
+        elif kind == "messages":
+            if not name.startswith("."):
+                yield path, True
+        elif kind == "mh":
+            if _mh_number(name):
+                yield path, True
+        else:
+            yield path, name.lower().endswith(".eml")
 
 
 def command_records(cmd, opts, top):
@@ -67,8 +108,11 @@ def test_same_records_as_command(urigrep_cmd, top_srcdir, opts, kwargs,
     try:
         want = command_records(urigrep_cmd, opts, tree)
         got = {}
-        for path in walk(tree):
-            recs = list(urigrep.scan(path, **kwargs))
+        for path, message in walk(tree):
+            kw = dict(kwargs)
+            if message:
+                kw.setdefault("type", "mail")
+            recs = list(urigrep.scan(path, **kw))
             if recs:
                 got[path] = recs
     finally:

@@ -81,6 +81,11 @@ struct options {
     struct pick_config pick_conf;   /* --open-with, --compact... */
 };
 
+/* How a file came to be read: named, found by -r, or found as a message
+ * of a mail folder (a maildir's cur/ or new/, an MH folder: walk.h),
+ * which is read as mail whatever its first bytes. */
+enum found { FOUND_NAMED = 0, FOUND_WALK, FOUND_MESSAGE };
+
 /* State of the whole run and of the file being read. */
 struct run {
     const struct options *o;
@@ -106,7 +111,8 @@ struct run {
     bool any_selected;
     bool error;
     bool stop;                  /* -q matched: stop everything */
-    bool walking;               /* inside -r: files were not named */
+    enum found walking;         /* nonzero: inside -r or a mail folder,
+                                   files were not named */
     /* --pick: a reference selected goes to COLLECT (with the run) instead
      * of the output (pick.c) */
     int (*collect)(struct run *r, const struct urigrep_ref *ref);
@@ -225,6 +231,16 @@ enum read_result {
     READ_LARGE,         /* read; it has r->large_min bytes or more */
     READ_DEFERRED       /* not read: r->cut_min bytes or more */
 };
+
+/* Is NAME (a path) a file of a saved message, "*.eml" in any case? */
+bool input_is_eml(const char *name);
+
+/* The type the options O read file NAME, found as FOUND says and
+ * starting with P (N bytes), as: --type's, or what the bytes say, but
+ * mail for a mail folder's message or a .eml file (input.c). */
+enum urigrep_doc_type input_doc_type(const struct options *o,
+                                     const char *name, enum found found,
+                                     const char *p, size_t n);
 
 /* The same but for the file's end. */
 enum read_result input_read_file(struct run *r, const char *name);

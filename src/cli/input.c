@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -164,6 +165,34 @@ read_peek(struct run *r, struct source *src, char *buf, size_t want,
     return (ssize_t)got;
 }
 
+bool
+input_is_eml(const char *name)
+{
+    const char *base = strrchr(name, '/');
+    size_t n;
+
+    base = base ? base + 1 : name;
+    n = strlen(base);
+    return n > 4 && strcasecmp(base + n - 4, ".eml") == 0;
+}
+
+enum urigrep_doc_type
+input_doc_type(const struct options *o, const char *name, enum found found,
+               const char *p, size_t n)
+{
+    if (o->line_uri)
+        return URIGREP_DOC_LINES;
+    if (o->type != TYPE_AUTO)
+        return report_doc_type(o->type);
+    /* a mail folder's message, or one saved as a file: one message,
+     * whatever field it starts with (after the "From " line of an mbox,
+     * which one saved from an mbox may keep: "From " lines in its body
+     * start no message) */
+    if (found == FOUND_MESSAGE || input_is_eml(name))
+        return URIGREP_DOC_MAIL;
+    return urigrep_detect(p, n);
+}
+
 /* Read-ahead matters for large files; a system call a small file (a
  * maildir's messages) is not worth it. */
 static void
@@ -253,12 +282,11 @@ input_read_file(struct run *r, const char *name)
     }
     if (r->walking && !eof)
         advise_sequential(fd);      /* a walked file not read in one go */
-    type = o->line_uri ? URIGREP_DOC_LINES
-         : o->type == TYPE_TEXT ? URIGREP_DOC_TEXT
-         : o->type == TYPE_HTML ? URIGREP_DOC_HTML
-         : o->type == TYPE_WARC ? URIGREP_DOC_WARC
-         : o->type == TYPE_AUTO ? urigrep_detect(r->readbuf, (size_t)got)
-                                : URIGREP_DOC_MAIL;
+    type = input_doc_type(o, name, r->walking, r->readbuf, (size_t)got);
+    /* a message that --type=auto would not take for one: say so */
+    if (o->type == TYPE_AUTO && type == URIGREP_DOC_MAIL &&
+        urigrep_extractor_set_origin(r->x, type, 0, 0, 0) != URIGREP_OK)
+        out_of_memory();
     if (!o->text && !o->charset &&
         (type == URIGREP_DOC_TEXT || type == URIGREP_DOC_HTML) &&
         memchr(r->readbuf, '\0', (size_t)got)) {

@@ -130,7 +130,7 @@ struct task {
     char *name;             /* TASK_FILE: NFILES names, one after another,
                                each with its NUL */
     size_t nfiles;
-    bool walking;           /* found by -r */
+    enum found walking;     /* found by -r, in a mail folder */
     bool unsized;           /* TASK_FILE: sizes not known (hand_off()) */
     bool taken;             /* by a worker */
     /* TASK_PIECE: bytes FROM..TO of the file, a document of TYPE */
@@ -218,7 +218,7 @@ struct jobs {
     /* the planner's small files not yet queued (jobs_add_file()) */
     struct urigrep_buf batch;
     size_t batch_files;
-    bool batch_walking;
+    enum found batch_walking;
     bool batch_unsized;         /* some of their sizes are not known */
 };
 
@@ -320,7 +320,7 @@ enqueue(struct jobs *j, struct task *t)
 }
 
 static struct task *
-new_task(enum task_kind kind, const char *name, bool walking)
+new_task(enum task_kind kind, const char *name, enum found walking)
 {
     struct task *t = calloc(1, sizeof *t);
 
@@ -1257,11 +1257,12 @@ jobs_say(const char *p, size_t n)
     return true;
 }
 
-/* The type a serial run reads the file as, from its first bytes P (N),
- * when it is one that can be cut (text or mbox, not compressed, not
- * binary, no --charset, no -x); else URIGREP_DOC_AUTO. */
+/* The type a serial run reads the file NAME as, from its first bytes P
+ * (N), when it is one that can be cut (text or mbox, not compressed, not
+ * binary, no --charset, no -x, no .eml message); else URIGREP_DOC_AUTO. */
 static enum urigrep_doc_type
-piece_type(const struct options *o, const char *p, size_t n)
+piece_type(const struct options *o, const char *name, const char *p,
+           size_t n)
 {
     enum urigrep_doc_type type;
 
@@ -1280,7 +1281,9 @@ piece_type(const struct options *o, const char *p, size_t n)
     case TYPE_MBOXRD:
         type = report_doc_type(o->type);
         break;
-    case TYPE_AUTO: type = urigrep_detect(p, n); break;
+    case TYPE_AUTO:
+        type = input_doc_type(o, name, FOUND_NAMED, p, n);
+        break;
     default:
         /* mail, HTML, MH messages; mboxcl and mboxcl2, whose
          * separators only a read from the start tells (split.h) */
@@ -1313,7 +1316,7 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
         return false;
     n = read(fd, buf, sizeof buf);
     close(fd);
-    return n > 0 && piece_type(o, buf, (size_t)n) != URIGREP_DOC_AUTO;
+    return n > 0 && piece_type(o, name, buf, (size_t)n) != URIGREP_DOC_AUTO;
 }
 
 /* Drop the pages of the mapped file P (SIZE bytes) that a search from
@@ -1364,8 +1367,8 @@ find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
  * enough and of a type that can be cut, *LAST the last and *COUNT how
  * many; NULL when it is to be read whole. */
 static struct task *
-cut_file(struct jobs *j, const char *name, bool walking, struct task **last,
-         size_t *count)
+cut_file(struct jobs *j, const char *name, enum found walking,
+         struct task **last, size_t *count)
 {
     struct stat st;
     struct task *prev = NULL, *first = NULL, *t;
@@ -1376,7 +1379,9 @@ cut_file(struct jobs *j, const char *name, bool walking, struct task **last,
     int fd;
 
     *count = 0;
-    if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) ||
+    /* a mail folder's message is one message */
+    if (walking == FOUND_MESSAGE || stat(name, &st) != 0 ||
+        !S_ISREG(st.st_mode) ||
         (uint64_t)st.st_size < 2 * (uint64_t)j->piece_size ||
         (uint64_t)st.st_size > SIZE_MAX)
         return NULL;
@@ -1389,7 +1394,7 @@ cut_file(struct jobs *j, const char *name, bool walking, struct task **last,
     if (p == NULL)
         return NULL;
     peek = size < 32 * 1024 ? size : 32 * 1024;
-    type = piece_type(j->o, p, peek);
+    type = piece_type(j->o, name, p, peek);
     /* the first cut: at least a piece in (the search may run to the end
      * of a text without an empty line, once: the next starts past it) */
     cut = type == URIGREP_DOC_AUTO
@@ -1427,7 +1432,7 @@ cut_file(struct jobs *j, const char *name, bool walking, struct task **last,
 /* Queue NAME in pieces when it is large enough and of a type that can be
  * cut; false when it is to be read whole. */
 static bool
-add_pieces(struct jobs *j, const char *name, bool walking)
+add_pieces(struct jobs *j, const char *name, enum found walking)
 {
     struct task *t, *next, *last;
     size_t count;

@@ -703,18 +703,32 @@ measure(int nfiles, char **names, bool recursive, uint64_t *bytes,
     }
 }
 
+static bool
+is_directory(const char *name)
+{
+    struct stat st;
+
+    return stat(name, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 static void
 scan_arg(struct run *r, const char *name)
 {
     struct stat st;
 
-    if (r->o->recursive && strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
+    if (strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
         S_ISDIR(st.st_mode)) {
-        r->walking = true;
-        walk(r, name, scan_file);
-        r->walking = false;
-    } else
-        scan_file(r, name, -1);
+        bool read;
+
+        /* with -r, everything under it; without, a mail folder's own
+         * messages, or the error a directory is */
+        r->walking = FOUND_WALK;
+        read = walk(r, name, r->o->recursive, scan_file);
+        r->walking = FOUND_NAMED;
+        if (read)
+            return;
+    }
+    scan_file(r, name, -1);
 }
 
 /* How many threads read: -j, or by default one per processor unless a
@@ -796,7 +810,10 @@ main(int argc, char **argv)
     parse_options(argc, argv, &o, &color, &progress);
     compile_patterns(&o);
     nfiles = argc - optind;
-    o.out.with_file = o.with_file < 0 ? nfiles > 1 || o.recursive
+    /* a directory named alone is a folder of files: their names show */
+    o.out.with_file = o.with_file < 0 ? nfiles > 1 || o.recursive ||
+                                            (nfiles == 1 &&
+                                             is_directory(argv[optind]))
                                       : o.with_file;
     if (color_wanted(color)) {
         color_setup(&o.colors);

@@ -274,69 +274,258 @@ sort_names(const struct urigrep_buf *names, size_t n)
     return ents;
 }
 
-static void
-walk_dir(struct run *r, const char *dir, unsigned depth, walk_file_fn *file)
+/*
+ * Mail folders. A directory is read as one when its names say so:
+ *   - a maildir has cur/ and new/ (qmail's maildir(5)); their files are
+ *     messages, except names that start with '.'; tmp/ holds deliveries
+ *     not finished, and the other files at its top are an IMAP server's
+ *     (dovecot-uidlist, maildirsize, subscriptions, maildirfolder). A
+ *     Maildir++ folder (Courier's README.maildirquota: .Folder,
+ *     .Folder.Sub) is a maildir in it, read after its own messages, and
+ *     each message's path says which folder it came from;
+ *   - an MH folder has a .mh_sequences file (nmh's mh-sequence(5)), or
+ *     --type=mh says that every directory is one: its messages are the
+ *     files named by a positive integer, read in numeric order, and "all
+ *     files that are not positive integers must be ignored" (nmh's
+ *     mh-folders(5)); its subdirectories are MH folders too.
+ * A file of a folder is read as a message whatever its first bytes
+ * (FOUND_MESSAGE).
+ */
+
+bool
+walk_mh_number(const char *name, uint64_t *value)
 {
-    const struct options *o = r->o;
-    DIR *d = opendir(dir);
-    struct urigrep_buf names;
-    struct walk_entry *ents;
-    size_t n, longest, i, dlen = strlen(dir);
-    bool slash = dlen > 0 && dir[dlen - 1] == '/';
-    char *path;
+    uint64_t v = 0;
+    size_t i;
 
-    if (d == NULL) {
-        report_file_error(r, dir, strerror(errno));
-        return;
+    for (i = 0; name[i]; i++) {
+        if (name[i] < '0' || name[i] > '9')
+            return false;
+        /* past 19 digits: sorted after the others, by name */
+        v = i < 19 ? v * 10 + (uint64_t)(name[i] - '0') : UINT64_MAX;
     }
-    buf_init(&names, SIZE_MAX / 2);
-    n = read_names(d, &names, &longest);
-    if (n == 0) {
-        /* a maildir's tmp/ */
-        closedir(d);
-        buf_free(&names);
-        return;
-    }
-    ents = sort_names(&names, n);
-    if (depth >= walk_open_max()) {
-        closedir(d);
-        d = NULL;
-    }
-    /* each entry's path, in turn: DIR/NAME */
-    if ((path = malloc(dlen + 1 + longest + 1)) == NULL)
-        out_of_memory();
-    memcpy(path, dir, dlen);
-    if (!slash)
-        path[dlen++] = '/';
-    for (i = 0; i < n && !r->stop; i++) {
-        const char *name = ents[i].name;
-        unsigned char type = (unsigned char)name[-1];
-        mode_t mode;
-        int64_t size;
-
-        memcpy(path + dlen, name, strlen(name) + 1);
-        if (entry_kind(d ? dirfd(d) : AT_FDCWD, path, name, type, &mode,
-                       &size) != 0) {
-            /* a name longer than PATH_MAX, or one gone since readdir() */
-            report_file_error(r, path, strerror(errno));
-        } else if (S_ISDIR(mode)) {
-            if (!glob_match(o->exclude_dir, name))
-                walk_dir(r, path, depth + 1, file);
-        } else if (S_ISREG(mode) &&
-                   (!o->include || glob_match(o->include, name)) &&
-                   !glob_match(o->exclude, name)) {
-            file(r, path, size);
-        }
-    }
-    if (d)
-        closedir(d);
-    free(path);
-    free(ents);
-    buf_free(&names);
+    *value = v;
+    return i > 0 && v > 0;
 }
 
-void
-walk(struct run *r, const char *dir, walk_file_fn *file)
+/* Is NAME, an entry of the directory open as DFD, a directory (as lstat()
+ * says; the byte read_names() keeps before the name spares the call)? */
+static bool
+is_dir_entry(int dfd, const char *name)
 {
-    walk_dir(r, dir, 0, file);
+    struct stat st;
+
+#ifdef DT_UNKNOWN
+    if ((unsigned char)name[-1] != DT_UNKNOWN)
+        return (unsigned char)name[-1] == DT_DIR;
+#endif
+    return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+           S_ISDIR(st.st_mode);
+}
+
+/* The kind of the directory open as DFD whose N sorted entries are ENTS,
+ * in a directory of kind PARENT. */
+static enum walk_folder
+folder_kind(const struct options *o, int dfd, const struct walk_entry *ents,
+            size_t n, enum walk_folder parent)
+{
+    bool cur = false, new = false;
+    size_t i;
+
+    if (o->type == TYPE_MH || parent == FOLDER_MH)
+        return FOLDER_MH;
+    for (i = 0; i < n; i++) {
+        const char *s = ents[i].name;
+
+        if (strcmp(s, ".mh_sequences") == 0)
+            return FOLDER_MH;
+        if (strcmp(s, "cur") == 0)
+            cur = is_dir_entry(dfd, s);
+        else if (strcmp(s, "new") == 0)
+            new = is_dir_entry(dfd, s);
+    }
+    return cur && new ? FOLDER_MAILDIR : FOLDER_PLAIN;
+}
+
+enum walk_action
+walk_action(const struct options *o, enum walk_folder kind,
+            const char *name, mode_t mode, bool recurse)
+{
+    uint64_t number;
+
+    if (S_ISDIR(mode)) {
+        if (!recurse || kind == FOLDER_MESSAGES ||
+            glob_match(o->exclude_dir, name))
+            return WALK_SKIP;
+        /* a maildir's cur/ and new/ are read first, tmp/ never */
+        if (kind == FOLDER_MAILDIR && (strcmp(name, "cur") == 0 ||
+                                       strcmp(name, "new") == 0 ||
+                                       strcmp(name, "tmp") == 0))
+            return WALK_SKIP;
+        return WALK_DESCEND;
+    }
+    if (!S_ISREG(mode) || (o->include && !glob_match(o->include, name)) ||
+        glob_match(o->exclude, name))
+        return WALK_SKIP;
+    switch (kind) {
+    case FOLDER_MAILDIR:
+        return WALK_SKIP;
+    case FOLDER_MESSAGES:
+        return name[0] == '.' ? WALK_SKIP : WALK_MESSAGE;
+    case FOLDER_MH:
+        return walk_mh_number(name, &number) ? WALK_MESSAGE : WALK_SKIP;
+    default:
+        return WALK_FILE;
+    }
+}
+
+/* A directory being read. */
+struct dir {
+    struct run *r;
+    walk_file_fn *file;
+    DIR *d;                 /* NULL: read by full names (walk_open_max()) */
+    const char *name;       /* as given */
+    char *path;             /* NAME/, room after it for the longest entry */
+    size_t dlen;            /* of NAME/ */
+    struct walk_entry *ents;
+    size_t n;
+    unsigned depth;
+    enum walk_folder kind;
+    bool recurse;
+};
+
+static bool walk_dir(struct run *r, const char *dir, unsigned depth,
+                     walk_file_fn *file, enum walk_folder parent,
+                     bool recurse);
+
+/* Do with entry I of W what walk_action() says. */
+static void
+visit(struct dir *w, size_t i)
+{
+    struct run *r = w->r;
+    const char *name = w->ents[i].name;
+    unsigned char type = (unsigned char)name[-1];
+    enum found found = r->walking;
+    mode_t mode;
+    int64_t size;
+
+    memcpy(w->path + w->dlen, name, strlen(name) + 1);
+    if (entry_kind(w->d ? dirfd(w->d) : AT_FDCWD, w->path, name, type, &mode,
+                   &size) != 0) {
+        /* a name longer than PATH_MAX, or one gone since readdir() */
+        report_file_error(r, w->path, strerror(errno));
+        return;
+    }
+    switch (walk_action(r->o, w->kind, name, mode, w->recurse)) {
+    case WALK_DESCEND:
+        walk_dir(r, w->path, w->depth + 1, w->file,
+                 w->kind == FOLDER_MH ? FOLDER_MH : FOLDER_PLAIN, true);
+        break;
+    case WALK_MESSAGE:
+        r->walking = FOUND_MESSAGE;
+        w->file(r, w->path, size);
+        r->walking = found;
+        break;
+    case WALK_FILE:
+        w->file(r, w->path, size);
+        break;
+    case WALK_SKIP:
+        break;
+    }
+}
+
+/* Read W's entries as its kind says. */
+static void
+visit_all(struct dir *w)
+{
+    static const char *const mail[] = { "cur", "new" };
+    size_t i, k;
+
+    if (w->kind == FOLDER_MAILDIR) {
+        /* its own messages first, then its folders */
+        for (k = 0; k < 2 && !w->r->stop; k++) {
+            for (i = 0; i < w->n && strcmp(w->ents[i].name, mail[k]); i++)
+                ;
+            if (i == w->n || glob_match(w->r->o->exclude_dir, mail[k]))
+                continue;
+            memcpy(w->path + w->dlen, mail[k], 4);
+            walk_dir(w->r, w->path, w->depth + 1, w->file, FOLDER_MESSAGES,
+                     true);
+        }
+    }
+    for (i = 0; i < w->n && !w->r->stop; i++)
+        visit(w, i);
+}
+
+/* An MH folder's messages in numeric order, then the rest by name. */
+static void
+sort_mh(struct walk_entry *e, size_t n)
+{
+    size_t i;
+    unsigned depth = 0;
+
+    for (i = 0; i < n; i++)
+        if (!walk_mh_number(e[i].name, &e[i].key))
+            e[i].key = UINT64_MAX;
+    for (i = n; i > 1; i >>= 1)
+        depth += 2;
+    walk_sort(e, n, depth);
+}
+
+/* Read directory DIR, DEPTH levels below the walk's top, in a directory
+ * of kind PARENT (FOLDER_MESSAGES: DIR is a maildir's cur/ or new/).
+ * Without RECURSE, only a mail folder's own messages are read, and false
+ * is returned for any other directory (nothing read). */
+static bool
+walk_dir(struct run *r, const char *dir, unsigned depth, walk_file_fn *file,
+         enum walk_folder parent, bool recurse)
+{
+    struct dir w = { r, file, NULL, dir, NULL, strlen(dir), NULL, 0, depth,
+                     FOLDER_PLAIN, recurse };
+    struct urigrep_buf names;
+    size_t longest;
+
+    if ((w.d = opendir(dir)) == NULL) {
+        report_file_error(r, dir, strerror(errno));
+        return true;
+    }
+    buf_init(&names, SIZE_MAX / 2);
+    w.n = read_names(w.d, &names, &longest);
+    /* a maildir's empty tmp/, say */
+    w.ents = w.n ? sort_names(&names, w.n) : NULL;
+    w.kind = parent == FOLDER_MESSAGES
+                 ? FOLDER_MESSAGES
+                 : folder_kind(r->o, dirfd(w.d), w.ents, w.n, parent);
+    if (!recurse && w.kind == FOLDER_PLAIN) {
+        closedir(w.d);
+        buf_free(&names);
+        free(w.ents);
+        return false;
+    }
+    if (w.kind == FOLDER_MH)
+        sort_mh(w.ents, w.n);
+    if (depth >= walk_open_max()) {
+        closedir(w.d);
+        w.d = NULL;
+    }
+    /* each entry's path, in turn: DIR/NAME */
+    if ((w.path = malloc(w.dlen + 1 + (longest > 3 ? longest : 3) + 1)) ==
+        NULL)
+        out_of_memory();
+    memcpy(w.path, dir, w.dlen);
+    if (w.dlen == 0 || dir[w.dlen - 1] != '/')
+        w.path[w.dlen++] = '/';
+    visit_all(&w);
+    if (w.d)
+        closedir(w.d);
+    free(w.path);
+    free(w.ents);
+    buf_free(&names);
+    return true;
+}
+
+bool
+walk(struct run *r, const char *dir, bool recurse, walk_file_fn *file)
+{
+    return walk_dir(r, dir, 0, file, FOLDER_PLAIN, recurse);
 }

@@ -728,12 +728,14 @@ in_counted_body(struct mail_parser *m, const char *p, size_t n,
 }
 
 /* Is the line at P (N bytes) an mbox separator that starts a message of
- * M's input? */
+ * M's input? One message may start with one too (the envelope line a
+ * message saved from an mbox, a .eml file, keeps): not a header field. */
 static bool
 is_separator(struct mail_parser *m, const char *p, size_t n, bool complete,
              const struct mail_sink *sink)
 {
-    if (m->mode == MAIL_ONE || in_counted_body(m, p, n, complete, sink))
+    if (m->mode == MAIL_ONE ? !m->at_start
+                            : in_counted_body(m, p, n, complete, sink))
         return false;
     return complete && n && p[0] == 'F' && mail_is_from_line(p, n);
 }
@@ -764,6 +766,7 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
      * line before it is not required (some tools do not write one) */
     if (is_separator(m, p, n, complete, sink)) {
         start_message(m, sink);
+        m->at_start = false;
         return;
     }
     if (m->at_start && m->depth == 0)
