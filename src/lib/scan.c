@@ -736,12 +736,124 @@ angle_closes_on_line(const struct urigrep_scanner *sc, const struct cand *cd,
     return j == n && !final ? NEED_MORE : REJECTED;
 }
 
+/* Copy the K bytes at P into both readings of <...>; false when they
+ * would make it longer than the limit. */
+static bool
+angle_copy(struct urigrep_scanner *sc, const unsigned char *p, size_t k)
+{
+    if (sc->out.len + k > sc->max)
+        return false;
+    buf_append(&sc->out, p, k);
+    buf_append(&sc->alt, p, k);
+    return true;
+}
+
+/* Does W[I] (of N bytes) close <...>: '>', or "&gt;" when ENTITY ("&lt;"
+ * opened it)? Its length, 0 if not, -1 when the window ends first. */
+static int
+angle_close(const unsigned char *w, size_t i, size_t n, bool entity,
+            bool final)
+{
+    if (w[i] == '&' && entity) {
+        int r = delim_entity(w, i, n);
+
+        if (r < 0 && !final)
+            return -1;
+        if (r > 0 && strncasecmp((const char *)w + i, "&gt;", 4) == 0)
+            return 4;
+    }
+    return w[i] == '>';
+}
+
+/* The whitespace at *I inside <...> read from S: line breaks (not two,
+ * a blank line), the quote markers after them in a quoted reply, blanks
+ * inside a line if the brackets close on it (not after a ':', where they
+ * make a label: "<USENET: Post to ...>"). Moves *I past it, sets *JOINED
+ * when the reading joins what it separates, and the hyphen flag in
+ * *FLAGS (Appendix E: a '-' at a break may or may not be part of it).
+ * REPORTED to go on, else REJECTED or NEED_MORE. */
+static enum outcome
+angle_blanks(struct urigrep_scanner *sc, struct cand *cd, size_t s,
+             bool final, size_t *i, unsigned *flags, bool *joined)
+{
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen, j = *i, k;
+    int nl = 0;
+
+    while (j < n && is_space(w[j])) {
+        if (w[j++] != '\n')
+            continue;
+        if (++nl == 2)
+            return REJECTED; /* a blank line ends the search */
+        if (cd->quote_depth == (size_t)-1)
+            cd->quote_depth = quote_depth(sc, cd->qx, cd->lt);
+        k = skip_quote_markers(w, j, n, cd->quote_depth, final);
+        cd->skipped |= k != j && (k != n || final);
+        j = k;
+    }
+    if (j == n && !final)
+        return NEED_MORE;
+    if (nl == 0 && sc->out.len > 0 && j < n && w[j] != '>' &&
+        !(cd->entity && w[j] == '&')) {
+        enum outcome o = sc->out.data[sc->out.len - 1] == ':'
+                             ? REJECTED
+                             : angle_closes_on_line(sc, cd, s, j, final);
+
+        if (o != REPORTED)
+            return o;
+        cd->whole = true;
+    }
+    if (nl && sc->out.len && sc->out.data[sc->out.len - 1] == '-') {
+        sc->alt.len--;
+        *flags |= URIGREP_MATCH_HYPHEN_BREAK;
+    }
+    *joined |= (nl > 0 && sc->out.len > 0) || cd->whole;
+    *i = j;
+    return REPORTED;
+}
+
+/* Any other byte at *I inside <...>: a '<', a '"', a control or invalid
+ * UTF-8 refuse the brackets; a character is copied and *I moved past it
+ * (*UNWISE set for one no URI holds). REPORTED to go on, else REJECTED
+ * or NEED_MORE. */
+static enum outcome
+angle_char(struct urigrep_scanner *sc, size_t *i, bool final, bool *unwise)
+{
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen;
+    unsigned char c = w[*i];
+
+    if (c == '<' || c == '"' || c < 0x20 || c == 0x7f)
+        return REJECTED;
+    if (c >= 0x80) {
+        uint32_t cp;
+        int k = utf8_decode(w + *i, n - *i, &cp);
+
+        if (k == 0 && !final)
+            return NEED_MORE;
+        if (k <= 0 || !angle_copy(sc, w + *i, (size_t)k))
+            return REJECTED;
+        *i += (size_t)k;
+        return REPORTED;
+    }
+    /* characters no URI holds: fine in brackets the author typed on
+     * one line, not worth rejoining lines for */
+    *unwise |= c == '{' || c == '}' || c == '|' || c == '\\' || c == '^' ||
+               c == '`';
+    if (sc->out.len >= sc->max)
+        return REJECTED;
+    buf_put(&sc->out, (char)c);
+    buf_put(&sc->alt, (char)c);
+    ++*i;
+    return REPORTED;
+}
+
 /* Read <...> from S: everything up to '>' (or "&gt;" after "&lt;") with
  * whitespace removed, into sc->out (and sc->alt without hyphens at line
  * breaks). Line breaks, and the blanks and quote markers around them, are
  * how a mailer wraps a URI (Appendix E); blanks inside one line are
  * ignored too when the brackets close on that line (Appendix E: "<http:
- * //x/one/<TAB>two>" is one reference; CD->blank then says the reading
+ * //x/one/<TAB>two>" is one reference; CD->whole then says the reading
  * is the whole or nothing), else they, a '"', or a blank line mean the
  * brackets hold something else: markup, a signature box, prose. Fails
  * then, and on a '<', a control character, invalid UTF-8 or the length
@@ -753,112 +865,40 @@ scan_angle(struct urigrep_scanner *sc, struct cand *cd, size_t s,
     const unsigned char *w = (const unsigned char *)sc->view;
     size_t n = sc->vlen, i = s;
     bool joined = false, unwise = false;
+    enum outcome o;
+    int close;
 
     sc->out.len = 0;
     sc->alt.len = 0;
     *flags = 0;
     cd->whole = false;
     for (;;) {
-        unsigned char c;
-
         if (i == n)
             return final ? REJECTED : NEED_MORE;
         if (i - s > sc->raw_max)
             return REJECTED;
-        c = w[i];
-        if (!is_stop(c, STOP_ANGLE)) {
+        if (!is_stop(w[i], STOP_ANGLE)) {
             /* a run of plain bytes, copied at once */
             size_t j = span_plain(w, i + 1, n, STOP_ANGLE);
 
-            if (sc->out.len + (j - i) > sc->max)
+            if (!angle_copy(sc, w + i, j - i))
                 return REJECTED;
-            buf_append(&sc->out, w + i, j - i);
-            buf_append(&sc->alt, w + i, j - i);
             i = j;
             continue;
         }
-        if (c == '&' && cd->entity) {
-            int r = delim_entity(w, i, n);
-
-            if (r < 0 && !final)
-                return NEED_MORE;
-            if (r > 0 && strncasecmp((const char *)w + i, "&gt;", 4) == 0) {
-                *end = i + 4;
-                return joined && unwise ? REJECTED : REPORTED;
-            }
-        }
-        if (c == '>') {
-            *end = i + 1;
+        close = angle_close(w, i, n, cd->entity, final);
+        if (close < 0)
+            return NEED_MORE;
+        if (close > 0) {
+            *end = i + (size_t)close;
             return joined && unwise ? REJECTED : REPORTED;
         }
-        if (c == '<' || c == '"')
-            return REJECTED;
-        if (is_space(c)) {
-            size_t j = i, k;
-            int nl = 0;
-
-            while (j < n && is_space(w[j])) {
-                if (w[j++] != '\n')
-                    continue;
-                if (++nl == 2)
-                    return REJECTED; /* a blank line ends the search */
-                if (cd->quote_depth == (size_t)-1)
-                    cd->quote_depth = quote_depth(sc, cd->qx, cd->lt);
-                k = skip_quote_markers(w, j, n, cd->quote_depth, final);
-                cd->skipped |= k != j && (k != n || final);
-                j = k;
-            }
-            if (j == n && !final)
-                return NEED_MORE;
-            if (nl == 0 && sc->out.len > 0 && j < n && w[j] != '>' &&
-                !(cd->entity && w[j] == '&')) {
-                /* blanks inside a line: ignored if the brackets close on
-                 * it, else not a wrap; after a ':' they make a label
-                 * ("<USENET: Post to ...>") */
-                enum outcome o = sc->out.data[sc->out.len - 1] == ':'
-                                     ? REJECTED
-                                     : angle_closes_on_line(sc, cd, s, j,
-                                                            final);
-
-                if (o != REPORTED)
-                    return o;
-                cd->whole = true;
-            }
-            if (nl && sc->out.len && sc->out.data[sc->out.len - 1] == '-') {
-                /* Appendix E: the hyphen may or may not be part of it */
-                sc->alt.len--;
-                *flags |= URIGREP_MATCH_HYPHEN_BREAK;
-            }
-            joined |= (nl > 0 && sc->out.len > 0) || cd->whole;
-            i = j;
-            continue;
-        }
-        if (c < 0x20 || c == 0x7f)
-            return REJECTED;
-        if (c >= 0x80) {
-            uint32_t cp;
-            int k = utf8_decode(w + i, n - i, &cp);
-
-            if (k == 0 && !final)
-                return NEED_MORE;
-            if (k <= 0)
-                return REJECTED;
-            if (sc->out.len + (size_t)k > sc->max)
-                return REJECTED;
-            buf_append(&sc->out, w + i, (size_t)k);
-            buf_append(&sc->alt, w + i, (size_t)k);
-            i += (size_t)k;
-            continue;
-        }
-        /* characters no URI holds: fine in brackets the author typed on
-         * one line, not worth rejoining lines for */
-        unwise |= c == '{' || c == '}' || c == '|' || c == '\\' ||
-                  c == '^' || c == '`';
-        if (sc->out.len >= sc->max)
-            return REJECTED;
-        buf_put(&sc->out, (char)c);
-        buf_put(&sc->alt, (char)c);
-        i++;
+        if (is_space(w[i]))
+            o = angle_blanks(sc, cd, s, final, &i, flags, &joined);
+        else
+            o = angle_char(sc, &i, final, &unwise);
+        if (o != REPORTED)
+            return o;
     }
 }
 
