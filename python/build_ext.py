@@ -79,11 +79,16 @@ struct ugpy_doc {
     struct ugpy_bytes wrap;
     size_t nwrapped;
     int wrap_esc;
+    struct ugpy_bytes warc;
+    size_t nwarc;
+    int warc_esc;
+    int warc_members;
 };
 int ugpy_new(const struct urigrep_extract_options *o, struct ugpy_doc **out);
 void ugpy_clear(struct ugpy_doc *d);
 int ugpy_feed(struct ugpy_doc *d, const char *buf, size_t len);
 int ugpy_finish(struct ugpy_doc *d);
+int ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap);
 void ugpy_free(struct ugpy_doc *d);
 """
 

@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zlib
 
 import pytest
 
@@ -131,3 +132,64 @@ def test_ranges_split_at_separators(tmp_path):
         assert a["end"] == b["start"] and b["start"] % len(msg) == 0
     assert ud.count_range(str(p), 0, len(msg) * 3) == (15, 3)
 
+
+
+def test_dask_warc_gz_same_records_as_command(urigrep_cmd, top_srcdir,
+                                              tmp_path):
+    """A .warc.gz larger than the chunk is cut at gzip members that start
+    records (a record split over members and a corrupt member included);
+    the records, their warc_offset in the file included, are those of
+    urigrep --json on the whole file."""
+    w = os.path.join(top_srcdir, "tests", "warc")
+    parts = [open(os.path.join(w, n), "rb").read() for n in (
+        "example.warc.gz", "example-resource.warc.gz",
+        "example-wrong-chunks.warc.gz", "example-wget-bad-target-uri.warc.gz",
+        "cc.warc.gz")]
+    bad = gzip.compress(b"WARC/1.0\r\nWARC-Type: resource\r\n"
+                        b"Content-Length: 30\r\n\r\n"
+                        b"see http://lost.example/  here\r\n\r\n")
+    bad = bad[:20] + b"X" * 20 + bad[40:]
+    root = tmp_path / "w"
+    root.mkdir()
+    big = root / "big.warc.gz"
+    big.write_bytes((b"".join(parts) + bad) * 10 + b"".join(parts))
+    out = str(tmp_path / "out")
+    chunk = 16 * 1024
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [os.path.dirname(os.path.dirname(ud.__file__))] +
+        [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    subprocess.run([sys.executable, "-m", "urigrep.dask", str(root),
+                    "--out", out, "--workers", "2",
+                    "--chunk-size", str(chunk / 1024 / 1024)],
+                   env=env, check=True, timeout=300)
+    got = []
+    for part in sorted(glob.glob(os.path.join(out, "part-*.jsonl"))):
+        with open(part, encoding="utf-8") as f:
+            got.extend(json.loads(line) for line in f)
+    res = subprocess.run([urigrep_cmd, "--json", str(big)],
+                         stdout=subprocess.PIPE, check=False)
+    assert res.returncode == 2      # the corrupt members
+    want = [json.loads(x) for x in res.stdout.splitlines()]
+    assert len(want) > 500
+    with open(os.path.join(out, "summary.json")) as f:
+        assert json.load(f)["tasks"] > 5
+    assert canon(got) == canon(want)
+
+
+def test_warc_ranges_start_at_records(top_srcdir, tmp_path):
+    """plan() cuts a .warc.gz only where a gzip member inflates to WARC/."""
+    w = os.path.join(top_srcdir, "tests", "warc")
+    data = b"".join(open(os.path.join(w, n), "rb").read() for n in (
+        "example.warc.gz", "example-wrong-chunks.warc.gz")) * 20
+    p = tmp_path / "x.warc.gz"
+    p.write_bytes(data)
+    groups, splits = ud.plan([str(p)], 2048)
+    assert not groups and len(splits) == 1 and len(splits[0]) > 5
+    at = 0
+    for piece in splits[0]:
+        assert piece["kind"] == "warcgz" and piece["start"] == at
+        z = zlib.decompressobj(31)
+        assert z.decompress(data[at:at + 65536], 5) == b"WARC/"
+        at = piece["end"]
+    assert at == len(data)

@@ -257,3 +257,22 @@ def test_batch_of_mail_and_not_mail():
             mail_rec["subject"], mail_rec["charset"], mail_rec["base"]) == \
         (3, "<m@h>", "1", "s", "utf-8", None)
     assert "hyphen" not in mail_rec and mail_rec["line"] == 2
+
+
+def test_warc_same_records_as_command(urigrep_cmd, top_srcdir):
+    """scan() reads the WARC files of tests/warc (plain, .warc.gz member
+    by member, a record split over members) as urigrep --json does."""
+    old = os.getcwd()
+    os.chdir(top_srcdir)
+    try:
+        for path in sorted(os.listdir("tests/warc")):
+            path = "tests/warc/" + path
+            if "warc" not in os.path.basename(path):
+                continue
+            want = [json.loads(x) for x in subprocess.run(
+                [urigrep_cmd, "--json", path], stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, check=False).stdout.splitlines()]
+            assert want, path
+            assert list(urigrep.scan(path)) == want, path
+    finally:
+        os.chdir(old)

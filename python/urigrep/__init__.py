@@ -18,6 +18,7 @@ import collections
 import itertools
 import os
 import re
+import zlib
 
 from ._urigrep import ffi, lib
 
@@ -50,7 +51,7 @@ def _fffd_each(e):
 codecs.register_error("urigrep-fffd", _fffd_each)
 
 _TYPES = {"auto": 0, "text": 1, "mail": 2, "mbox": 3, "html": 4, "lines": 5,
-          "mboxo": 6, "mboxrd": 7, "mboxcl": 8, "mboxcl2": 9}
+          "mboxo": 6, "mboxrd": 7, "mboxcl": 8, "mboxcl2": 9, "warc": 10}
 _TYPE_NAMES = {v: k for k, v in _TYPES.items()}
 _HYPHEN = {"keep": 0, "drop": 1, "both": 2}
 _RFCS = (1808, 2396, 3986)
@@ -62,7 +63,7 @@ _PEEK = 32 * 1024          # what the type and binariness are decided on
 _E_STOPPED = 5             # URIGREP_ERR_STOPPED
 
 _DELIMS = tuple(ffi.string(lib.urigrep_delim_name(i)).decode()
-                for i in range(8))
+                for i in range(9))
 _ERRS = (None,) + tuple(_strerror(i) for i in range(64))
 _BASE_SOURCES = (None,) + tuple(
     ffi.string(lib.urigrep_base_source_name(i)).decode() for i in range(8))
@@ -75,7 +76,7 @@ _ESCAPED = re.compile("\x02([012])")
 # the numbers of a record in a batch (enum ugpy_num in _batch.c)
 (_N_LINE, _N_COLUMN, _N_OFFSET, _N_ERROR_OFFSET, _N_MESSAGE, _N_VALID,
  _N_ABSOLUTE, _N_ERROR, _N_DELIM, _N_BASE_SOURCE, _N_HAS_BASE, _N_HYPHEN,
- _N_ESC, _N_CTX, _N_WRAPPED, _NNUM) = range(16)
+ _N_ESC, _N_CTX, _N_WRAPPED, _N_WARC, _N_WARC_OFFSET, _NNUM) = range(18)
 _NTEXT = 10
 _NCTX = 6
 
@@ -89,6 +90,8 @@ _MAIL_KEYS = _COMMON_KEYS + ("message_id", "part", "content_type") + \
 _TEXT_KEYS = (_COMMON_KEYS, _COMMON_KEYS + _BASE_KEYS)
 _MAIL_ONLY = ("message_id", "part", "content_type", "message", "subject",
               "charset")
+_WARC_KEYS = ("content_type", "charset", "warc_record_id", "target_uri",
+              "warc_date")
 
 
 def _unescape(s):
@@ -172,6 +175,14 @@ def _records(d, file):
             if w:
                 rec["wrapper"] = next(wrap)
                 rec["target"] = next(wrap)
+    if d.nwarc:
+        # the WARC record's fields, last as --json has them
+        warc = iter(_strings(d.warc, d.warc_esc))
+        for rec, w, off in zip(recs, num(_N_WARC), num(_N_WARC_OFFSET)):
+            if w:
+                for k in _WARC_KEYS:
+                    rec[k] = next(warc)
+                rec["warc_offset"] = off
     return recs
 
 
@@ -273,7 +284,7 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
          charset=None, resolve=True, ascii=False, abbrev=False,
          any_scheme=False, schemes=(), hyphen="keep", max_uri_length=0,
          text=False, name=_UNSET, first_line=1, first_message=1,
-         buffer_size=256 * 1024):
+         buffer_size=256 * 1024, offset=0):
     """Yield a dict for each URI reference in SOURCE, as ``urigrep --json``.
 
     SOURCE is bytes (one document), a path (str or os.PathLike) or a file
@@ -304,6 +315,14 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
                       the line and message numbers of the first byte
                       (for a piece of an mbox that starts at a "From "
                       line further on in a file)
+      offset          the offset in its file of SOURCE's first byte (for
+                      a piece of a .warc.gz that starts at a gzip member
+                      further on in a file)
+
+    WARC files (type "auto" or "warc") are read as the command reads
+    them, a .warc.gz member by member: a damaged member is skipped to the
+    next member that inflates to a record (the command says so; scan()
+    yields the records of the good ones).
 
     Each record has the keys of --json: file, line, column, offset, ref,
     uri, delimiter, valid, kind, error, error_offset, scheme, authority,
@@ -311,7 +330,8 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     line break was dropped; base and base_source when there is a base;
     for mail, message_id, part, content_type, base, base_source, message,
     subject and charset; for a wrapped link (Safe Links, URL Defense...),
-    wrapper and target.  Raises Error when the options are refused
+    wrapper and target; in a WARC record, content_type, charset,
+    warc_record_id, target_uri, warc_date and warc_offset.  Raises Error when the options are refused
     (a relative base, say) or memory runs out.
     """
     keep = []
@@ -323,11 +343,11 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
         raise ValueError("buffer_size must be positive")
     f, data, name, close = _reader(source, name)
     return _scan(f, data, name, close, o, keep, text or charset is not None,
-                 first_line, first_message, buffer_size)
+                 first_line, first_message, buffer_size, offset)
 
 
 def _scan(f, data, name, close, o, keep, any_bytes, first_line,
-          first_message, size):
+          first_message, size, offset=0):
     dp = ffi.new("struct ugpy_doc **")
     d = None
     try:
@@ -346,10 +366,17 @@ def _scan(f, data, name, close, o, keep, any_bytes, first_line,
                 head += more
         dtype = o.type if o.type != 0 else lib.urigrep_detect(head,
                                                               len(head))
-        if not any_bytes and dtype in (1, 4) and b"\0" in head:
+        warc_gz = o.type in (0, _TYPES["warc"]) and _warc_member(head)
+        if not any_bytes and not warc_gz and dtype in (1, 4) and \
+                b"\0" in head:
             return
         pieces = _pieces(f, data, head, size)
+        if warc_gz:
+            pieces = _warc_gz(pieces, offset, size)
         for piece in pieces:
+            if isinstance(piece, tuple):
+                _check(lib.ugpy_member(d, piece[0], piece[1]), "member")
+                continue
             with ffi.from_buffer(piece) as p:
                 rc = lib.ugpy_feed(d, p, len(piece))
             if d.count:
@@ -392,6 +419,75 @@ def _pieces(f, data, head, size):
             if not more:
                 return
             yield more
+
+
+def _warc_member(b):
+    """Does B start a gzip member that inflates to "WARC/" (a .warc.gz)?"""
+    if b[:3] != b"\x1f\x8b\x08":
+        return False
+    try:
+        return zlib.decompressobj(31).decompress(b[:65536], 5) == b"WARC/"
+    except zlib.error:
+        return False
+
+
+def _next_warc_member(b, start):
+    """The index of the first gzip member at or after START in B that
+    inflates to "WARC/", or -1."""
+    i = b.find(b"\x1f\x8b\x08", start)
+    while i >= 0 and not _warc_member(b[i:]):
+        i = b.find(b"\x1f\x8b\x08", i + 1)
+    return i
+
+
+def _warc_gz(chunks, base, size):
+    """CHUNKS of a .warc.gz decompressed member by member, in pieces of
+    at most SIZE bytes, each member announced before its bytes by
+    (offset in the file, gap) as urigrep_extractor_member() takes them
+    (a member that does not start a record continues one, as some writers
+    cut them); a damaged member is skipped to the next one that holds a
+    record, as the command does."""
+    chunks = iter(chunks)
+    buf, at, z, gap, eof = b"", base, None, False, False
+    while True:
+        if z is None:
+            while not eof and len(buf) < 65536:
+                c = next(chunks, None)
+                eof = c is None
+                buf += bytes(c or b"")
+            k = len(buf) - len(buf.lstrip(b"\0"))
+            buf, at = buf[k:], at + k
+            if not buf:
+                return
+            if buf[:3] != b"\x1f\x8b\x08":
+                # not gzip: on at the next member that holds a record
+                k = _next_warc_member(buf, 1)
+                if k < 0 and eof:
+                    return
+                k = k if k >= 0 else len(buf) - 2
+                buf, at, gap = buf[k:], at + k, True
+                continue
+            z = zlib.decompressobj(31)
+            yield (at, int(gap))
+            gap = False
+        try:
+            out = z.decompress(buf, size)
+        except zlib.error:
+            buf, at, z, gap = buf[1:], at + 1, None, True
+            continue
+        if out:
+            yield out
+        if z.eof:
+            rest = z.unused_data
+            buf, at, z = rest, at + len(buf) - len(rest), None
+            continue
+        tail = z.unconsumed_tail
+        buf, at = tail, at + len(buf) - len(tail)
+        if len(out) < size and not buf:
+            c = next(chunks, None)
+            if c is None:
+                return  # cut short: the command says so
+            buf = bytes(c)
 
 
 def detect(data):

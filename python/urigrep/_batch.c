@@ -24,6 +24,10 @@
  *   NUMS  UGPY_NNUM numbers per record (enum ugpy_num).
  *   WRAP  for each wrapped link (UGPY_N_WRAPPED set), its wrapper's name
  *         and its target, written as TEXT's, in record order.
+ *   WARC  for each reference in a WARC record (UGPY_N_WARC set), its
+ *         payload's content type and charset, the record's ID, target
+ *         URI and date, written as TEXT's, in record order; its offset
+ *         is UGPY_N_WARC_OFFSET.
  * Memory: a batch holds the records of one feed; the caller feeds
  * bounded pieces and clears the batch after each.
  */
@@ -53,6 +57,8 @@ enum ugpy_num {
     UGPY_N_ESC,          /* a string holds \x00, \x01 or \x02 */
     UGPY_N_CTX,          /* the number of its context in the batch */
     UGPY_N_WRAPPED,      /* a wrapped link: two strings in WRAP */
+    UGPY_N_WARC,         /* in a WARC record: five strings in WARC */
+    UGPY_N_WARC_OFFSET,  /* the record's offset in the file */
     UGPY_NNUM
 };
 
@@ -77,6 +83,10 @@ struct ugpy_doc {
     struct ugpy_bytes wrap;      /* wrapped links: wrapper, target */
     size_t nwrapped;             /* records of the batch that are so */
     int wrap_esc;                /* a string in WRAP holds an escape */
+    struct ugpy_bytes warc;      /* WARC records' strings */
+    size_t nwarc;                /* records of the batch in WARC records */
+    int warc_esc;                /* a string in WARC holds an escape */
+    int warc_members;            /* ugpy_member() was called */
 };
 
 static int
@@ -169,6 +179,29 @@ static int
 put_cstr(struct ugpy_bytes *b, const char *s)
 {
     return put_text(b, s, s ? strlen(s) : 0);
+}
+
+/* Append the WARC strings of R, when it is in a WARC record, to D's
+ * WARC. Returns -1 when memory ran out, 1 when R is in a WARC record, 0
+ * when it is not. */
+static int
+put_warc(struct ugpy_doc *d, const struct urigrep_ref *r)
+{
+    const char *s[5];
+    int i, rc;
+
+    if (r->warc_record_id == NULL && r->warc_target_uri == NULL &&
+        r->warc_offset == 0)
+        return 0;
+    s[0] = r->content_type, s[1] = r->charset, s[2] = r->warc_record_id;
+    s[3] = r->warc_target_uri, s[4] = r->warc_date;
+    for (i = 0; i < 5; i++) {
+        if ((rc = put_cstr(&d->warc, s[i])) < 0)
+            return -1;
+        d->warc_esc |= rc;
+    }
+    d->nwarc++;
+    return 1;
 }
 
 /* Append R's context to D's CTX unless it is the last one there.
@@ -313,6 +346,8 @@ on_ref(void *arg, const struct urigrep_ref *r)
         d->wrap_esc |= rc;
         d->nwrapped++;
     }
+    if ((rc = put_warc(d, r)) < 0)
+        goto nomem;
     n = d->nums + d->count * UGPY_NNUM;
     n[UGPY_N_LINE] = r->line + d->line_base;
     n[UGPY_N_COLUMN] = r->column;
@@ -329,6 +364,8 @@ on_ref(void *arg, const struct urigrep_ref *r)
     n[UGPY_N_ESC] = (uint64_t)esc;
     n[UGPY_N_CTX] = d->nctx - 1;
     n[UGPY_N_WRAPPED] = r->wrapper != NULL;
+    n[UGPY_N_WARC] = (uint64_t)rc;
+    n[UGPY_N_WARC_OFFSET] = r->warc_offset;
     d->nmail += r->message != 0;
     d->nhyphen += n[UGPY_N_HYPHEN];
     d->nesc += (size_t)esc;
@@ -363,9 +400,10 @@ ugpy_new(const struct urigrep_extract_options *o, struct ugpy_doc **out)
 void
 ugpy_clear(struct ugpy_doc *d)
 {
-    d->text.len = d->ctx.len = d->last_ctx = d->wrap.len = 0;
+    d->text.len = d->ctx.len = d->last_ctx = d->wrap.len = d->warc.len = 0;
     d->nctx = d->count = d->nmail = d->nhyphen = d->nesc = d->nwrapped = 0;
-    d->ctx_esc = d->wrap_esc = 0;
+    d->nwarc = 0;
+    d->ctx_esc = d->wrap_esc = d->warc_esc = 0;
 }
 
 /* Feed LEN bytes at BUF; the records found are appended to the batch.
@@ -388,6 +426,24 @@ ugpy_finish(struct ugpy_doc *d)
     return d->nomem ? URIGREP_ERR_NOMEM : rc;
 }
 
+/* A .warc.gz read member by member: the bytes fed next are those of the
+ * gzip member at OFFSET of the file (GAP: data before it was lost); the
+ * first call makes the document a WARC. Returns the extractor's status. */
+int
+ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap)
+{
+    enum urigrep_status rc;
+
+    if (!d->warc_members) {
+        rc = urigrep_extractor_set_origin(d->x, URIGREP_DOC_WARC, 0, 0, 0);
+        if (rc != URIGREP_OK)
+            return rc;
+        d->warc_members = 1;
+    }
+    rc = urigrep_extractor_member(d->x, offset, gap);
+    return d->nomem ? URIGREP_ERR_NOMEM : rc;
+}
+
 /* Free D; NULL is accepted. */
 void
 ugpy_free(struct ugpy_doc *d)
@@ -398,6 +454,7 @@ ugpy_free(struct ugpy_doc *d)
     free(d->text.data);
     free(d->ctx.data);
     free(d->wrap.data);
+    free(d->warc.data);
     free(d->nums);
     free(d);
 }

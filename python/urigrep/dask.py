@@ -11,7 +11,11 @@ ranges that start at a message's "From " line (the line urigrep's mbox
 reader takes as a separator), and each range is its own task.  A range's
 line and message numbers are those of the whole file: a small counting
 task per range (newlines and "From " lines) feeds the numbers on.  A
-file whose name ends in .gz is decompressed as it is read (one task).
+.warc.gz (its first gzip member inflates to "WARC/") larger than that is
+cut at gzip members that start records, as urigrep -j cuts it, each
+range read member by member with the records' offsets in the file.
+Another file whose name ends in .gz is decompressed as it is read (one
+task).
 
 DIR receives part-NNNNN.jsonl, one per task, each line a record as
 urigrep --json writes it (urigrep.scan()'s dicts), and summary.json: the
@@ -104,6 +108,26 @@ def find_boundary(f, target, size):
     return size
 
 
+def is_warc_gz(path):
+    """Does the file PATH start with a gzip member holding a WARC record?"""
+    with open(path, "rb") as f:
+        return urigrep._warc_member(f.read(64 * 1024))
+
+
+def find_member(f, target, size):
+    """The offset of the first gzip member at or after TARGET in the
+    .warc.gz F of SIZE bytes that inflates to "WARC/", or SIZE."""
+    pos = target
+    while pos < size:
+        f.seek(pos)
+        block = f.read(_BLOCK + 64 * 1024)
+        k = urigrep._next_warc_member(block, 0)
+        if 0 <= k < _BLOCK:
+            return pos + k
+        pos += _BLOCK
+    return size
+
+
 def count_range(path, start, end):
     """(newlines, separator lines) in bytes START..END of the file PATH;
     START is at the start of a line."""
@@ -179,6 +203,9 @@ def extract(out, pieces, first=(1, 1), options=None):
                 if p["kind"] == "gz":
                     src = gzip.GzipFile(fileobj=f)
                     kw = {}
+                elif p["kind"] == "warcgz":
+                    src = _Range(f, p["start"], p["end"])
+                    kw = {"offset": p["start"]}
                 elif p["kind"] == "range":
                     src = _Range(f, p["start"], p["end"])
                     kw = {"type": "mbox", "first_line": first[0],
@@ -240,6 +267,19 @@ def plan(files, chunk, doc_type="auto"):
     groups, splits, group, size = [], [], [], 0
     for path in files:
         n = os.path.getsize(path)
+        if doc_type in ("auto", "warc") and is_warc_gz(path):
+            bounds = [0]
+            with open(path, "rb") as f:
+                for target in range(chunk, n, chunk):
+                    b = find_member(f, max(target, bounds[-1] + 1), n)
+                    if b >= n:
+                        break
+                    if b > bounds[-1]:
+                        bounds.append(b)
+            bounds.append(n)
+            splits.append([{"path": path, "kind": "warcgz", "start": a,
+                            "end": b} for a, b in zip(bounds, bounds[1:])])
+            continue
         if path.endswith(".gz"):
             groups.append([{"path": path, "kind": "gz", "start": 0,
                             "end": n}])
@@ -294,7 +334,7 @@ def run(client, files, out, chunk, options, progress=False):
         for i, p in enumerate(pieces):
             futures.append(client.submit(extract, part(), [p], first,
                                          options=opts, pure=False))
-            if i + 1 < len(pieces):
+            if i + 1 < len(pieces) and p["kind"] == "range":
                 c = client.submit(count_range, p["path"], p["start"],
                                   p["end"], pure=False)
                 counts.append(c)
@@ -336,7 +376,8 @@ def main(argv=None):
                     help="bytes of input per task, in MiB (default 64)")
     ap.add_argument("--type", default="auto",
                     choices=["auto", "text", "mail", "mbox", "mboxo",
-                             "mboxrd", "mboxcl", "mboxcl2", "html"])
+                             "mboxrd", "mboxcl", "mboxcl2", "html",
+                             "warc"])
     ap.add_argument("--headers", action="store_true")
     ap.add_argument("--base", metavar="URI")
     ap.add_argument("--rfc", type=int, default=2396,
