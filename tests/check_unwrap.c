@@ -155,6 +155,12 @@ static const struct {
     { "ftp://nam11.safelinks.protection.outlook.com/?url=https%3A%2F%2Fx.org"
       "&data=1", NULL, NULL, 0 },
     { "https://www.google.com/search?q=https://x.org/", NULL, NULL, 0 },
+    /* the host is the one after "@": a browser goes to evil.example */
+    { "https://nam11.safelinks.protection.outlook.com@evil.example/?url=http"
+      "s%3A%2F%2Fx.org&data=1", NULL, NULL, 0 },
+    /* host names are compared without case; a port is allowed */
+    { "HTTPS://NAM11.SafeLinks.Protection.Outlook.COM:443/?url=https%3A%2F%2F"
+      "x.org%2F&data=1", "safelinks", "https://x.org/", 0 },
     { "mailto:a@urldefense.com", NULL, NULL, 0 },
     { "", NULL, NULL, 0 },
 };
