@@ -163,16 +163,25 @@ scan_is_unicode_break(uint32_t cp)
      * punctuation, the mathematical angle and white brackets groff and
      * TeX print (U+2329/232A, U+27E6-27EF, U+2983-2998), and the specials
      * (BOM, U+FFFD). Letters, digits and marks of every script continue
-     * an IRI. */
-    return (cp >= 0x80 && cp <= 0xbf) || cp == 0xd7 || cp == 0xf7 ||
-           cp == 0x1680 || cp == 0x180e || (cp >= 0x2000 && cp <= 0x206f) ||
-           cp == 0x2329 || cp == 0x232a || (cp >= 0x27e6 && cp <= 0x27ef) ||
-           (cp >= 0x2983 && cp <= 0x2998) ||
-           (cp >= 0x2e00 && cp <= 0x2e7f) || (cp >= 0x3000 && cp <= 0x303f) ||
-           (cp >= 0xfe10 && cp <= 0xfe1f) || (cp >= 0xfe30 && cp <= 0xfe6f) ||
-           cp == 0xfeff || (cp >= 0xff01 && cp <= 0xff0f) ||
-           (cp >= 0xff1a && cp <= 0xff20) || (cp >= 0xff3b && cp <= 0xff40) ||
-           (cp >= 0xff5b && cp <= 0xff65) || (cp >= 0xfff0 && cp <= 0xffff);
+     * an IRI. In increasing order. */
+    static const struct {
+        uint32_t lo, hi;
+    } breaks[] = {
+        { 0x80, 0xbf },     { 0xd7, 0xd7 },     { 0xf7, 0xf7 },
+        { 0x1680, 0x1680 }, { 0x180e, 0x180e }, { 0x2000, 0x206f },
+        { 0x2329, 0x232a }, { 0x27e6, 0x27ef }, { 0x2983, 0x2998 },
+        { 0x2e00, 0x2e7f }, { 0x3000, 0x303f }, { 0xfe10, 0xfe1f },
+        { 0xfe30, 0xfe6f }, { 0xfeff, 0xfeff }, { 0xff01, 0xff0f },
+        { 0xff1a, 0xff20 }, { 0xff3b, 0xff40 }, { 0xff5b, 0xff65 },
+        { 0xfff0, 0xffff },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof breaks / sizeof breaks[0] && cp >= breaks[i].lo;
+         i++)
+        if (cp <= breaks[i].hi)
+            return true;
+    return false;
 }
 
 /* Count the newlines in P[0..N): 16 bytes at a time with SSE2 where the
@@ -1491,6 +1500,65 @@ keep_view(struct urigrep_scanner *sc, size_t keep, size_t to)
     return st;
 }
 
+/* The callback stopped process() with FLOOR and P where they were: when
+ * the window is borrowed, keep an owned slice of it from a little before
+ * P, as an owned window would. URIGREP_ERR_STOPPED, or the error of
+ * keeping. */
+static enum urigrep_status
+process_stopped(struct urigrep_scanner *sc, size_t floor, size_t p)
+{
+    size_t n = sc->vlen;
+
+    if (sc->borrowed) {
+        /* the caller's bytes may be gone at the next call */
+        size_t k = p > CTX_BACK ? p - CTX_BACK : 0;
+        enum urigrep_status st;
+
+        lines_to(sc, k);
+        st = keep_view(sc, k, n - p > SLICE ? p + SLICE : n);
+        if (st != URIGREP_OK)
+            return st;
+        floor = floor > k ? floor - k : 0;
+        p -= k;
+    }
+    sc->floor = floor;
+    sc->search = p;
+    return URIGREP_ERR_STOPPED;
+}
+
+/* process() found no more (not FINAL): keep what later bytes may still
+ * change. PENDING: the candidate CD at trigger T waits for more; else a
+ * skipped run, or a scheme that may be cut off at the end, with the
+ * context before it. */
+static enum urigrep_status
+process_keep(struct urigrep_scanner *sc, const struct cand *cd, bool pending,
+             size_t floor, size_t p, size_t t)
+{
+    size_t n = sc->vlen, keep;
+
+    if (pending) {
+        /* keep the candidate and the context before its scheme */
+        keep = cd->ss > CTX_BACK ? cd->ss - CTX_BACK : 0;
+        p = t;
+    } else if (sc->skipping) {
+        /* N, or a UTF-8 sequence cut at the end */
+        keep = p > CTX_BACK ? p - CTX_BACK : 0;
+    } else {
+        /* keep a scheme that may be cut off at the end, and its context */
+        size_t j = n;
+
+        while (j > floor && n - j <= SCHEME_RUN_MAX &&
+               is_scheme_char((unsigned char)sc->view[j - 1]))
+            j--;
+        keep = j > CTX_BACK ? j - CTX_BACK : 0;
+        p = n;
+    }
+    lines_to(sc, keep);
+    sc->floor = floor > keep ? floor - keep : 0;
+    sc->search = p > keep ? p - keep : 0;
+    return keep_view(sc, keep, n);
+}
+
 /* Scan the window. Keeps what later bytes may still change at its front
  * (unless FINAL) and returns URIGREP_ERR_STOPPED if the callback said so.
  *
@@ -1502,7 +1570,7 @@ static enum urigrep_status
 process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
         void *arg)
 {
-    size_t n = sc->vlen, floor = sc->floor, p = sc->search, keep;
+    size_t n = sc->vlen, floor = sc->floor, p = sc->search;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
     struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, false, false,
@@ -1555,49 +1623,13 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
         }
         break;
     }
-    if (stopped) {
-        if (sc->borrowed) {
-            /* the caller's bytes may be gone at the next call: win
-             * keeps what an owned window would, a slice from the stop */
-            size_t k = p > CTX_BACK ? p - CTX_BACK : 0;
-            enum urigrep_status st;
-
-            lines_to(sc, k);
-            st = keep_view(sc, k, n - p > SLICE ? p + SLICE : n);
-            if (st != URIGREP_OK)
-                return st;
-            floor = floor > k ? floor - k : 0;
-            p -= k;
-        }
-        sc->floor = floor;
-        sc->search = p;
-        return URIGREP_ERR_STOPPED;
-    }
+    if (stopped)
+        return process_stopped(sc, floor, p);
     if (final) {
         sc->floor = sc->search = n;
         return URIGREP_OK;
     }
-    if (pending) {
-        /* keep the candidate and the context before its scheme */
-        keep = cd.ss > CTX_BACK ? cd.ss - CTX_BACK : 0;
-        p = t;
-    } else if (sc->skipping) {
-        /* N, or a UTF-8 sequence cut at the end */
-        keep = p > CTX_BACK ? p - CTX_BACK : 0;
-    } else {
-        /* keep a scheme that may be cut off at the end, and its context */
-        size_t j = n;
-
-        while (j > floor && n - j <= SCHEME_RUN_MAX &&
-               is_scheme_char((unsigned char)sc->view[j - 1]))
-            j--;
-        keep = j > CTX_BACK ? j - CTX_BACK : 0;
-        p = n;
-    }
-    lines_to(sc, keep);
-    sc->floor = floor > keep ? floor - keep : 0;
-    sc->search = p > keep ? p - keep : 0;
-    return keep_view(sc, keep, n);
+    return process_keep(sc, &cd, pending, floor, p, t);
 }
 
 URIGREP_EXPORT enum urigrep_status
