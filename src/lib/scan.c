@@ -371,6 +371,23 @@ bracket_opens_uri(const unsigned char *w, size_t i, size_t n)
     return w[j] == ':' && j > i + 1;
 }
 
+/* Did the last scan_bare_end() already find where a bare URI from the
+ * window offset OFF ends (a candidate tried again from a later trigger),
+ * within the window and the limit from SS? Then *E and *CLOSER are set
+ * as it found them. */
+static bool
+bare_end_cached(const struct urigrep_scanner *sc, size_t ss, uint64_t off,
+                size_t *e, bool *closer)
+{
+    if (off < sc->bc_from || off >= sc->bc_to ||
+        sc->bc_to - sc->win_off > sc->vlen ||
+        sc->bc_to - sc->win_off - ss > sc->max)
+        return false;
+    *e = (size_t)(sc->bc_to - sc->win_off);
+    *closer = sc->bc_closer;
+    return true;
+}
+
 /* Scan a bare URI whose text starts at SS, from FROM on. Sets *E to the
  * first byte that is not part of it, and *CLOSER when a closing bracket
  * may be among them (strip_trailing() has to look for pairs then). What ends it does
@@ -383,13 +400,8 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
     size_t n = sc->vlen, i = from, lim;
     uint64_t off = sc->win_off + from;
 
-    if (off >= sc->bc_from && off < sc->bc_to &&
-        sc->bc_to - sc->win_off <= n &&
-        sc->bc_to - sc->win_off - ss <= sc->max) {
-        *e = (size_t)(sc->bc_to - sc->win_off);
-        *closer = sc->bc_closer;
+    if (bare_end_cached(sc, ss, off, e, closer))
         return REPORTED;
-    }
     *closer = false;
     /* a byte at LIM or after would make the candidate too long */
     lim = sc->max < n - ss ? ss + sc->max : n;
@@ -610,6 +622,53 @@ roff_escape(const unsigned char *w, size_t i, size_t n)
     return !is_stop(w[i + 2], STOP_BARE);
 }
 
+/* After the bare URI of CD ends at *E: while a roff escape ("\\:", "\\-")
+ * continues it, read on, into sc->out, the escape dropped or made '-';
+ * *P and *RAW_LEN then give sc->out, *CLOSER adds what the parts after
+ * it hold. REPORTED when the URI is whole, else what stopped it
+ * (CD->end set). */
+static enum outcome
+join_roff(struct urigrep_scanner *sc, struct cand *cd, bool final, size_t *e,
+          const char **p, size_t *raw_len, bool *closer)
+{
+    const unsigned char *w = (const unsigned char *)sc->view;
+    size_t n = sc->vlen;
+    bool joined = false;
+    enum outcome o;
+    int r;
+
+    for (;;) {
+        size_t from = *e + 2;
+        bool more;
+
+        r = *e < n && w[*e] == '\\' ? roff_escape(w, *e, n) : 0;
+        if (r < 0 && !final) {
+            cd->end = *e;
+            return NEED_MORE;
+        }
+        if (r <= 0)
+            return REPORTED; /* (r < 0 at the end of the input: it ends it) */
+        if (!joined) {
+            sc->out.len = 0;
+            if (buf_append(&sc->out, *p, *raw_len))
+                return REJECTED; /* out of room */
+            joined = true;
+        }
+        if (w[*e + 1] == '-' && buf_append(&sc->out, "-", 1))
+            return REJECTED;
+        o = scan_bare_end(sc, cd->ss, from, final, e, &more);
+        if (o != REPORTED) {
+            cd->end = *e;
+            return o;
+        }
+        *closer |= more;
+        if (buf_append(&sc->out, w + from, *e - from))
+            return REJECTED;
+        *p = sc->out.data;
+        *raw_len = sc->out.len;
+    }
+}
+
 /* Bare rules for a reference starting at SS with its scheme ending at
  * COLON. A URL written with roff escapes is read as it prints: into
  * sc->out, "\\:" dropped and "\\-" made '-'. */
@@ -620,9 +679,8 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     const unsigned char *w = (const unsigned char *)sc->view;
     const char *p = sc->view + cd->ss;
     size_t e, len, raw_len, n = sc->vlen;
-    bool closer, joined = false;
+    bool closer;
     enum outcome o;
-    int r;
 
     /* What policy_accept() would refuse whatever follows, refused before
      * the scan for the end: "Subject: Re:", "Note:" at a line's end (a
@@ -642,36 +700,9 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
         return o;
     }
     raw_len = e - cd->ss;
-    for (;;) {
-        size_t from = e + 2;
-        bool more;
-
-        r = e < n && w[e] == '\\' ? roff_escape(w, e, n) : 0;
-        if (r < 0 && !final) {
-            cd->end = e;
-            return NEED_MORE;
-        }
-        if (r <= 0)
-            break; /* (r < 0 at the end of the input: the escape ends it) */
-        if (!joined) {
-            sc->out.len = 0;
-            if (buf_append(&sc->out, p, raw_len))
-                return REJECTED; /* out of room */
-            joined = true;
-        }
-        if (w[e + 1] == '-' && buf_append(&sc->out, "-", 1))
-            return REJECTED;
-        o = scan_bare_end(sc, cd->ss, from, final, &e, &more);
-        if (o != REPORTED) {
-            cd->end = e;
-            return o;
-        }
-        closer |= more;
-        if (buf_append(&sc->out, w + from, e - from))
-            return REJECTED;
-        p = sc->out.data;
-        raw_len = sc->out.len;
-    }
+    o = join_roff(sc, cd, final, &e, &p, &raw_len, &closer);
+    if (o != REPORTED)
+        return o;
     len = strip_trailing(p, raw_len, cd->colon + 1 - cd->ss, closer,
                          cd->ss > 0 ? (unsigned char)sc->view[cd->ss - 1]
                                     : 0);
@@ -1283,13 +1314,48 @@ split_run_together(const struct urigrep_scanner *sc, struct cand *cd,
     return ss + k;
 }
 
+/* The scheme of CD (CD->ss to CD->colon) found: read it as its
+ * delimiters say, <...>, quotes, a "URL:" prefix or none. */
+static enum outcome
+try_delimited(struct urigrep_scanner *sc, struct cand *cd, size_t floor,
+              bool final, urigrep_match_fn fn, void *arg)
+{
+    const char *w = sc->view;
+    size_t ss = cd->ss, lt;
+
+    if (angle_before(sc, ss, floor, &lt, cd)) {
+        cd->quote_depth = (size_t)-1;
+        cd->lt = lt;
+        cd->qx = ss;
+        cd->delim = URIGREP_DELIM_ANGLE;
+        return try_angle(sc, cd, final, fn, arg);
+    }
+    if (ss > floor && w[ss - 1] == '"') {
+        cd->delim = URIGREP_DELIM_QUOTE;
+        return try_quote(sc, cd, final, fn, arg);
+    }
+    cd->delim = URIGREP_DELIM_BARE;
+    if (ss >= floor + 4 && w[ss - 1] == ':' &&
+        is_url_word(w + ss - 4))
+        cd->delim = URIGREP_DELIM_URL_PREFIX;
+    else if (ss >= floor + 5 && w[ss - 1] == ' ' && w[ss - 2] == ':' &&
+             is_url_word(w + ss - 5))
+        cd->delim = URIGREP_DELIM_URL_PREFIX;
+    if (cd->delim == URIGREP_DELIM_BARE) {
+        /* "u=http://..." is a URI in SDP too; "a=mid:audio" is not */
+        if (w[cd->colon + 1] != '/' && sdp_line(sc, ss))
+            return REJECTED;
+    }
+    return try_bare(sc, cd, final, fn, arg);
+}
+
 /* A ':' at COLON: find the scheme before it and try the delimiter rules. */
 static enum outcome
 try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
           urigrep_match_fn fn, void *arg, struct cand *cd)
 {
     const char *w = sc->view;
-    size_t ss = colon, lt;
+    size_t ss = colon;
     enum outcome o;
 
     while (ss > floor && is_scheme_char((unsigned char)w[ss - 1])) {
@@ -1329,30 +1395,7 @@ try_colon(struct urigrep_scanner *sc, size_t colon, size_t floor, bool final,
         cd->delim = URIGREP_DELIM_BARE;
         return try_bare(sc, cd, final, fn, arg);
     }
-    if (angle_before(sc, ss, floor, &lt, cd)) {
-        cd->quote_depth = (size_t)-1;
-        cd->lt = lt;
-        cd->qx = ss;
-        cd->delim = URIGREP_DELIM_ANGLE;
-        return try_angle(sc, cd, final, fn, arg);
-    }
-    if (ss > floor && w[ss - 1] == '"') {
-        cd->delim = URIGREP_DELIM_QUOTE;
-        return try_quote(sc, cd, final, fn, arg);
-    }
-    cd->delim = URIGREP_DELIM_BARE;
-    if (ss >= floor + 4 && w[ss - 1] == ':' &&
-        is_url_word(w + ss - 4))
-        cd->delim = URIGREP_DELIM_URL_PREFIX;
-    else if (ss >= floor + 5 && w[ss - 1] == ' ' && w[ss - 2] == ':' &&
-             is_url_word(w + ss - 5))
-        cd->delim = URIGREP_DELIM_URL_PREFIX;
-    if (cd->delim == URIGREP_DELIM_BARE) {
-        /* "u=http://..." is a URI in SDP too; "a=mid:audio" is not */
-        if (w[colon + 1] != '/' && sdp_line(sc, ss))
-            return REJECTED;
-    }
-    return try_bare(sc, cd, final, fn, arg);
+    return try_delimited(sc, cd, floor, final, fn, arg);
 }
 
 /* Characters that may stand right before an abbreviated URL's host. */
@@ -1573,8 +1616,8 @@ process(struct urigrep_scanner *sc, bool final, urigrep_match_fn fn,
     size_t n = sc->vlen, floor = sc->floor, p = sc->search;
     size_t dot_cache = (size_t)-1, t = 0;
     bool pending = false, stopped = false, cut = false;
-    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, false, false,
-                       { -1, SR_OPAQUE } };
+    struct cand cd = { 0, 0, 0, URIGREP_DELIM_BARE, 0, 0, 0, false, false,
+                       false, { -1, SR_OPAQUE } };
 
     if (n == 0) {
         sc->floor = sc->search = 0;
