@@ -10,6 +10,34 @@
 extern "C" {
 #endif
 
+/* Every function, type, field and constant here came in 0.1.0 unless its
+ * comment says "Added in" another version. */
+
+/** The version of this header (configure takes the package's version from
+ *  here). A program may compare URIGREP_VERSION_NUM with
+ *  URIGREP_VERSION_AT(0, 9, 0) at compile time, and urigrep_version() at
+ *  run time for the library it was linked with. Added in 0.9.0. */
+#define URIGREP_VERSION_MAJOR 0
+#define URIGREP_VERSION_MINOR 9
+#define URIGREP_VERSION_PATCH 0
+#define URIGREP_VERSION "0.9.0"
+/** MAJOR.MINOR.PATCH as one number, 0xMMmmpp. Added in 0.9.0. */
+#define URIGREP_VERSION_AT(major, minor, patch) \
+    (((major) << 16) | ((minor) << 8) | (patch))
+#define URIGREP_VERSION_NUM                                           \
+    URIGREP_VERSION_AT(URIGREP_VERSION_MAJOR, URIGREP_VERSION_MINOR,  \
+                       URIGREP_VERSION_PATCH)
+
+/* Versioned options.  Each options struct starts with its SIZE, which the
+ * program sets to sizeof the struct as its urigrep.h declared it.  Fields
+ * are only ever added at the end, each saying in which version it came.
+ * The library reads the first min(SIZE, its own sizeof) bytes and gives
+ * the fields past them their defaults (zero), so a program built against
+ * an older header keeps working; a SIZE larger than the library's is
+ * accepted when the bytes it does not know are all zero (the program
+ * asks for nothing this library lacks), else refused with
+ * URIGREP_ERR_ARG, as is a SIZE below the 0.9.0 layout. */
+
 /** Status codes. URIGREP_OK is 0; every value has a urigrep_strerror() text.
  *  The URIGREP_E_* syntax values say why a reference is not valid. */
 enum urigrep_status {
@@ -93,8 +121,13 @@ enum urigrep_hyphen {
 /** Any scheme counts in running text, registered or not (as inside <...>) */
 #define URIGREP_SCAN_ANY_SCHEME 0x2u
 
-/** Scanner options; zero-initialise, then set what you need. */
+/** Scanner options; zero-initialise, set SIZE to sizeof the struct, then
+ *  set what you need (see "Versioned options" above). All fields came in
+ *  0.1.0, SIZE in 0.9.0. */
 struct urigrep_scan_options {
+    size_t size;                  /**< sizeof (struct urigrep_scan_options);
+                                       ignored inside
+                                       urigrep_extract_options */
     size_t max_uri_length;        /**< 0 means the default, 8192 bytes */
     enum urigrep_hyphen hyphen;
     unsigned flags;               /**< URIGREP_SCAN_* */

@@ -7,7 +7,7 @@
 
 --include names the directory of urigrep.h, --libdir the one holding
 liburigrep.so to link with, --rpath where the module will find
-liburigrep.so.0 at run time (the build tree's src/lib/.libs for a module
+liburigrep.so.1 at run time (the build tree's src/lib/.libs for a module
 used in place, $(libdir) for an installed one), --out the directory that
 receives the package: urigrep/_urigrep*.so and, when it is not this
 directory, a copy of urigrep/*.py.  The Makefile's "python" and
@@ -29,6 +29,7 @@ typedef struct urigrep_uri urigrep_uri;
 typedef struct urigrep_extractor urigrep_extractor;
 struct urigrep_span { const char *ptr; size_t len; };
 struct urigrep_scan_options {
+    size_t size;
     size_t max_uri_length;
     int hyphen;
     unsigned flags;

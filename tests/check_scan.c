@@ -410,6 +410,7 @@ END_TEST
 START_TEST(test_scan_chunk_invariance_all)
 {
     struct urigrep_scan_options opt = {
+        .size = sizeof opt,
         .max_uri_length = 64,
         .hyphen = URIGREP_HYPHEN_BOTH,
         .flags = URIGREP_SCAN_ABBREV
@@ -475,6 +476,7 @@ big_text(size_t *len)
 START_TEST(test_scan_large_feeds)
 {
     struct urigrep_scan_options opt = {
+        .size = sizeof opt,
         .max_uri_length = 2048,
         .hyphen = URIGREP_HYPHEN_BOTH,
         .flags = URIGREP_SCAN_ABBREV
@@ -540,6 +542,7 @@ START_TEST(test_scan_hyphen_modes)
 {
     const char *t = "<http://a.example/x-\n y-z>";
     struct urigrep_scan_options opt = {
+        .size = sizeof opt,
         .hyphen = URIGREP_HYPHEN_DROP
     };
     char *got = refs_of(t, &opt);
@@ -564,6 +567,7 @@ END_TEST
 START_TEST(test_scan_abbrev)
 {
     struct urigrep_scan_options opt = {
+        .size = sizeof opt,
         .hyphen = URIGREP_HYPHEN_KEEP,
         .flags = URIGREP_SCAN_ABBREV
     };
@@ -584,6 +588,7 @@ END_TEST
 START_TEST(test_scan_too_long)
 {
     struct urigrep_scan_options opt = {
+        .size = sizeof opt,
         .max_uri_length = 32,
         .hyphen = URIGREP_HYPHEN_KEEP
     };
@@ -603,8 +608,10 @@ END_TEST
  * long run after one is no URI too long either. */
 START_TEST(test_scan_one_letter)
 {
-    struct urigrep_scan_options opt = { .max_uri_length = 32 };
-    struct urigrep_scan_options any = { .flags = URIGREP_SCAN_ANY_SCHEME };
+    struct urigrep_scan_options opt = { .size = sizeof opt,
+                                        .max_uri_length = 32 };
+    struct urigrep_scan_options any = { .size = sizeof any,
+                                        .flags = URIGREP_SCAN_ANY_SCHEME };
     const char *text = "C:\\dir x:x:x:x d:/tmp <URL:g:h> URL:g:h "
                        "a:http://a.example/";
     char *got = refs_of(text, NULL);
@@ -625,6 +632,7 @@ START_TEST(test_scan_long_run_skipped_whole)
 {
     /* the tail of an over-long URI is not reported as a URI of its own */
     struct urigrep_scan_options opt = {
+        .size = sizeof opt,
         .max_uri_length = 40,
         .hyphen = URIGREP_HYPHEN_KEEP
     };
@@ -647,6 +655,7 @@ END_TEST
 START_TEST(test_scan_too_long_bracket_split)
 {
     struct urigrep_scan_options opt = {
+        .size = sizeof opt,
         .max_uri_length = 24,
         .hyphen = URIGREP_HYPHEN_KEEP
     };
@@ -683,6 +692,7 @@ START_TEST(test_scan_bad_args)
 {
     urigrep_scanner *sc = (urigrep_scanner *)1;
     struct urigrep_scan_options opt = {
+        .size = sizeof opt,
         .hyphen = (enum urigrep_hyphen)9
     };
 

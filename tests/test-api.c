@@ -49,6 +49,9 @@ contracts(void)
 
     /* scanner */
     memset(&opts, 0, sizeof opts);
+    /* a size below the first versioned layout (0.9.0) is refused */
+    CHECK(urigrep_scanner_new(&opts, &sc) == URIGREP_ERR_ARG && sc == NULL);
+    opts.size = sizeof opts;
     CHECK(urigrep_scanner_new(NULL, NULL) == URIGREP_ERR_ARG);
     opts.nschemes = 1;
     CHECK(urigrep_scanner_new(&opts, &sc) == URIGREP_ERR_ARG && sc == NULL);

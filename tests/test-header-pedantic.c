@@ -5,6 +5,7 @@
 int
 main(void)
 {
-    struct urigrep_scan_options opts = { 0, URIGREP_HYPHEN_KEEP, 0, NULL, 0 };
+    struct urigrep_scan_options opts = { sizeof opts, 0, URIGREP_HYPHEN_KEEP,
+                                         0, NULL, 0 };
     return (int)opts.max_uri_length;
 }

@@ -796,7 +796,7 @@ copy_strings(struct urigrep_extractor *x)
 static bool
 options_ok(const struct urigrep_extract_options *o)
 {
-    if (o->size < sizeof *o || (unsigned)o->type > URIGREP_DOC_WARC)
+    if ((unsigned)o->type > URIGREP_DOC_WARC)
         return false;
     if (o->rfc != 0 && o->rfc != URIGREP_RFC1808 &&
         o->rfc != URIGREP_RFC2396 && o->rfc != URIGREP_RFC3986)
@@ -822,13 +822,19 @@ urigrep_extractor_new(const struct urigrep_extract_options *opts,
     if (out == NULL)
         return URIGREP_ERR_ARG;
     *out = NULL;
-    if (on_ref == NULL || (opts && !options_ok(opts)))
+    if (on_ref == NULL)
         return URIGREP_ERR_ARG;
     if ((x = calloc(1, sizeof *x)) == NULL)
         return URIGREP_ERR_NOMEM;
-    if (opts)
-        x->o = *opts;
+    if (opts && (!options_copy(&x->o, sizeof x->o, opts,
+                               URIGREP_EXTRACT_OPTIONS_SIZE_0_9) ||
+                 !options_ok(&x->o))) {
+        free(x);
+        return URIGREP_ERR_ARG;
+    }
     x->o.size = sizeof x->o;
+    /* the scan options inside are as long as the outer size made them */
+    x->o.scan.size = sizeof x->o.scan;
     if (x->o.rfc == 0)
         x->o.rfc = URIGREP_RFC2396;
     x->on_ref = on_ref;

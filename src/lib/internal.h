@@ -16,6 +16,22 @@
 
 #define URIGREP_DEFAULT_MAX_URI 8192
 
+/* The first versioned layouts (0.9.0), the smallest an options struct's
+ * SIZE may be: where their last field ends (keep these as they are when
+ * fields are added). */
+#define URIGREP_SCAN_OPTIONS_SIZE_0_9                                   \
+    (offsetof(struct urigrep_scan_options, nschemes) + sizeof(size_t))
+#define URIGREP_EXTRACT_OPTIONS_SIZE_0_9                                \
+    (offsetof(struct urigrep_extract_options, scan) +                   \
+     URIGREP_SCAN_OPTIONS_SIZE_0_9)
+
+/* Read the caller's options struct SRC, whose first member is the size_t
+ * size its header gave it, into DST (DSIZE bytes, this library's struct):
+ * the first min(size, DSIZE) bytes, the rest zero, DST's size set to
+ * DSIZE. False when the size is below MIN (the first versioned layout) or
+ * SRC has non-zero bytes past DSIZE (options of a later version). */
+bool options_copy(void *dst, size_t dsize, const void *src, size_t min);
+
 /* A component of a reference: DEFINED says whether its separator was
  * present (RFC 2396 section 5.2 step 7 keeps undefined apart from empty). */
 struct urigrep_comp {

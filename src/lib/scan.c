@@ -1689,16 +1689,19 @@ urigrep_scanner_new(const struct urigrep_scan_options *opts,
     sc = calloc(1, sizeof *sc);
     if (sc == NULL)
         return URIGREP_ERR_NOMEM;
-    if (opts)
-        sc->opt = *opts;
+    if (opts && !options_copy(&sc->opt, sizeof sc->opt, opts,
+                              URIGREP_SCAN_OPTIONS_SIZE_0_9))
+        goto fail;
+    /* the names are checked and copied by policy_init() */
+    if ((st = policy_init(&sc->pol, opts ? &sc->opt : NULL)) != URIGREP_OK)
+        goto fail;
+    st = URIGREP_ERR_ARG;
     sc->opt.schemes = NULL;
     sc->opt.nschemes = 0;
     max = sc->opt.max_uri_length ? sc->opt.max_uri_length
                                  : URIGREP_DEFAULT_MAX_URI;
     if (max > SIZE_MAX / 8 || sc->opt.hyphen > URIGREP_HYPHEN_BOTH ||
         (sc->opt.flags & ~(URIGREP_SCAN_ABBREV | URIGREP_SCAN_ANY_SCHEME)))
-        goto fail;
-    if ((st = policy_init(&sc->pol, opts)) != URIGREP_OK)
         goto fail;
     st = URIGREP_ERR_NOMEM;
     sc->max = max;

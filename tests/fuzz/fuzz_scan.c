@@ -90,6 +90,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 3)
         return 0;
     memset(&o, 0, sizeof o);
+    o.size = sizeof o;
     o.max_uri_length = (data[0] & 0x3f) == 0x3f ? 0 : 16 + (data[0] & 0x3f) * 4;
     o.hyphen = (enum urigrep_hyphen)((data[0] >> 6) % 3);
     o.flags = (data[2] & 1 ? URIGREP_SCAN_ABBREV : 0) |
