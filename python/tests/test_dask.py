@@ -31,6 +31,10 @@ def make_archive(top, root):
     os.makedirs(root)
     shutil.copytree(os.path.join(fx, "maildir"), os.path.join(root, "maildir"))
     shutil.copytree(os.path.join(fx, "spool"), os.path.join(root, "spool"))
+    # mail folders (a Maildir++, an MH folder, .eml files): their
+    # messages only, each read as mail (urigrep(1), ARCHIVES)
+    for d in ("Maildir", "mh", "eml"):
+        shutil.copytree(os.path.join(fx, "folders", d), os.path.join(root, d))
     shutil.copy(os.path.join(fx, "appendix-e.txt"), root)
     shutil.copy(os.path.join(fx, "appendix-d.html"), root)
     with open(os.path.join(fx, "archive.mbox"), "rb") as f:
@@ -80,8 +84,9 @@ def test_dask_same_records_as_command(urigrep_cmd, top_srcdir, tmp_path):
             got.extend(json.loads(line) for line in f)
     want = []
     files = ud.expand([root + "/*"])
-    plain = [p for p in files if not p.endswith(".gz")]
-    res = subprocess.run([urigrep_cmd, "--json", "--headers", *plain],
+    # the command reads the directories with -r, as the runner walks them
+    plain = [p for p in sorted(glob.glob(root + "/*")) if not p.endswith(".gz")]
+    res = subprocess.run([urigrep_cmd, "--json", "--headers", "-r", *plain],
                          stdout=subprocess.PIPE, check=False)
     want.extend(json.loads(x) for x in res.stdout.splitlines())
     for gz in (p for p in files if p.endswith(".gz")):
@@ -193,3 +198,24 @@ def test_warc_ranges_start_at_records(top_srcdir, tmp_path):
         assert z.decompress(data[at:at + 65536], 5) == b"WARC/"
         at = piece["end"]
     assert at == len(data)
+
+
+def test_expand_mail_folders(top_srcdir):
+    """The runner walks mail folders as urigrep -r does: an MH folder's
+    messages in numeric order (",3" and .mh_sequences are none), a
+    Maildir++'s cur/ and new/ before its folders, never tmp/ nor the
+    server's files; their files, and .eml, are Messages."""
+    fx = os.path.join(top_srcdir, "tests", "fixtures", "folders")
+    got = ud.expand([os.path.join(fx, "mh"), os.path.join(fx, "Maildir"),
+                     os.path.join(fx, "eml")])
+    rel = [os.path.relpath(p, fx) for p in got]
+    assert rel == ["mh/1", "mh/2", "mh/10", "mh/sub/1",
+                   "Maildir/cur/1354585346.000541!2,S",
+                   "Maildir/new/1382298587.002228",
+                   "Maildir/.lkml/cur/1382298587.002878!2,S",
+                   "Maildir/.lkml.patches/cur/1382298770.002191!2,RS",
+                   "eml/mbox-attachment.eml", "eml/text-calendar.eml"]
+    assert all(isinstance(p, ud.Message) for p in got)
+    groups, splits = ud.plan(got, 1 << 20)
+    assert splits == [] and all(p["kind"] == "message"
+                                for g in groups for p in g)

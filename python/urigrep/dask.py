@@ -210,6 +210,10 @@ def extract(out, pieces, first=(1, 1), options=None):
                     src = _Range(f, p["start"], p["end"])
                     kw = {"type": "mbox", "first_line": first[0],
                           "first_message": first[1]}
+                elif p["kind"] == "message":
+                    # one message, whatever field it starts with
+                    src = f
+                    kw = {"type": "mail"}
                 else:
                     src = f
                     kw = {}
@@ -229,19 +233,73 @@ def extract(out, pieces, first=(1, 1), options=None):
             "hosts": hosts, "cpu_seconds": time.process_time() - cpu}
 
 
+class Message(str):
+    """The path of a file that is one mail message: a mail folder's, or a
+    .eml; read as mail whatever its first bytes, never cut."""
+
+
+def _mh_number(name):
+    return re.fullmatch(r"[0-9]+", name) is not None and int(name) > 0
+
+
+def _folder_kind(top, names, parent):
+    """What urigrep -r takes directory TOP, holding NAMES, in a directory
+    of kind PARENT for (urigrep(1), ARCHIVES): "messages" (a maildir's
+    cur/ or new/), "mh" (a .mh_sequences, or in an MH folder), "maildir"
+    (cur/ and new/), else "plain"."""
+    if parent in ("messages", "mh"):
+        return parent
+    if ".mh_sequences" in names:
+        return "mh"
+    if all(n in names and stat.S_ISDIR(os.lstat(top + "/" + n).st_mode)
+           for n in ("cur", "new")):
+        return "maildir"
+    return "plain"
+
+
+def _entry(kind, path, name, mode):
+    """What the walk does with entry NAME (PATH, lstat mode MODE) of a
+    directory of KIND: "dir", "file", "message", or None."""
+    if stat.S_ISDIR(mode):
+        if kind == "messages" or (kind == "maildir" and
+                                  name in ("cur", "new", "tmp")):
+            return None
+        return "dir"
+    if not stat.S_ISREG(mode) or kind == "maildir":
+        return None
+    if kind == "messages":
+        return None if name.startswith(".") else "message"
+    if kind == "mh":
+        return "message" if _mh_number(name) else None
+    return "message" if name.lower().endswith(".eml") else "file"
+
+
 def expand(args):
     """The regular files named by ARGS (paths, globs, directories read
     recursively in byte order, symbolic links met on the way not
-    followed), in order; a name that matches nothing is an error."""
+    followed), in order; a name that matches nothing is an error. Mail
+    folders are read as the command reads them: a maildir's cur/ then
+    new/, then its Maildir++ folders; an MH folder's messages in numeric
+    order; their files, and .eml files, come as Message."""
     files = []
 
-    def walk(top):
-        for name in sorted(os.listdir(top), key=os.fsencode):
+    def walk(top, parent="plain"):
+        names = sorted(os.listdir(top), key=os.fsencode)
+        kind = _folder_kind(top, names, parent)
+        if kind == "maildir":
+            for sub in ("cur", "new"):
+                walk(top + "/" + sub, "messages")
+        if kind == "mh":
+            names.sort(key=lambda n: (0, int(n), b"") if _mh_number(n)
+                       else (1, 0, os.fsencode(n)))
+        for name in names:
             path = top + ("" if top.endswith("/") else "/") + name
-            st = os.lstat(path)
-            if stat.S_ISDIR(st.st_mode):
-                walk(path)
-            elif stat.S_ISREG(st.st_mode):
+            what = _entry(kind, path, name, os.lstat(path).st_mode)
+            if what == "dir":
+                walk(path, "mh" if kind == "mh" else "plain")
+            elif what == "message":
+                files.append(Message(path))
+            elif what == "file":
                 files.append(path)
 
     for arg in args:
@@ -254,7 +312,8 @@ def expand(args):
                 walk(name)
             else:
                 os.stat(name)
-                files.append(name)
+                files.append(Message(name) if name.lower().endswith(".eml")
+                             else name)
     return files
 
 
@@ -267,6 +326,14 @@ def plan(files, chunk, doc_type="auto"):
     groups, splits, group, size = [], [], [], 0
     for path in files:
         n = os.path.getsize(path)
+        if isinstance(path, Message):
+            if group and size + n > chunk:
+                groups.append(group)
+                group, size = [], 0
+            group.append({"path": str(path), "kind": "message", "start": 0,
+                          "end": n})
+            size += n
+            continue
         if doc_type in ("auto", "warc") and is_warc_gz(path):
             bounds = [0]
             with open(path, "rb") as f:
