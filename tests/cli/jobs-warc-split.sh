@@ -5,6 +5,9 @@
 # member, a record split over members) and --verbose's count included;
 # every cut is at such a member, and the pieces cover the file.
 . "${srcdir:-.}/tests/init.sh"
+# gzip members and Content-Encoding need zlib (warc-http.sh checks what
+# a build without it says)
+printf 'http://x.example/\n' | gzip | ug >/dev/null 2>&1 || exit 77
 JOBS_FEW=3
 . "${srcdir:-.}/tests/jobs-same.sh"
 command -v python3 >/dev/null || exit 77

@@ -5,6 +5,9 @@
 # record, every link of the good records is reported, and the exit
 # status is 2.
 . "${srcdir:-.}/tests/init.sh"
+# gzip members and Content-Encoding need zlib (warc-http.sh checks what
+# a build without it says)
+printf 'http://x.example/\n' | gzip | ug >/dev/null 2>&1 || exit 77
 cd "$tmp" || exit 99
 # rec N [LENGTH]: a resource record linking to http://good.example/N,
 # with Content-Length LENGTH (default: right; "-": none)

@@ -21,6 +21,18 @@ rec() {
     printf '\r\n\r\n'
 }
 cd "$tmp" || exit 99
+if ! printf 'http://x.example/\n' | gzip | ug >/dev/null 2>&1; then
+    # built without zlib: a gzip-encoded payload is said to be unreadable
+    printf '<a href="http://x.example/">' | gzip -n >gz.html
+    { printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n'
+      printf 'Content-Encoding: gzip\r\n\r\n'; cat gz.html; } >gz
+    rec response http://s.example/ gz >nozlib.warc
+    ug nozlib.warc >/dev/null 2>err
+    [ $? -eq 2 ] || fail "no zlib: exit not 2"
+    grep -q 'offset 0: gzip-encoded HTTP payload, and this urigrep was built without zlib' err ||
+        fail "no zlib: $(cat err)"
+    exit 77
+fi
 printf 'HTTP/1.1 301 Moved Permanently\r\nLocation: ../new/place?x=1\r\nContent-Type: text/html\r\nContent-Length: 0\r\n\r\n' >redirect
 printf '<html><body><a href="page2.html">p</a> see http://text.example/in-html</body></html>\n' >page.html
 gzip -n <page.html >page.gz

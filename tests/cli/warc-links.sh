@@ -5,6 +5,9 @@
 # (tests/warc/links.py made links.out): chunked and gzip-encoded
 # payloads, WARC-Target-URI in <>, a record split over gzip members.
 . "${srcdir:-.}/tests/init.sh"
+# gzip members and Content-Encoding need zlib (warc-http.sh checks what
+# a build without it says)
+printf 'http://x.example/\n' | gzip | ug >/dev/null 2>&1 || exit 77
 command -v jq >/dev/null || exit 77
 w=$srcdir/tests/warc
 top=$(cd "$srcdir" && pwd) || exit 99
