@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -1214,6 +1215,29 @@ write_ready(struct jobs *j)
         wake_room(j);
 }
 
+#ifdef HAVE_MALLOPT
+/* glibc gives each thread an arena that it grows and shrinks with
+ * mprotect() and madvise(): with threads on other CPUs each is a TLB
+ * shootdown, a VM exit on a virtual machine. Grow in larger steps, give
+ * back less often (a maildir at -j 2: 263 -> 244 ms of CPU). Under an
+ * address-space limit (ulimit -v) that is room we may not have: each new
+ * arena reserves 64 MiB, and whether a thread gets one or fails over to
+ * another depended on timing (-j 8 under 96 MiB ran out of memory about
+ * one run in six); there, the threads share two arenas, unpadded. */
+static void
+tune_malloc(void)
+{
+    struct rlimit as;
+
+    if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
+        mallopt(M_ARENA_MAX, 2);
+        return;
+    }
+    mallopt(M_TOP_PAD, 8 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+}
+#endif
+
 /* ---- the planner ---- */
 
 static void flush_batch(struct jobs *j);
@@ -1622,12 +1646,7 @@ jobs_start(struct run *r, unsigned n)
     /* before any worker starts: they read the hook */
     msg_set_divert(jobs_say);
 #ifdef HAVE_MALLOPT
-    /* glibc gives each thread an arena that it grows and shrinks with
-     * mprotect() and madvise(): with threads on other CPUs each is a TLB
-     * shootdown, a VM exit on a virtual machine. Grow in larger steps,
-     * give back less often (a maildir at -j 2: 263 -> 244 ms of CPU). */
-    mallopt(M_TOP_PAD, 8 * 1024 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+    tune_malloc();
 #endif
     pthread_mutex_init(&j->mu, NULL);
     pthread_cond_init(&j->work, NULL);
