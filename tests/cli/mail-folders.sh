@@ -13,7 +13,7 @@
 JOBS_FEW=4
 . "${srcdir:-.}/tests/jobs-same.sh"
 cd "$fixtures" || exit 99
-expect 0 folders.out -r -n folders/Maildir folders/mh folders/eml
+expect 0 mail-folders.out -r -n folders/Maildir folders/mh folders/eml
 
 # MH: numeric order (10 after 2), ",3" and .mh_sequences not read, the
 # subfolder only with -r; message 10 read as mail (quoted-printable
