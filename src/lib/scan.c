@@ -1342,8 +1342,10 @@ try_delimited(struct urigrep_scanner *sc, struct cand *cd, size_t floor,
              is_url_word(w + ss - 5))
         cd->delim = URIGREP_DELIM_URL_PREFIX;
     if (cd->delim == URIGREP_DELIM_BARE) {
-        /* "u=http://..." is a URI in SDP too; "a=mid:audio" is not */
-        if (w[cd->colon + 1] != '/' && sdp_line(sc, ss))
+        /* "u=http://..." is a URI in SDP too; "a=mid:audio" is not (a
+         * ':' that ends the input has no byte after it to look at) */
+        if ((cd->colon + 1 == sc->vlen || w[cd->colon + 1] != '/') &&
+            sdp_line(sc, ss))
             return REJECTED;
     }
     return try_bare(sc, cd, final, fn, arg);
