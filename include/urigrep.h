@@ -75,7 +75,7 @@ enum urigrep_rfc {
 /** @return a static English description of STATUS, never NULL. */
 const char *urigrep_strerror(enum urigrep_status status);
 
-/** @return the library version as a static string, e.g. "0.1.0". */
+/** @return the library version as a static string, e.g. "0.9.0". */
 const char *urigrep_version(void);
 
 /** A borrowed view of bytes owned by someone else. */
@@ -100,7 +100,7 @@ enum urigrep_delim {
     URIGREP_DELIM_ATTRIBUTE,   /**< an HTML attribute value (extractor) */
     URIGREP_DELIM_LINE,        /**< a whole line (extractor, LINES type) */
     /** a whole header field value: a WARC response's redirect Location
-     *  (added in 0.1.0, WARC) */
+     *  (added in 0.9.0, WARC) */
     URIGREP_DELIM_FIELD
 };
 
@@ -331,7 +331,7 @@ enum urigrep_status urigrep_iri_to_uri_idna(const char *in, size_t len,
  *  be decoded (bad percent or base64 encoding, truncated v3 tail): then
  *  *TARGET is NULL, or the target of the wrapper around the bad one.
  *  Every out-parameter is set, NULL or 0 when there is nothing.
- *  Added in 0.1.0.
+ *  Added in 0.9.0.
  *  @return URIGREP_OK (also when URI is not a wrapper), URIGREP_ERR_NOMEM,
  *  or URIGREP_ERR_ARG when TARGET is NULL, URI is NULL with LEN not 0, or
  *  LEN is over PTRDIFF_MAX / 4. */
@@ -343,7 +343,7 @@ enum urigrep_status urigrep_unwrap(const char *uri, size_t len, char **target,
  *  mc_cid, mc_eid, _hsenc, _hsmi, mkt_tok, igshid and the like) out of
  *  the query of URI (LEN bytes), each with its '&', and the '?' when none
  *  is left; every other byte is kept as it is. The result goes to OUT
- *  (at least LEN bytes; it may be URI). Added in 0.1.0.
+ *  (at least LEN bytes; it may be URI). Added in 0.9.0.
  *  @return its length; 0 when URI or OUT is NULL. */
 size_t urigrep_strip_tracking(const char *uri, size_t len, char *out);
 
@@ -368,7 +368,7 @@ enum urigrep_doc_type {
                                separator */
     URIGREP_DOC_MBOXCL2,  /**< Content-Length as MBOXCL, no unquoting */
     /** WARC/1.0 or 1.1 records (ISO 28500): the payloads of response and
-     *  resource records, HTTP decoded (added in 0.1.0) */
+     *  resource records, HTTP decoded (added in 0.9.0) */
     URIGREP_DOC_WARC
 };
 
@@ -404,7 +404,7 @@ enum urigrep_base_source {
                                          Content-Location), for a
                                          same-document reference "#x" */
     /** a WARC record's WARC-Target-URI, the URI it was retrieved from
-     *  (RFC 2396 5.1.3; added in 0.1.0) */
+     *  (RFC 2396 5.1.3; added in 0.9.0) */
     URIGREP_BASE_TARGET_URI
 };
 
@@ -435,13 +435,13 @@ const char *urigrep_base_source_name(enum urigrep_base_source s);
  *  column is 0. Other references always have theirs. */
 #define URIGREP_EXTRACT_COLUMNS    0x40u
 /** Decode wrapped links (urigrep_unwrap()) into urigrep_ref.target and
- *  .wrapper. Added in 0.1.0. */
+ *  .wrapper. Added in 0.9.0. */
 #define URIGREP_EXTRACT_UNWRAP     0x80u
 /** Take tracking parameters out of urigrep_ref.uri and .target
- *  (urigrep_strip_tracking()); ref stays as written. Added in 0.1.0. */
+ *  (urigrep_strip_tracking()); ref stays as written. Added in 0.9.0. */
 #define URIGREP_EXTRACT_STRIP_TRACKING 0x100u
 /** WARC: also the payloads of metadata records (a crawler's outlinks),
- *  read as text (added in 0.1.0). */
+ *  read as text (added in 0.9.0). */
 #define URIGREP_EXTRACT_WARC_METADATA 0x200u
 
 /** Extractor options: zero-initialise, set SIZE to sizeof the struct (so
@@ -507,7 +507,7 @@ struct urigrep_ref {
     size_t context_after;      /**< bytes of CONTEXT after the reference
                                     (the rest is the reference as written;
                                     nothing for an HTML attribute) */
-    /* Added in 0.1.0 (with URIGREP_EXTRACT_UNWRAP): */
+    /* Added in 0.9.0 (with URIGREP_EXTRACT_UNWRAP): */
     /** The destination of a wrapped link (URI decoded as urigrep_unwrap()
      *  does; tracking parameters out with STRIP_TRACKING), or { NULL, 0 }
      *  when URI is not a wrapper, holds no target (Mimecast) or is
@@ -516,7 +516,7 @@ struct urigrep_ref {
     /** The name of URI's outermost wrapper ("safelinks", "proofpoint-v3",
      *  "mimecast"...), or NULL when it is not a wrapped link. */
     const char *wrapper;
-    /* WARC only (added in 0.1.0; NULL and 0 otherwise); content_type and
+    /* WARC only (added in 0.9.0; NULL and 0 otherwise); content_type and
      * charset are then those of the payload, "header" for a Location */
     const char *warc_record_id;  /**< its record's WARC-Record-ID */
     const char *warc_target_uri; /**< its WARC-Target-URI */
@@ -565,9 +565,9 @@ enum urigrep_notice_kind {
                                         in 0.9.0 */
     /** UNWRAP: a wrapped link could not be decoded (DETAIL: why; REF: the
      *  link); it has no target, or the target of the wrapper around the
-     *  bad one. Added in 0.1.0. */
+     *  bad one. Added in 0.9.0. */
     URIGREP_NOTICE_WRAPPER,
-    /* WARC (added in 0.1.0) */
+    /* WARC (added in 0.9.0) */
     /** the WARC file is damaged at byte COUNT of the file (a record with a
      *  bad Content-Length or header, garbage between records, a record
      *  cut short; DETAIL says which): reading goes on at the next record */
@@ -644,7 +644,7 @@ enum urigrep_status urigrep_extractor_set_origin(urigrep_extractor *x,
  *  member was skipped, and the caller said so): a record it cut ends
  *  there quietly. Without GAP a record still open did not end with its
  *  member: a URIGREP_NOTICE_WARC_DAMAGED (wrong Content-Length) is sent.
- *  Added in 0.1.0.
+ *  Added in 0.9.0.
  *  @return URIGREP_OK, URIGREP_ERR_STOPPED, URIGREP_ERR_NOMEM, or
  *  URIGREP_ERR_ARG (X NULL, or the document is not read as
  *  URIGREP_DOC_WARC: give that type, or feed its first bytes first). */
