@@ -443,6 +443,10 @@ const char *urigrep_base_source_name(enum urigrep_base_source s);
 /** WARC: also the payloads of metadata records (a crawler's outlinks),
  *  read as text (added in 0.9.0). */
 #define URIGREP_EXTRACT_WARC_METADATA 0x200u
+/** What a reader sees against where a link goes: fill urigrep_ref.text
+ *  (an HTML link's visible text), .mismatch, .lookalike, .host_ascii and
+ *  .host_unicode. Added in 0.9.0. */
+#define URIGREP_EXTRACT_TRUST      0x400u
 
 /** Extractor options: zero-initialise, set SIZE to sizeof the struct (so
  *  that later versions of the library can grow it), then what you need.
@@ -525,7 +529,47 @@ struct urigrep_ref {
      *  member, urigrep_extractor_member(), the gzip member holding it),
      *  so that a tool can seek to it */
     uint64_t warc_offset;
+    /* Added in 0.1.0, filled with URIGREP_EXTRACT_TRUST (without it TEXT,
+     * HOST_ASCII and HOST_UNICODE are { NULL, 0 }, MISMATCH and LOOKALIKE
+     * -1). */
+    /** The href of an HTML <a>: the link's visible text, character
+     *  references decoded, without markup, blanks (and U+00A0) collapsed
+     *  to one space and none at either end, a <br>, <p>, <div>, <li>,
+     *  <tr>, <td> or <th> in it read as a blank; at most
+     *  URIGREP_TEXT_BYTES bytes, cut at a character boundary. It is raw
+     *  text: make it safe before showing it. { NULL, 0 } for any other
+     *  reference; { "", 0 } for a link with no text (an image). */
+    struct urigrep_span text;
+    /** 1: TEXT is itself a URI, a www. or other host name, or (for a
+     *  mailto: link) an e-mail address, whose registered domain (by the
+     *  Public Suffix List) differs from that of the reference's host;
+     *  0: TEXT names no host, or one of the same registered domain; -1:
+     *  not known (no TEXT, a reference with no host, or a library built
+     *  without libpsl: urigrep_trust_features()). */
+    int mismatch;
+    /** 1: the host is one a person may misread: a label mixing scripts
+     *  or confusable with ASCII (UTS #39, ICU's spoof checker), a
+     *  userinfo that reads as a host name ("http://paypal.com@evil.example/"),
+     *  or an IPv4 address written as one number or in hex or octal
+     *  ("http://3232235777/", "http://0x7f.1/"); 0: none of these; -1:
+     *  not known (a non-ASCII host and a library built without ICU). */
+    int lookalike;
+    /** For a host with non-ASCII or "xn--" labels (an IDN): the host in
+     *  ASCII (A-labels, "xn--..."), and in Unicode (U-labels), to show
+     *  side by side; { NULL, 0 } otherwise or without libidn2. */
+    struct urigrep_span host_ascii;
+    struct urigrep_span host_unicode;
 };
+
+/** Most bytes of urigrep_ref.text. Added in 0.9.0. */
+#define URIGREP_TEXT_BYTES 256
+
+/** What urigrep_ref's trust fields can tell in this build: a mask of
+ *  URIGREP_TRUST_* bits. Added in 0.9.0. */
+#define URIGREP_TRUST_PSL 0x1u  /**< mismatch: libpsl is there */
+#define URIGREP_TRUST_ICU 0x2u  /**< lookalike IDN labels: ICU is there */
+#define URIGREP_TRUST_IDN 0x4u  /**< host_ascii, host_unicode: libidn2 */
+unsigned urigrep_trust_features(void);
 
 /** Most bytes of context on each side of a reference. */
 #define URIGREP_CONTEXT_BYTES 100
@@ -582,7 +626,10 @@ enum urigrep_notice_kind {
     /** a payload is gzip- or deflate-encoded and the library was built
      *  without zlib: it cannot be read (once a document; COUNT: its
      *  record) */
-    URIGREP_NOTICE_NO_ZLIB
+    URIGREP_NOTICE_NO_ZLIB,
+    URIGREP_NOTICE_NO_TRUST        /**< TRUST: built without libpsl or ICU
+                                        (once; DETAIL: what is not done).
+                                        Added in 0.9.0. */
 };
 
 /** A notice. DETAIL, REF and MESSAGE_ID are borrowed (NULL if none). */

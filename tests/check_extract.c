@@ -470,7 +470,7 @@ START_TEST(test_arguments)
     ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
                      URIGREP_ERR_ARG);
     o.rfc = URIGREP_RFC3986;
-    o.flags = URIGREP_EXTRACT_WARC_METADATA << 1; /* no such flag */
+    o.flags = URIGREP_EXTRACT_TRUST << 1; /* no such flag */
     ck_assert_int_eq(urigrep_extractor_new(&o, on_ref, NULL, &l, &x),
                      URIGREP_ERR_ARG);
     o.flags = 0;

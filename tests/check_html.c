@@ -57,7 +57,8 @@ static void
 run(const char *html, size_t chunk, struct log *l)
 {
     struct html_scanner *h = html_new(256);
-    struct html_sink sink = { on_text, on_uri, on_base, NULL, NULL, NULL, l };
+    struct html_sink sink = { on_text, on_uri, on_base, NULL, NULL, NULL, l,
+                              NULL };
     size_t i, len = strlen(html);
 
     memset(l, 0, sizeof *l);
@@ -333,6 +334,122 @@ START_TEST(test_html_charset_name)
 }
 END_TEST
 
+/* The anchor text reader: "U:href=..." and "A:text|" events. */
+static void
+on_anchor(void *arg, const char *p, size_t n)
+{
+    struct log *l = arg;
+    cat(l->events, "A:", 2);
+    cat(l->events, p, n);
+    cat(l->events, "|\n", 2);
+}
+
+static void
+run_anchor(const char *html, size_t chunk, struct log *l)
+{
+    struct html_scanner *h = html_new(256);
+    struct html_sink sink = { on_text, on_uri, on_base, NULL, NULL, NULL, l,
+                              on_anchor };
+    size_t i, len = strlen(html);
+
+    memset(l, 0, sizeof *l);
+    ck_assert_ptr_nonnull(h);
+    for (i = 0; i < len; i += chunk)
+        html_feed(h, html + i, len - i < chunk ? len - i : chunk, &sink);
+    html_finish(h, &sink);
+    html_free(h);
+}
+
+/* What a reader sees of a link, as the HTML Standard's parser and a
+ * browser's rendering give it (markup gone, references decoded, blanks
+ * collapsed), checked at every split of the input. */
+static const struct {
+    const char *html, *events;
+} anchor_cases[] = {
+    { "<a href=\"h\">Hello  <b>World</b>\n</a>",
+      "U:href=h\nA:Hello World|\n" },
+    { "<a href=h>&lt;PayPal&gt;&nbsp;&amp;\xc2\xa0 co</a>",
+      "U:href=h\nA:<PayPal> & co|\n" },
+    /* inline markup inside a name joins it, a line break parts it */
+    { "<a href=h>www.<span>paypal</span>.com</a>",
+      "U:href=h\nA:www.paypal.com|\n" },
+    { "<a href=h>one<br>two<div>three</div></a>",
+      "U:href=h\nA:one two three|\n" },
+    /* comments, scripts and styles are not seen */
+    { "<a href=h>a<!-- b -->c<script>d</script>e<style>f</style>g</a>",
+      "U:href=h\nA:aceg|\n" },
+    /* end tags in any case, with blanks */
+    { "<A HREF=h>x</A >y", "U:href=h\nA:x|\n" },
+    /* no href: no link */
+    { "<a name=n>text</a>", "" },
+    /* an <a> ends the one open; the end of the document too */
+    { "<a href=1>one<a href=2>two", "U:href=1\nA:one|\nU:href=2\nA:two|\n" },
+    /* an image link has no text */
+    { "<a href=h><img src=i.png alt=\"paypal.com\"></a>",
+      "U:href=h\nU:src=i.png\nA:|\n" },
+    /* a '<' that opens no tag is text, and so is a bare '&' */
+    { "<a href=h>a < b & c</a>", "U:href=h\nA:a < b & c|\n" },
+    /* the other URI attributes of a link are not its href */
+    { "<a title=t href=h>t</a>", "U:href=h\nA:t|\n" },
+};
+
+START_TEST(test_html_anchor)
+{
+    struct log whole, part;
+    size_t chunk;
+
+    run_anchor(anchor_cases[_i].html, 4096, &whole);
+    ck_assert_str_eq(whole.events, anchor_cases[_i].events);
+    for (chunk = 1; chunk < 8; chunk++) {
+        run_anchor(anchor_cases[_i].html, chunk, &part);
+        ck_assert_str_eq(part.events, whole.events);
+        ck_assert_str_eq(part.text, whole.text);
+    }
+}
+END_TEST
+
+/* The text is bounded (HTML_ANCHOR_MAX bytes, a whole character), and so
+ * is what an anchor that never ends may take (HTML_ANCHOR_TAGS tags). */
+START_TEST(test_html_anchor_bounds)
+{
+    char html[2048], want[600];
+    struct log l;
+    size_t i, n;
+
+    n = (size_t)snprintf(html, sizeof html, "<a href=h>");
+    for (i = 0; i < HTML_ANCHOR_MAX + 40; i++)
+        html[n++] = 'x';
+    html[n] = '\0';
+    run_anchor(html, 4096, &l);
+    memcpy(want, "U:href=h\nA:", 11);
+    memset(want + 11, 'x', HTML_ANCHOR_MAX);
+    strcpy(want + 11 + HTML_ANCHOR_MAX, "|\n");
+    ck_assert_str_eq(l.events, want);
+    /* a two-byte character that does not fit is left out whole */
+    n = (size_t)snprintf(html, sizeof html, "<a href=h>");
+    for (i = 0; i < HTML_ANCHOR_MAX - 1; i++)
+        html[n++] = 'x';
+    strcpy(html + n, "\xc3\xa9 more</a>");
+    run_anchor(html, 3, &l);
+    strcpy(want + 11 + HTML_ANCHOR_MAX - 1, "|\n");
+    ck_assert_str_eq(l.events, want);
+    /* a blank before a word that does not fit is not kept */
+    n = (size_t)snprintf(html, sizeof html, "<a href=h>");
+    for (i = 0; i < HTML_ANCHOR_MAX - 1; i++)
+        html[n++] = 'x';
+    strcpy(html + n, " y</a>");
+    run_anchor(html, 1, &l);
+    ck_assert_str_eq(l.events, want);
+    /* past HTML_ANCHOR_TAGS tags it has ended */
+    n = (size_t)snprintf(html, sizeof html, "<a href=h>ok");
+    for (i = 0; i < HTML_ANCHOR_TAGS + 1; i++)
+        n += (size_t)snprintf(html + n, sizeof html - n, "<i>");
+    strcpy(html + n, "late</a>");
+    run_anchor(html, 5, &l);
+    ck_assert_str_eq(l.events, "U:href=h\nA:ok|\n");
+}
+END_TEST
+
 Suite *html_suite(void);
 
 Suite *
@@ -360,6 +477,11 @@ html_suite(void)
                         sizeof prescan_cases / sizeof *prescan_cases);
     tcase_add_test(tc, test_html_prescan_limit);
     tcase_add_test(tc, test_html_charset_name);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("anchor text");
+    tcase_add_loop_test(tc, test_html_anchor, 0,
+                        sizeof anchor_cases / sizeof *anchor_cases);
+    tcase_add_test(tc, test_html_anchor_bounds);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -60,6 +60,18 @@ def make_archive(top, root):
     return len(big)
 
 
+# What --json says of a link's text and of lookalike hosts (issue 22):
+# the module does not give these keys yet, so they are left out of the
+# command's records before the two are compared.
+TRUST_KEYS = ("lookalike", "host_ascii", "host_unicode", "text", "mismatch")
+
+
+def without_trust(rec):
+    for k in TRUST_KEYS:
+        rec.pop(k, None)
+    return rec
+
+
 def canon(recs):
     return collections.Counter(json.dumps(r, sort_keys=True) for r in recs)
 
@@ -88,7 +100,7 @@ def test_dask_same_records_as_command(urigrep_cmd, top_srcdir, tmp_path):
     plain = [p for p in sorted(glob.glob(root + "/*")) if not p.endswith(".gz")]
     res = subprocess.run([urigrep_cmd, "--json", "--headers", "-r", *plain],
                          stdout=subprocess.PIPE, check=False)
-    want.extend(json.loads(x) for x in res.stdout.splitlines())
+    want.extend(without_trust(json.loads(x)) for x in res.stdout.splitlines())
     for gz in (p for p in files if p.endswith(".gz")):
         flat = str(tmp_path / os.path.basename(gz)[:-3])
         with gzip.open(gz) as f, open(flat, "wb") as g:
@@ -96,7 +108,7 @@ def test_dask_same_records_as_command(urigrep_cmd, top_srcdir, tmp_path):
         res = subprocess.run([urigrep_cmd, "--json", "--headers", flat],
                              stdout=subprocess.PIPE, check=False)
         for x in res.stdout.splitlines():
-            rec = json.loads(x)
+            rec = without_trust(json.loads(x))
             rec["file"] = gz
             want.append(rec)
     assert len(want) > 1000
@@ -175,7 +187,7 @@ def test_dask_warc_gz_same_records_as_command(urigrep_cmd, top_srcdir,
     res = subprocess.run([urigrep_cmd, "--json", str(big)],
                          stdout=subprocess.PIPE, check=False)
     assert res.returncode == 2      # the corrupt members
-    want = [json.loads(x) for x in res.stdout.splitlines()]
+    want = [without_trust(json.loads(x)) for x in res.stdout.splitlines()]
     assert len(want) > 500
     with open(os.path.join(out, "summary.json")) as f:
         assert json.load(f)["tasks"] > 5

@@ -79,6 +79,7 @@ struct options {
     bool warc_metadata;     /* --warc-metadata */
     bool no_config;         /* --no-config */
     struct pick_config pick_conf;   /* --open-with, --compact... */
+    bool context;           /* --context */
 };
 
 /* How a file came to be read: named, found by -r, or found as a message

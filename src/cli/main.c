@@ -161,7 +161,9 @@ help(void)
 "  -h, --no-filename         do not prefix the file name\n"
 "  -0, --null                end records (and file names) with NUL\n"
 "      --json                JSON Lines, one object per reference (or per\n"
-"                            file with -c)\n"
+"                            file with -c); a link's text, whether it\n"
+"                            names another site, lookalike hosts\n"
+"      --context             with --json, the text around each URI\n"
 "      --color[=WHEN]        colour URIs (invalid ones apart), file names,\n"
 "                            line numbers; WHEN: never, always or auto\n"
 "                            (when omitted); also --colour\n"
@@ -409,7 +411,7 @@ enum {
     OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
     OPT_PICK, OPT_PICK_SET, OPT_NO_CONFIG, OPT_COLOR, OPT_LINE_BUFFERED,
     OPT_PROGRESS, OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING,
-    OPT_WARC_METADATA
+    OPT_WARC_METADATA, OPT_CONTEXT
 };
 
 static const struct option long_options[] = {
@@ -455,6 +457,7 @@ static const struct option long_options[] = {
     { "buffer-size", required_argument, NULL, OPT_BUFSIZE },
     { "jobs", required_argument, NULL, 'j' },
     { "json", no_argument, NULL, OPT_JSON },
+    { "context", no_argument, NULL, OPT_CONTEXT },
     { "verbose", no_argument, NULL, OPT_VERBOSE },
     { "no-jit", no_argument, NULL, OPT_NO_JIT },
     { "type", required_argument, NULL, OPT_TYPE },
@@ -606,6 +609,7 @@ parse_options(int argc, char **argv, struct options *o,
                 o->jobs = 256;
             break;
         case OPT_JSON: o->json = true; break;
+        case OPT_CONTEXT: o->context = true; break;
         case OPT_VERBOSE: o->verbose = true; break;
         case OPT_NO_JIT: o->no_jit = true; break;
         case 'r': o->recursive = true; break;

@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clean.h"
@@ -286,6 +287,71 @@ put_key_u64(struct urigrep_buf *b, const char *key, size_t klen, uint64_t v)
     return put_u64(b, v);
 }
 
+/* ,"key": (KEY, KLEN: see KEY()) then true, false or null (V 1, 0, -1). */
+static enum urigrep_status
+put_key_tri(struct urigrep_buf *b, const char *key, size_t klen, int v)
+{
+    enum urigrep_status rc;
+
+    if ((rc = buf_append(b, key, klen)))
+        return rc;
+    return put_str(b, v > 0 ? "true" : v == 0 ? "false" : "null");
+}
+
+/* The context of T as one line: its blanks and line breaks one space,
+ * none at either end. */
+static enum urigrep_status
+put_context(struct urigrep_buf *b, const struct urigrep_ref *t)
+{
+    const char *s = t->context.ptr;
+    size_t n = t->context.len, i, o = 0;
+    char *line;
+    enum urigrep_status rc;
+
+    if (s == NULL)
+        return put_lit(b, ",\"context\":null");
+    if ((line = malloc(n + 1)) == NULL)
+        return URIGREP_ERR_NOMEM;
+    for (i = 0; i < n; i++) {
+        bool blank = s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r');
+
+        if (!blank)
+            line[o++] = s[i];
+        else if (o && line[o - 1] != ' ')
+            line[o++] = ' ';
+    }
+    if (o && line[o - 1] == ' ')
+        o--;
+    rc = put_key_str(b, KEY("context"), line, o);
+    free(line);
+    return rc;
+}
+
+/* What a reader sees against where the link goes (issue 22): lookalike
+ * (true, or null when not known), the IDN forms of the host, an HTML
+ * link's text and mismatch; then the context when asked for. */
+static enum urigrep_status
+put_trust(struct urigrep_buf *b, const struct output_rec *r)
+{
+    const struct urigrep_ref *t = r->trust;
+    enum urigrep_status rc;
+
+    /* present when it applies, as "hyphen" is: most hosts are plain */
+    if (t->lookalike && (rc = put_key_tri(b, KEY("lookalike"), t->lookalike)))
+        return rc;
+    if (t->host_ascii.ptr &&
+        ((rc = put_key_str(b, KEY("host_ascii"), t->host_ascii.ptr,
+                           t->host_ascii.len)) ||
+         (rc = put_key_str(b, KEY("host_unicode"), t->host_unicode.ptr,
+                           t->host_unicode.len))))
+        return rc;
+    if (t->text.ptr &&
+        ((rc = put_key_str(b, KEY("text"), t->text.ptr, t->text.len)) ||
+         (rc = put_key_tri(b, KEY("mismatch"), t->mismatch))))
+        return rc;
+    return r->context ? put_context(b, t) : URIGREP_OK;
+}
+
 /* The opening of R's object: where it is, what was written, how valid. */
 static enum urigrep_status
 json_found(struct urigrep_buf *b, const struct output_rec *r)
@@ -409,6 +475,8 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
     if ((rc = put_wrapped(b, r)))
         return rc;
     if (r->warc && (rc = json_warc(b, r)))
+        return rc;
+    if (r->trust && (rc = put_trust(b, r)))
         return rc;
     return put_lit(b, "}\n");
 }

@@ -42,6 +42,11 @@ struct output_rec {
     bool warc;
     const char *warc_record_id, *warc_target_uri, *warc_date;
     uint64_t warc_offset;
+    /* --json: the trust fields of this reference (lookalike, host forms,
+     * an HTML link's text and mismatch), and with CONTEXT its context;
+     * TRUST NULL: none */
+    const struct urigrep_ref *trust;
+    bool context;
 };
 
 /* --color: the SGR parameters ("01;31") of each field, as GREP_COLORS

@@ -257,8 +257,12 @@ report_extract_options(const struct options *o,
      * (--color shows invalid references in a colour of their own) */
     if (!(o->json || o->strict || o->invalid || o->verbose || o->out.color))
         xo->flags |= URIGREP_EXTRACT_NO_CHECK;
-    if (o->pick)
+    if (o->pick || (o->json && o->context))
         xo->flags |= URIGREP_EXTRACT_CONTEXT;
+    /* a link's text, mismatch and lookalike hosts: --json shows them, and
+     * so may the list */
+    if (o->json || o->pick)
+        xo->flags |= URIGREP_EXTRACT_TRUST;
     if (o->json)
         xo->flags |= URIGREP_EXTRACT_COLUMNS;
     /* --json always tells a wrapped link's target; the picker shows it */
@@ -373,6 +377,13 @@ report_notice(void *arg, const struct urigrep_notice *n)
     case URIGREP_NOTICE_WARC_BAD_PAYLOAD:
     case URIGREP_NOTICE_NO_ZLIB:
         report_warc_notice(r, n);
+        break;
+    case URIGREP_NOTICE_NO_TRUST:
+        if (o->verbose)
+            report_msg("warning: built without %s: %s", n->detail,
+                       strcmp(n->detail, "ICU") == 0
+                           ? "\"lookalike\" is null for non-ASCII host names"
+                           : "\"mismatch\" is null (not computed)");
         break;
     case URIGREP_NOTICE_IDNA:
         if (o->verbose)
@@ -507,6 +518,8 @@ report_format(struct run *r, const struct urigrep_ref *ref,
         rec.warc_target_uri = ref->warc_target_uri;
         rec.warc_date = ref->warc_date;
         rec.warc_offset = ref->warc_offset;
+        rec.trust = ref;
+        rec.context = o->context;
         rc = output_json(&r->outbuf, &rec);
     }
     if (rc != URIGREP_OK)

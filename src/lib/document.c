@@ -24,6 +24,11 @@
  * src=...>, would otherwise hold them all). */
 #define HELD_MAX 1024
 #define HELD_BYTES_MAX (1024 * 1024)
+/* With an <a href>'s text still being read, the text waiting for the
+ * scanner may grow to this before it goes (and the reference with the
+ * text read so far): the HTML scanner ends an anchor after
+ * HTML_ANCHOR_TAGS tags, so only a flood of blanks gets here. */
+#define TEXT_BLOCK_ANCHOR (2 * TEXT_BLOCK)
 
 const char *
 doc_base(const struct urigrep_extractor *x, enum urigrep_base_source *src)
@@ -74,6 +79,9 @@ held_push(struct urigrep_extractor *x, struct held_list *l, const char *p,
     }
     memcpy(h->s, p, n);
     h->n = n;
+    h->seq = ++l->pushed;
+    h->text = NULL;
+    h->ntext = 0;
     h->pos = pos;
     h->line = line;
     h->column = column;
@@ -90,6 +98,7 @@ held_drop(struct held_list *l, size_t k)
     for (i = 0; i < k; i++) {
         l->bytes -= l->v[i].n;
         free(l->v[i].s);
+        free(l->v[i].text);
     }
     l->n -= k;
     l->v = l->n ? l->v + k : l->base;
@@ -242,6 +251,15 @@ held_emit(struct urigrep_extractor *x, const struct held_uri *h,
         f.base = doc_base(x, &f.base_source);
         f.doc_uri = x->doc_uri[0] ? x->doc_uri : NULL;
         doc_context(x, &f, h->pos, h->pos);
+    }
+    if (h->text) {
+        f.text = h->text;
+        f.ntext = h->ntext;
+    } else if (document_base && h->seq == x->anchor_seq && x->hs) {
+        /* its anchor has not ended: the text read so far */
+        f.text = html_anchor_text(x->hs, &f.ntext);
+        if (f.text == NULL)
+            f.text = "";
     }
     emit_ref(x, &f);
 }
@@ -397,7 +415,9 @@ text_out(struct urigrep_extractor *x, const char *p, size_t n)
     if (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line)
         add_checkpoint(x, x->fed + x->text.len, 0);
     while (n && !x->stopped) {
-        size_t room = TEXT_BLOCK - x->text.len, take = n < room ? n : room;
+        size_t block = x->anchor_seq ? TEXT_BLOCK_ANCHOR : TEXT_BLOCK;
+        size_t room = block > x->text.len ? block - x->text.len : 0;
+        size_t take = n < room ? n : room;
 
         if (buf_append(&x->text, p, take) != URIGREP_OK) {
             emit_nomem(x);
@@ -405,7 +425,7 @@ text_out(struct urigrep_extractor *x, const char *p, size_t n)
         }
         p += take;
         n -= take;
-        if (x->text.len == TEXT_BLOCK)
+        if (x->text.len >= block)
             flush_text(x, false);
     }
 }
@@ -465,8 +485,8 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
     struct urigrep_extractor *x = arg;
     size_t k;
 
-    (void)tag;
-    (void)attr;
+    if (x->hsink.anchor && strcmp(tag, "a") == 0)
+        x->anchor_seq = 0; /* a new anchor; its text is none of ours */
     /* href="javascript:..." is code, not a link; an empty value
      * (Google Groups writes <a href="" data-email-masked> for every
      * address it hides) is a reference to the page itself that nobody
@@ -479,6 +499,8 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
     held_push(x, &x->held, p + k, n - k, x->fed + x->text.len,
               x->value_line, x->value_col ? x->value_col + k : 0,
               URIGREP_DELIM_ATTRIBUTE);
+    if (x->hsink.anchor && strcmp(tag, "a") == 0 && strcmp(attr, "href") == 0)
+        x->anchor_seq = x->held.pushed;
     if (x->held.n >= HELD_MAX || x->held.bytes >= HELD_BYTES_MAX) {
         flush_text(x, false);
         /* a URI candidate of the text still open before them: memory
@@ -515,6 +537,33 @@ html_base(void *arg, const char *p, size_t n)
         x->html_base[n] = '\0';
     }
     free(abs);
+}
+
+/* The <a href> whose URI was held last has ended, and P (N bytes) is
+ * its text: the URI keeps it, if it is still held. The text before it
+ * is all in: the block past the usual size goes to the scanner now. */
+static void
+html_anchor(void *arg, const char *p, size_t n)
+{
+    struct urigrep_extractor *x = arg;
+    size_t i;
+
+    for (i = x->held.n; x->anchor_seq && i-- > 0;) {
+        struct held_uri *h = &x->held.v[i];
+
+        if (h->seq != x->anchor_seq)
+            continue;
+        if ((h->text = malloc(n ? n : 1)) == NULL) {
+            emit_nomem(x);
+            break;
+        }
+        memcpy(h->text, p, n);
+        h->ntext = n;
+        break;
+    }
+    x->anchor_seq = 0;
+    if (x->text.len >= TEXT_BLOCK)
+        flush_text(x, false);
 }
 
 /* An attribute value longer than the limit was dropped. */
@@ -696,9 +745,12 @@ doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
     x->skip = false;
     x->html_base[0] = '\0';
     x->hsink = (struct html_sink){ html_text, html_uri, html_base, html_cut,
-                                   html_value, NULL, x };
+                                   html_value, NULL, x, NULL };
     if (x->o.flags & URIGREP_EXTRACT_COLUMNS)
         x->hsink.text_at = html_text_at;
+    if (x->o.flags & URIGREP_EXTRACT_TRUST)
+        x->hsink.anchor = html_anchor;
+    x->anchor_seq = 0;
     if (html && x->hs == NULL && (x->hs = html_new(x->max_uri)) == NULL) {
         emit_nomem(x);
         x->skip = true;
@@ -722,6 +774,7 @@ doc_reset(struct urigrep_extractor *x)
     charset_close(x->cv);
     x->cv = NULL;
     held_drop(&x->held, x->held.n);
+    x->anchor_seq = 0;
     x->text.len = 0;
     x->ncps = 0;
     x->fed = 0;

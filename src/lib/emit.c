@@ -16,6 +16,7 @@
 #include "grammar.h"
 #include "internal.h"
 #include "tracking.h"
+#include "trust.h"
 
 void
 emit_nomem(struct urigrep_extractor *x)
@@ -239,6 +240,46 @@ clean_out(struct urigrep_extractor *x, struct outgoing *o)
                                      &o->blen)) != NULL;
 }
 
+/* URIGREP_EXTRACT_TRUST: R's text, mismatch, lookalike and host forms,
+ * for F reported as URI (N bytes), R's target and wrapper being set; say
+ * once what this build cannot tell. Without it, none of them. */
+static void
+set_trust(struct urigrep_extractor *x, const struct found *f,
+          struct urigrep_ref *r, const char *uri, size_t n)
+{
+    const unsigned want = URIGREP_TRUST_PSL | URIGREP_TRUST_ICU;
+    unsigned have;
+
+    if (x->trust == NULL) { /* not asked for */
+        r->text.ptr = r->host_ascii.ptr = r->host_unicode.ptr = NULL;
+        r->text.len = r->host_ascii.len = r->host_unicode.len = 0;
+        r->mismatch = r->lookalike = -1;
+        return;
+    }
+    have = urigrep_trust_features();
+    r->text.ptr = f->text;
+    r->text.len = f->ntext;
+    /* against where the link goes: a wrapped link's target; a wrapper
+     * whose target it does not hold (Mimecast) goes nowhere known */
+    if (f->text == NULL || (r->wrapper && r->target.ptr == NULL))
+        r->mismatch = -1;
+    else if (r->target.ptr)
+        r->mismatch = trust_mismatch(x->trust, f->text, f->ntext,
+                                     r->target.ptr, r->target.len);
+    else
+        r->mismatch = trust_mismatch(x->trust, f->text, f->ntext, uri, n);
+    r->lookalike = trust_lookalike(x->trust, uri, n, &r->host_ascii,
+                                   &r->host_unicode);
+    if ((have & want) != want && !x->no_trust_said) {
+        x->no_trust_said = true;
+        emit_notice(x, URIGREP_NOTICE_NO_TRUST, r->line, 0,
+                    !(have & URIGREP_TRUST_PSL)
+                        ? (have & URIGREP_TRUST_ICU ? "libpsl"
+                                                    : "libpsl and ICU")
+                        : "ICU");
+    }
+}
+
 /* Hand O, found as F, to the caller, unwrapped and stripped of tracking
  * parameters first if asked; a callback that asks to stop stops the
  * extractor. False when memory runs out. */
@@ -291,6 +332,7 @@ deliver(struct urigrep_extractor *x, const struct found *f,
     r.warc_target_uri = warc && x->warc_target[0] ? x->warc_target : NULL;
     r.warc_date = warc && x->warc_date[0] ? x->warc_date : NULL;
     r.warc_offset = warc ? x->warc_offset : 0;
+    set_trust(x, f, &r, o->uri, o->ulen);
     if (x->on_ref(x->arg, &r))
         x->stopped = true;
     return true;

@@ -20,6 +20,7 @@
 #include "scheme.h"
 #include "warc.h"
 #include "warcdoc.h"
+#include "trust.h"
 
 /* Bytes of header URIs held for one header block before they are
  * reported without waiting for the Message-ID: a message may have any
@@ -749,6 +750,7 @@ urigrep_extractor_free(urigrep_extractor *x)
     buf_free(&x->cbase);
     unwrap_free(&x->uw);
     buf_free(&x->strip);
+    trust_free(x->trust);
     free(x->peek);
     free(x->base);
     free(x->charset);
@@ -806,7 +808,8 @@ options_ok(const struct urigrep_extract_options *o)
                      URIGREP_EXTRACT_CONTEXT | URIGREP_EXTRACT_EAGER |
                      URIGREP_EXTRACT_COLUMNS | URIGREP_EXTRACT_UNWRAP |
                      URIGREP_EXTRACT_STRIP_TRACKING |
-                     URIGREP_EXTRACT_WARC_METADATA))
+                     URIGREP_EXTRACT_WARC_METADATA |
+                     URIGREP_EXTRACT_TRUST))
         return false;
     return o->base == NULL || has_scheme(o->base, strlen(o->base));
 }
@@ -851,7 +854,9 @@ urigrep_extractor_new(const struct urigrep_extract_options *opts,
     /* what they hold is never longer than a reference reported */
     unwrap_init(&x->uw, SIZE_MAX / 16);
     buf_init(&x->strip, SIZE_MAX / 2);
-    if (!copy_strings(x) || (x->peek = malloc(EXTRACT_PEEK)) == NULL) {
+    if (!copy_strings(x) || (x->peek = malloc(EXTRACT_PEEK)) == NULL ||
+        ((x->o.flags & URIGREP_EXTRACT_TRUST) &&
+         (x->trust = trust_new()) == NULL)) {
         urigrep_extractor_free(x);
         return URIGREP_ERR_NOMEM;
     }

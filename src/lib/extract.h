@@ -36,6 +36,8 @@ struct found {
     const char *doc_uri;        /* the document's own URI, or NULL */
     struct urigrep_span context;    /* text around it, or { NULL, 0 } */
     size_t context_before, context_after;   /* bytes of it */
+    const char *text;           /* an <a href>'s visible text, or NULL */
+    size_t ntext;
 };
 
 /* Where text of a decoded document started in the stored document:
@@ -54,6 +56,9 @@ struct held_uri {
     enum urigrep_delim delim;
     char *s;
     size_t n;
+    uint64_t seq;   /* its number in its list, from 1 */
+    char *text;     /* an <a href>'s text once it has ended, or NULL */
+    size_t ntext;
 };
 
 /* The URIs held are v[0..n), where v is base + head: held_drop() takes
@@ -63,6 +68,7 @@ struct held_list {
     struct held_uri *v, *base;
     size_t n, cap;  /* in use from v, and room from base */
     size_t bytes;   /* of the URIs held */
+    uint64_t pushed;    /* URIs ever held */
 };
 
 struct urigrep_extractor {
@@ -123,6 +129,11 @@ struct urigrep_extractor {
     struct checkpoint *cps;
     size_t ncps, cps_cap;
     struct held_list held;      /* HTML attributes */
+    /* URIGREP_EXTRACT_TRUST: the held <a href> (its seq) whose text the
+     * HTML scanner reads (0: none) */
+    uint64_t anchor_seq;
+    struct trust *trust;
+    bool no_trust_said;
     /* URIGREP_EXTRACT_CONTEXT: the text the scanner has at hand is the
      * tail of what it was given before x->fed and the block it is given
      * now, at x->fed; the context of a reference is copied into ctx */

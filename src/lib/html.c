@@ -35,6 +35,8 @@ struct html_scanner {
     char tag[NAME_MAX_ + 1];
     size_t ntag;
     bool end_tag;
+    bool end_named;       /* an end tag's name is read (it is only
+                           * looked at for </a>) */
     char attr[NAME_MAX_ + 1];
     size_t nattr;
     char *value;          /* attribute value being read */
@@ -54,6 +56,16 @@ struct html_scanner {
     size_t npend;
     const char *raw_end;  /* "</script" or "</style" in raw text */
     size_t raw_matched;
+    /* the <a href> whose text is being read (sink->anchor) */
+    bool a_href;          /* the tag at hand is an <a> with an href */
+    bool in_anchor;       /* its text is being read */
+    bool anchor_due;      /* an <a> href was reported, its text not yet */
+    bool anchor_blank;    /* a blank is due before the next character */
+    bool anchor_c2;       /* a 0xC2 byte held: U+00A0 is a blank */
+    bool anchor_full;     /* its text did not fit */
+    size_t anchor_tags;   /* tags since it began */
+    char anchor[HTML_ANCHOR_MAX];
+    size_t nanchor;
 };
 
 /* Keep in sync with html.h and the man page; ATTR_SRCSET is the index of
@@ -68,6 +80,7 @@ static const struct {
     { "srcset", 6 }, { "usemap", 6 },
 };
 #define ATTR_SRCSET 12
+#define ATTR_HREF 6
 
 /* The index of NAME (N bytes) in uri_attrs, or -1. */
 static int
@@ -210,6 +223,140 @@ report_srcset(const char *v, size_t n, const struct html_sink *sink)
     }
 }
 
+/* The length of H->anchor without a character its bound cut short (nor
+ * the blank before it). */
+static size_t
+anchor_len(const struct html_scanner *h)
+{
+    size_t n = h->nanchor, k = 0, want;
+    unsigned char c;
+
+    if (!h->anchor_full)
+        return n;
+    while (k < 3 && k < n &&
+           ((unsigned char)h->anchor[n - 1 - k] & 0xc0) == 0x80)
+        k++;
+    if (k < n) {
+        c = (unsigned char)h->anchor[n - 1 - k];
+        want = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+        if (c >= 0xc0 && k + 1 < want)
+            n -= k + 1;
+    }
+    return n && h->anchor[n - 1] == ' ' ? n - 1 : n;
+}
+
+const char *
+html_anchor_text(const struct html_scanner *h, size_t *n)
+{
+    *n = h->in_anchor ? anchor_len(h) : 0;
+    return h->in_anchor ? h->anchor : NULL;
+}
+
+/* The anchor ends: give its text (after the text before it). */
+static void
+anchor_end(struct html_scanner *h, const struct html_sink *sink)
+{
+    h->in_anchor = h->anchor_due = false;
+    if (h->anchor_c2 && h->nanchor < sizeof h->anchor)
+        h->anchor[h->nanchor++] = '\xc2';
+    h->anchor_c2 = false;
+    flush_pending(h, sink);
+    sink->anchor(sink->arg, h->anchor, anchor_len(h));
+}
+
+/* Add the byte C of the anchor's text (after a blank, if one is due);
+ * false when it is full (and has ended). */
+static bool
+anchor_put(struct html_scanner *h, const struct html_sink *sink, char c)
+{
+    bool blank = h->anchor_blank && h->nanchor;
+
+    if (h->nanchor + blank + 1 > sizeof h->anchor) {
+        h->anchor_full = true;
+        anchor_end(h, sink);
+        return false;
+    }
+    if (blank)
+        h->anchor[h->nanchor++] = ' ';
+    h->anchor_blank = false;
+    h->anchor[h->nanchor++] = c;
+    return true;
+}
+
+/* Text P[0..N) of the anchor: blanks collapsed (a U+00A0 may come in
+ * two pieces). */
+static void
+anchor_add(struct html_scanner *h, const struct html_sink *sink,
+           const char *p, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n && h->in_anchor; i++) {
+        char c = p[i];
+
+        if (h->anchor_c2) {
+            h->anchor_c2 = false;
+            if (c == '\xa0') {
+                h->anchor_blank = true;
+                continue;
+            }
+            if (!anchor_put(h, sink, '\xc2'))
+                return;
+        }
+        if (is_space(c))
+            h->anchor_blank = true;
+        else if (c == '\xc2')
+            h->anchor_c2 = true;
+        else if (!anchor_put(h, sink, c))
+            return;
+    }
+}
+
+/* The href of an <a> is reported next: the link open ends before it,
+ * and this one's text is due. */
+static void
+anchor_href(struct html_scanner *h, const struct html_sink *sink)
+{
+    if (h->in_anchor)
+        anchor_end(h, sink);
+    h->a_href = h->anchor_due = true;
+}
+
+/* Does tag NAME (N bytes) break a line of text? */
+static bool
+breaks_line(const char *name, size_t n)
+{
+    static const char *const tags[] = { "br", "p", "div", "li", "tr", "td",
+                                        "th" };
+    size_t i;
+
+    for (i = 0; i < sizeof tags / sizeof *tags; i++)
+        if (name_is(name, n, tags[i], strlen(tags[i])))
+            return true;
+    return false;
+}
+
+/* A tag is complete: an <a> with an href begins an anchor, </a> or
+ * another <a> ends the one open, as does one tag too many. */
+static void
+anchor_tag(struct html_scanner *h, const struct html_sink *sink)
+{
+    if (name_is(h->tag, h->ntag, "a", 1)) {
+        if (h->in_anchor)
+            anchor_end(h, sink);
+        if (!h->end_tag && h->a_href) {
+            h->in_anchor = true;
+            h->anchor_blank = h->anchor_c2 = h->anchor_full = false;
+            h->nanchor = h->anchor_tags = 0;
+        }
+    } else if (h->in_anchor) {
+        if (++h->anchor_tags > HTML_ANCHOR_TAGS)
+            anchor_end(h, sink);
+        else if (breaks_line(h->tag, h->ntag))
+            h->anchor_blank = true;
+    }
+}
+
 /* An attribute value is complete: report it if it holds a URI. */
 static void
 end_value(struct html_scanner *h, const struct html_sink *sink)
@@ -231,6 +378,8 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
             sink->cut(sink->arg, h->tag, h->attr);
         return;
     }
+    if (k == ATTR_HREF && sink->anchor && name_is(h->tag, h->ntag, "a", 1))
+        anchor_href(h, sink);
     n = html_decode_refs(h->value, h->nvalue, true, v);
     /* as browsers do (URL parsing in HTML): leading and trailing blanks
      * go, and so do tabs and line breaks inside */
@@ -264,8 +413,10 @@ end_tag(struct html_scanner *h, const struct html_sink *sink)
 {
     bool script = name_is(h->tag, h->ntag, "script", 6);
 
-    if (!name_is(h->tag, h->ntag, "wbr", 3))
+    if (h->end_tag || !name_is(h->tag, h->ntag, "wbr", 3))
         emit(h, sink, "\n", 1);
+    if (sink->anchor)
+        anchor_tag(h, sink);
     h->st = S_TEXT;
     if (!h->end_tag && (script || name_is(h->tag, h->ntag, "style", 5))) {
         h->raw_end = script ? "</script" : "</style";
@@ -291,6 +442,11 @@ flush_ref(struct html_scanner *h, const struct html_sink *sink, bool next)
         emit(h, sink, out, n);
     if (used < h->nref)
         emit(h, sink, h->ref + used, h->nref - used);
+    if (h->in_anchor) {
+        anchor_add(h, sink, n ? out : "&", n ? n : 1);
+        if (used < h->nref)
+            anchor_add(h, sink, h->ref + used, h->nref - used);
+    }
     h->nref = 0;
     return took_next;
 }
@@ -331,7 +487,13 @@ start_attr(struct html_scanner *h)
 static void
 add_name(char *name, size_t *n, char c)
 {
-    if (*n < NAME_MAX_) {
+    if (c == '\0') {
+        /* the name is no name we know, also to strcmp() */
+        name[0] = '#';
+        if (*n == 0)
+            name[(*n)++] = '#';
+        name[*n] = '\0';
+    } else if (*n < NAME_MAX_) {
         name[(*n)++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
         name[*n] = '\0';
     } else {
@@ -410,6 +572,8 @@ feed_text(struct html_scanner *h, struct feed *f, size_t i)
         if (f->sink->text_at)
             f->sink->text_at(f->sink->arg, h->npend, p + i, j - i);
         emit(h, f->sink, p + i, j - i);
+        if (h->in_anchor)
+            anchor_add(h, f->sink, p + i, j - i);
     }
     if (j == f->len)
         return f->len;
@@ -429,10 +593,12 @@ feed_tag_open(struct html_scanner *h, struct feed *f, size_t i)
     h->uri_attrs_seen = 0;
     h->tag[0] = '\0';
     h->end_tag = false;
+    h->a_href = false;
     if (c == '!') {
         h->st = S_DECL;
     } else if (c == '/') {
         h->end_tag = true;
+        h->end_named = false;
         h->st = S_END_TAG;
     } else if (is_alpha(c)) {
         add_name(h->tag, &h->ntag, c);
@@ -441,6 +607,8 @@ feed_tag_open(struct html_scanner *h, struct feed *f, size_t i)
         h->st = S_BOGUS;
     } else {
         emit(h, f->sink, "<", 1);
+        if (h->in_anchor)
+            anchor_add(h, f->sink, "<", 1);
         h->st = S_TEXT;
         return i;
     }
@@ -537,6 +705,10 @@ feed_tag(struct html_scanner *h, struct feed *f, size_t i)
     case S_END_TAG:
         if (c == '>')
             end_tag(h, f->sink);
+        else if (is_space(c) || c == '/')
+            h->end_named = true;
+        else if (!h->end_named)
+            add_name(h->tag, &h->ntag, c);
         break;
     case S_BEFORE_ATTR:
         if (c == '>') {
@@ -651,7 +823,7 @@ feed_raw(struct html_scanner *h, struct feed *f, size_t i)
     }
     if ((c | (want == '<' || want == '/' ? 0 : 0x20)) == want) {
         if (h->raw_end[++h->raw_matched] == '\0') {
-            h->end_tag = true;
+            h->end_tag = h->end_named = true;
             h->st = S_END_TAG;
         }
     } else {
@@ -706,10 +878,21 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
 void
 html_finish(struct html_scanner *h, const struct html_sink *sink)
 {
-    if (h->st == S_REF)
+    if (h->st == S_REF) {
         flush_ref(h, sink, false);
-    else if (h->st == S_TAG_OPEN)
+    } else if (h->st == S_TAG_OPEN) {
         emit(h, sink, "<", 1);
+        if (h->in_anchor)
+            anchor_add(h, sink, "<", 1);
+    }
+    if (h->in_anchor) {
+        anchor_end(h, sink);
+    } else if (h->anchor_due) {
+        /* its tag never ended: a link with no text */
+        h->anchor_due = false;
+        flush_pending(h, sink);
+        sink->anchor(sink->arg, "", 0);
+    }
     flush_pending(h, sink);
     h->st = S_TEXT;
     h->nref = 0;

@@ -32,9 +32,26 @@ struct html_sink {
      * hand from AT on (not a decoded reference, nor the "\n" of a tag). */
     void (*text_at)(void *arg, size_t pending, const char *at, size_t n);
     void *arg;
+    /* Optional (NULL: none, and no anchor text is read): the <a> tag
+     * whose href uri() reported last has ended (at </a>, at the next <a>,
+     * after HTML_ANCHOR_TAGS tags, when its text is full, or at the end
+     * of the document); P[0..N) is its visible text (html_anchor_text()).
+     * The text before it has been given to text() first. */
+    void (*anchor)(void *arg, const char *p, size_t n);
 };
 
 struct html_scanner;
+
+/* The visible text of an <a href> (what anchor() gives): its text
+ * runs, character references decoded, without markup, comments and the
+ * raw text of <script> and <style>; a <br>, <p>, <div>, <li>, <tr>, <td>
+ * or <th> tag in it counts as a blank; blanks (space, tab, line breaks,
+ * form feed, U+00A0) collapsed to one space and none at either end; at
+ * most HTML_ANCHOR_MAX bytes, cut at a character boundary. */
+#define HTML_ANCHOR_MAX 256
+/* Tags after which an <a> that has not ended is taken as ended: its text
+ * is what was read (the document holds its reference until then). */
+#define HTML_ANCHOR_TAGS 64
 
 /* A new scanner keeping attribute values up to MAX_VALUE bytes (longer
  * ones are dropped). NULL when memory runs out. */
@@ -46,6 +63,11 @@ void html_feed(struct html_scanner *h, const char *p, size_t len,
 
 /* End of the document: flush pending text, then reset for a new one. */
 void html_finish(struct html_scanner *h, const struct html_sink *sink);
+
+/* The text read so far of the <a> anchor() has yet to end, and its
+ * length in *N; NULL (*N 0) when none is open. Valid until the next
+ * call on H. */
+const char *html_anchor_text(const struct html_scanner *h, size_t *n);
 
 /* Free the scanner; NULL is accepted. */
 void html_free(struct html_scanner *h);

@@ -113,7 +113,7 @@ static void
 run(const char *s, size_t n, size_t max, unsigned seed, struct hlog *h)
 {
     struct html_sink sink = { ev_text, ev_uri, ev_base, ev_cut, ev_value,
-                              ev_text_at, h };
+                              ev_text_at, h, NULL };
     struct html_scanner *hs = html_new(max);
     size_t i = 0, k;
 

@@ -81,7 +81,7 @@ static void
 on_data(void *arg, const char *p, size_t n, uint64_t line)
 {
     struct log *l = arg;
-    struct html_sink s = { h_text, h_uri, h_base, NULL, NULL, NULL, l };
+    struct html_sink s = { h_text, h_uri, h_base, NULL, NULL, NULL, l, NULL };
 
     if (!l->open)
         abort();
@@ -93,7 +93,7 @@ static void
 on_end(void *arg)
 {
     struct log *l = arg;
-    struct html_sink s = { h_text, h_uri, h_base, NULL, NULL, NULL, l };
+    struct html_sink s = { h_text, h_uri, h_base, NULL, NULL, NULL, l, NULL };
 
     if (!l->open)
         abort();

@@ -9,7 +9,7 @@
 set -eu
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-scan uri resolve mail mime charset html linescan output extract split warc unwrap}
+targets=${*:-scan uri resolve mail mime charset html anchor linescan output extract split warc unwrap}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/urigrep-fuzz.XXXXXX")}
