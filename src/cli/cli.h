@@ -24,10 +24,12 @@ struct pattern {
 };
 
 /* How to read a file (--type). TYPE_MH: each directory is an MH folder,
- * each file a message. */
+ * each file a message. TYPE_PINBOX: each name is a public-inbox archive
+ * (pinbox.c). */
 enum input_type {
     TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML,
-    TYPE_MBOXO, TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC
+    TYPE_MBOXO, TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC,
+    TYPE_PINBOX
 };
 
 /* What -u makes unique: nothing, or each URI once per message (a mail's
@@ -80,6 +82,11 @@ struct options {
     bool no_config;         /* --no-config */
     struct pick_config pick_conf;   /* --open-with, --compact... */
     bool context;           /* --context */
+    /* public-inbox archives (pinbox.c): --since-commit IDs (hex, 4 to 40
+     * digits, borrowed from argv) and --state's file, or NULL */
+    char **since;
+    size_t nsince;
+    const char *state;
 };
 
 /* How a file came to be read: named, found by -r, or found as a message
@@ -125,6 +132,12 @@ struct run {
      * be large, those from CUT_MIN on are not read (0: no such test) */
     uint64_t large_min, cut_min;
     struct jobs *jobs;          /* -j: files are queued there (jobs.h) */
+    /* a public-inbox archive (pinbox.c): the commit whose message is
+     * being read, in hex (NULL outside an archive), its epoch (-1: none),
+     * and "FILE:COMMIT" for messages about it (NULL: FILE) */
+    const char *commit;
+    long epoch;
+    char *where;
 };
 
 /* The document type --type=TYPE reads files as (report.c). */

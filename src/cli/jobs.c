@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "jobs.h"
 #include "mapped.h"
+#include "pinbox.h"
 #include "progress.h"
 #include "source.h"
 #include "split.h"
@@ -116,7 +117,9 @@
 /* Standard output is written in blocks this large, as report_ref() does. */
 #define FLUSH_AT (64 * 1024)
 
-enum task_kind { TASK_FILE, TASK_PIECE, TASK_MESSAGE };
+/* TASK_COMMITS: a run of commits of a public-inbox archive (pinbox.c),
+ * a piece of it as TASK_PIECE is of a file */
+enum task_kind { TASK_FILE, TASK_PIECE, TASK_MESSAGE, TASK_COMMITS };
 
 /* A published part of a task's log. */
 struct chunk {
@@ -137,7 +140,8 @@ struct task {
     /* TASK_PIECE: bytes FROM..TO of the file, a document of TYPE */
     uint64_t from, to;
     enum urigrep_doc_type type;
-    bool first, last;       /* of its file */
+    bool first, last;       /* of its file (or archive) */
+    struct pinbox_run *commits; /* TASK_COMMITS: the run, owned */
     struct task *next_piece;
     uint64_t lines, messages;       /* in the piece, once counted */
     uint64_t org_line, org_message; /* before it, once known */
@@ -167,6 +171,7 @@ struct worker {
                                ends the log (at O_END), or SIZE_MAX */
     struct task *t;
     struct mapped map;      /* the window onto a piece being read */
+    struct pinbox_cache *git; /* repositories of TASK_COMMITS */
     const char *why;        /* the piece could not be read whole: why */
 };
 
@@ -825,6 +830,11 @@ run_task(struct worker *w, struct task *t, bool stopped)
     r->walking = t->walking;
     if (t->kind == TASK_FILE) {
         run_files(w, t);
+    } else if (t->kind == TASK_COMMITS) {
+        r->file = t->name;
+        pinbox_read_run(r, t->commits, &w->git);
+        t->count_line = t->last;
+        task_end(w);
     } else {
         run_piece(w, t);
         t->count_line = t->last;
@@ -873,6 +883,7 @@ worker_main(void *arg)
             pthread_cond_broadcast(&j->work);
     }
     pthread_mutex_unlock(&j->mu);
+    pinbox_cache_free(w->git);
     return NULL;
 }
 
@@ -1084,7 +1095,7 @@ task_written(struct jobs *j, const struct task *t)
     if (j->stop || t->kind == TASK_MESSAGE)
         return;
     j->error |= t->error;
-    if (t->kind == TASK_PIECE)
+    if (t->kind == TASK_PIECE || t->kind == TASK_COMMITS)
         file_written(j, t->name, t->count_line);
 }
 
@@ -1098,6 +1109,7 @@ free_task(struct task *t)
         free(c->data);
         free(c);
     }
+    pinbox_run_free(t->commits);
     free(t->name);
     free(t);
 }
@@ -1113,7 +1125,7 @@ head_begins(struct jobs *j, struct task *t)
     j->wfile_due = t->kind == TASK_FILE;
     if (t->kind == TASK_FILE)
         j->wfile = t->name;
-    else if (t->kind == TASK_PIECE && t->first)
+    else if ((t->kind == TASK_PIECE || t->kind == TASK_COMMITS) && t->first)
         file_start(j, t->name);
 }
 
@@ -1596,6 +1608,30 @@ jobs_add_file(struct jobs *j, struct run *r, const char *name, int64_t size)
         return;
     t = new_task(TASK_FILE, name, r->walking);
     t->nfiles = 1;
+    pthread_mutex_lock(&j->mu);
+    enqueue(j, t);
+    pthread_mutex_unlock(&j->mu);
+}
+
+void
+jobs_add_commits(struct jobs *j, struct run *r, const char *name,
+                 struct pinbox_run *run, bool first, bool last)
+{
+    struct task *t;
+
+    flush_batch(j);
+    pthread_mutex_lock(&j->mu);
+    wait_queue(j);
+    r->stop = j->stop;
+    pthread_mutex_unlock(&j->mu);
+    if (r->stop) {
+        pinbox_run_free(run);
+        return;
+    }
+    t = new_task(TASK_COMMITS, name, r->walking);
+    t->commits = run;
+    t->first = first;
+    t->last = last;
     pthread_mutex_lock(&j->mu);
     enqueue(j, t);
     pthread_mutex_unlock(&j->mu);

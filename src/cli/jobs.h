@@ -10,6 +10,7 @@
 
 struct jobs;
 struct options;
+struct pinbox_run;
 struct run;
 
 /* The number of processors online (at least 1): the default of -j. */
@@ -31,6 +32,13 @@ struct jobs *jobs_start(struct run *r, unsigned n);
  * Blocks while many are queued; sets R->stop once -q has matched. */
 void jobs_add_file(struct jobs *j, struct run *r, const char *name,
                    int64_t size);
+
+/* Queue RUN (owned), commits of the public-inbox archive NAME, to be
+ * read as pinbox_read_run() reads it; FIRST and LAST: the first and the
+ * last of the archive, whose end (-c, -l, -L) comes after LAST. Blocks
+ * while many are queued; sets R->stop once -q has matched. */
+void jobs_add_commits(struct jobs *j, struct run *r, const char *name,
+                      struct pinbox_run *run, bool first, bool last);
 
 /* Wait until all that was queued is written, then stop the threads, add
  * their outcome to R (any_selected, error) and free J. */

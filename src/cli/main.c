@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "jobs.h"
 #include "pick.h"
+#include "pinbox.h"
 #include "progress.h"
 #include "source.h"
 #include "uniq.h"
@@ -93,20 +94,22 @@ help_pick(void)
 "\n", stdout);
 }
 
+/* --help up to the Input options, which it includes. */
 static void
-help(void)
+help_input(void)
 {
     fputs(
 "Usage: " PROGRAM " [OPTION]... [FILE]...\n"
 "Find URI references in each FILE (or standard input) as RFC 2396\n"
 "Appendix E delimits them, and print one per line.  Text, mail (MIME),\n"
-"mbox, HTML and WARC are read as such, gzip, bzip2, xz and zstd data\n"
-"decompressed; relative references are resolved against --base or the\n"
-"base the document declares.\n"
+"mbox, HTML, WARC and public-inbox archives are read as such, gzip,\n"
+"bzip2, xz and zstd data decompressed; relative references are resolved\n"
+"against --base or the base the document declares.\n"
 "\n"
 "Input:\n"
 "      --type=TYPE           auto (default), text, mail, mbox, mboxo,\n"
-"                            mboxrd, mboxcl, mboxcl2, mh, html or warc\n"
+"                            mboxrd, mboxcl, mboxcl2, mh, html, warc or\n"
+"                            public-inbox\n"
 "      --warc-metadata       WARC: also read metadata records (outlinks)\n"
 "  -r, --recursive           read all files under each directory\n"
 "      --headers             also report URIs in mail header fields\n"
@@ -115,8 +118,20 @@ help(void)
 "      --exclude-dir=GLOB    with -r, skip directories matching GLOB\n"
 "      --charset=NAME        text input charset (default UTF-8), via iconv\n"
 "  -a, --text                scan binary files too\n"
+"      --since-commit=ID     public-inbox: only messages after commit ID\n"
+"                            (one per epoch; repeatable)\n"
+"      --state=FILE          public-inbox: only messages after those the\n"
+"                            last run read; FILE is updated when it ends\n"
+"                            without trouble\n"
 "      --label=NAME          name standard input NAME in output\n"
-"\n"
+"\n", stdout);
+}
+
+static void
+help(void)
+{
+    help_input();
+    fputs(
 "Finding:\n"
 "  -x, --line-uri            each non-blank line is one URI reference\n"
 "      --abbrev              also report www.host and ftp.host (Appendix F)\n"
@@ -403,6 +418,23 @@ add_private_file(struct options *o, const char *file)
     fclose(f);
 }
 
+/* --since-commit=ID: a commit id, or a prefix of one (4 to 40 hex
+ * digits, as git abbreviates them). */
+static void
+add_since(struct options *o, char *id)
+{
+    size_t n = strlen(id);
+    char **l;
+
+    if (n < 4 || n > 40 || strspn(id, "0123456789abcdefABCDEF") != n)
+        usage_error("--since-commit: '%s' is not a commit id (4 to 40 hex "
+                    "digits)", id);
+    if ((l = realloc(o->since, (o->nsince + 1) * sizeof *l)) == NULL)
+        out_of_memory();
+    o->since = l;
+    o->since[o->nsince++] = id;
+}
+
 enum {
     OPT_BASE = 256, OPT_NO_RESOLVE, OPT_RFC, OPT_SCHEME, OPT_STRICT,
     OPT_INVALID, OPT_HYPHEN, OPT_ABBREV, OPT_ASCII, OPT_CHARSET,
@@ -411,7 +443,7 @@ enum {
     OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
     OPT_PICK, OPT_PICK_SET, OPT_NO_CONFIG, OPT_COLOR, OPT_LINE_BUFFERED,
     OPT_PROGRESS, OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING,
-    OPT_WARC_METADATA, OPT_CONTEXT
+    OPT_WARC_METADATA, OPT_CONTEXT, OPT_SINCE_COMMIT, OPT_STATE
 };
 
 static const struct option long_options[] = {
@@ -480,6 +512,8 @@ static const struct option long_options[] = {
     { "label", required_argument, NULL, OPT_LABEL },
     { "unwrap", no_argument, NULL, OPT_UNWRAP },
     { "strip-tracking", no_argument, NULL, OPT_STRIP_TRACKING },
+    { "since-commit", required_argument, NULL, OPT_SINCE_COMMIT },
+    { "state", required_argument, NULL, OPT_STATE },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 }
@@ -622,11 +656,14 @@ parse_options(int argc, char **argv, struct options *o,
             o->type = (enum input_type)choose(
                 "--type", optarg, (const char *const[]){ "auto", "text",
                 "mail", "mbox", "html", "mboxo", "mboxrd", "mboxcl",
-                "mboxcl2", "mh", "warc", NULL }, (const int[]){ TYPE_AUTO,
-                TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML, TYPE_MBOXO,
-                TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC });
+                "mboxcl2", "mh", "warc", "public-inbox", NULL },
+                (const int[]){ TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX,
+                TYPE_HTML, TYPE_MBOXO, TYPE_MBOXRD, TYPE_MBOXCL,
+                TYPE_MBOXCL2, TYPE_MH, TYPE_WARC, TYPE_PINBOX });
             break;
         case OPT_WARC_METADATA: o->warc_metadata = true; break;
+        case OPT_SINCE_COMMIT: add_since(o, optarg); break;
+        case OPT_STATE: o->state = optarg; break;
         case OPT_PICK: o->pick = true; break;
         case OPT_PICK_SET: pick_set(o, long_options[longindex].name); break;
         case OPT_NO_CONFIG: o->no_config = true; break;
@@ -644,6 +681,11 @@ parse_options(int argc, char **argv, struct options *o,
     }
     if (o->strict && o->invalid)
         usage_error("%s", "--strict and --invalid exclude each other");
+    if (o->nsince && o->state)
+        usage_error("%s", "--since-commit and --state exclude each other");
+    if (o->type == TYPE_PINBOX && !pinbox_available())
+        usage_error("%s", "--type=public-inbox: this urigrep was built "
+                    "without libgit2");
     o->scan.schemes = (const char *const *)o->private;
     o->scan.nschemes = o->nprivate;
     if (o->base) {
@@ -715,11 +757,25 @@ is_directory(const char *name)
     return stat(name, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Is NAME read as a public-inbox archive: --type=public-inbox, or a
+ * directory holding one? */
+static bool
+is_pinbox(const struct options *o, const char *name)
+{
+    return o->type == TYPE_PINBOX ||
+           (o->type == TYPE_AUTO && !o->line_uri && strcmp(name, "-") != 0 &&
+            pinbox_detect(name));
+}
+
 static void
 scan_arg(struct run *r, const char *name)
 {
     struct stat st;
 
+    if (is_pinbox(r->o, name)) {
+        pinbox_scan(r, name, r->jobs ? jobs_add_commits : NULL);
+        return;
+    }
     if (strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
         S_ISDIR(st.st_mode)) {
         bool read;
@@ -745,15 +801,18 @@ jobs_wanted(const struct options *o, char **files, int nfiles)
 
     /* --pick collects in the run; --line-buffered wants each line out at
      * once, not when a worker's log is published */
-    if ((nfiles == 0 && !o->recursive) || o->pick || o->line_buffered)
+    if ((nfiles == 0 && !o->recursive && o->type != TYPE_PINBOX) ||
+        o->pick || o->line_buffered)
         return 1;
     for (i = 0; i < nfiles; i++)
         if (strcmp(files[i], "-") == 0)
             return 1;
     if (o->jobs)
         return o->jobs;
+    /* an archive is cut into runs of commits */
     if (nfiles == 1 && !o->recursive &&
-        !jobs_splittable(o, files[0], JOBS_MIN_FILE))
+        !jobs_splittable(o, files[0], JOBS_MIN_FILE) &&
+        !is_pinbox(o, files[0]))
         return 1;
     return jobs_default();
 }
@@ -814,10 +873,12 @@ main(int argc, char **argv)
     parse_options(argc, argv, &o, &color, &progress);
     compile_patterns(&o);
     nfiles = argc - optind;
-    /* a directory named alone is a folder of files: their names show */
+    /* a directory named alone is a folder of files: their names show;
+     * a public-inbox archive is one file */
     o.out.with_file = o.with_file < 0 ? nfiles > 1 || o.recursive ||
                                             (nfiles == 1 &&
-                                             is_directory(argv[optind]))
+                                             is_directory(argv[optind]) &&
+                                             !is_pinbox(&o, argv[optind]))
                                       : o.with_file;
     if (color_wanted(color)) {
         color_setup(&o.colors);
@@ -848,14 +909,20 @@ main(int argc, char **argv)
             (r.readbuf = malloc(input_readbuf_size(&o))) == NULL)
             out_of_memory();
     }
+    if (o.state && !pinbox_state_load(o.state))
+        exit(2);
+    /* an archive is a directory, "." unless named */
     if (nfiles == 0)
-        scan_arg(&r, o.recursive ? "." : "-");
+        scan_arg(&r, o.recursive || o.type == TYPE_PINBOX ? "." : "-");
     for (i = optind; i < argc && !r.stop; i++)
         scan_arg(&r, argv[i]);
     if (r.jobs)
         jobs_finish(r.jobs, &r);
     /* a write error exits 2 here or in report_close_stdout() at exit */
     report_flush(&r);
+    /* --state moves on only after a run without trouble */
+    if (o.state && !r.error && !pinbox_state_save(o.state))
+        r.error = true;
     progress_clear();
     free(r.readbuf);
     buf_free(&r.outbuf);
@@ -880,6 +947,7 @@ main(int argc, char **argv)
     free(o.exclude);
     free(o.exclude_dir);
     conf_free(&o.pick_conf);
+    free(o.since);
     if (o.pick) {
         int rc = pick_run(r.pick);
 

@@ -151,6 +151,10 @@ output_plain(struct urigrep_buf *b, const struct output_opts *o,
     if (o->with_file && r->file &&
         ((rc = put_file(b, o, r->file)) || (rc = put_sep(b, o, o->null))))
         return rc;
+    if (o->with_file && r->commit &&
+        ((rc = buf_append(b, r->commit, OUTPUT_SHORT_COMMIT)) ||
+         (rc = put_sep(b, o, false))))
+        return rc;
     if (o->line_number &&
         (rc = put_number(b, o, c ? c->line : NULL, r->line)))
         return rc;
@@ -352,6 +356,19 @@ put_trust(struct urigrep_buf *b, const struct output_rec *r)
     return r->context ? put_context(b, t) : URIGREP_OK;
 }
 
+/* A public-inbox message's ,"commit":HEX,"epoch":N (or null). */
+static enum urigrep_status
+put_commit(struct urigrep_buf *b, const struct output_rec *r)
+{
+    enum urigrep_status rc;
+
+    if ((rc = put_key_str(b, KEY("commit"), r->commit, strlen(r->commit))))
+        return rc;
+    if (r->epoch < 0)
+        return put_lit(b, ",\"epoch\":null");
+    return put_key_u64(b, KEY("epoch"), (uint64_t)r->epoch);
+}
+
 /* The opening of R's object: where it is, what was written, how valid. */
 static enum urigrep_status
 json_found(struct urigrep_buf *b, const struct output_rec *r)
@@ -477,6 +494,8 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
     if (r->warc && (rc = json_warc(b, r)))
         return rc;
     if (r->trust && (rc = put_trust(b, r)))
+        return rc;
+    if (r->commit && (rc = put_commit(b, r)))
         return rc;
     return put_lit(b, "}\n");
 }

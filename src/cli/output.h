@@ -47,7 +47,16 @@ struct output_rec {
      * TRUST NULL: none */
     const struct urigrep_ref *trust;
     bool context;
+    /* a public-inbox archive's message: its commit in hex (NULL: not
+     * one; plain output shows the first 12 digits after FILE) and its
+     * epoch (-1: none, JSON null) */
+    const char *commit;
+    long epoch;
 };
+
+/* Hex digits of a commit id in plain output (-H), as the kernel's
+ * "Fixes:" tags abbreviate them. */
+#define OUTPUT_SHORT_COMMIT 12
 
 /* --color: the SGR parameters ("01;31") of each field, as GREP_COLORS
  * has them; an empty string leaves the field uncoloured. Only digits and
@@ -62,12 +71,13 @@ struct output_opts {
     const struct output_colors *color;
 };
 
-/* Append R as one plain line: [FILE:][LINE:][OFFSET:]URI then a newline
- * (with NULL: NUL after the file name and at the end instead). The file
- * name is quoted as output_quote() does, except with NULL, where it is
- * written as it is for xargs -0; the URI is written as it is (report.c
- * has cleaned it). Reads R's FILE, LINE, OFFSET, URI and VALID only:
- * report.c sets no other field for it. */
+/* Append R as one plain line: [FILE:[COMMIT:]][LINE:][OFFSET:]URI then a
+ * newline (with NULL: NUL after the file name and at the end instead).
+ * The file name is quoted as output_quote() does, except with NULL, where
+ * it is written as it is for xargs -0; COMMIT, a public-inbox message's
+ * commit, follows it (12 hex digits); the URI is written as it is
+ * (report.c has cleaned it). Reads R's FILE, COMMIT, LINE, OFFSET, URI
+ * and VALID only: report.c sets no other field for it. */
 enum urigrep_status output_plain(struct urigrep_buf *b,
                                  const struct output_opts *o,
                                  const struct output_rec *r);

@@ -313,7 +313,7 @@ report_notice(void *arg, const struct urigrep_notice *n)
 {
     struct run *r = arg;
     const struct options *o = r->o;
-    const char *file = r->file;
+    const char *file = r->where ? r->where : r->file;
 
     switch (n->kind) {
     case URIGREP_NOTICE_TOO_LONG:
@@ -464,8 +464,8 @@ report_say(struct run *r, const struct urigrep_ref *ref)
     const struct options *o = r->o;
 
     if (!o->quiet && o->verbose && ref->valid == 0)
-        say_invalid(r->file, ref->line, ref->ref.ptr, ref->ref.len,
-                    ref->error, ref->error_offset);
+        say_invalid(r->where ? r->where : r->file, ref->line, ref->ref.ptr,
+                    ref->ref.len, ref->error, ref->error_offset);
 }
 
 void
@@ -486,6 +486,8 @@ report_format(struct run *r, const struct urigrep_ref *ref,
     rec.offset = ref->offset;
     rec.uri = ref->uri;
     rec.valid = ref->valid == 1;
+    rec.commit = r->commit;
+    rec.epoch = r->epoch;
     if (!o->json) {
         rc = output_plain(&r->outbuf, &o->out, &rec);
     } else {

@@ -1,0 +1,1181 @@
+/* pinbox.c: public-inbox archives read with libgit2: a v2 inbox (the
+ * epochs git/N.git), one epoch, or a v1 repository; each message goes to
+ * the extractor as one mail, in commit order. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifdef HAVE_LIBGIT2
+#include <git2.h>
+#endif
+
+#include "cli.h"
+#include "pinbox.h"
+#include "progress.h"
+
+#ifdef HAVE_LIBGIT2
+
+/*
+ * The layout (public-inbox-v2-format(5), public-inbox-v1-format(5)):
+ *
+ *   v2: INBOX/git/0.git, INBOX/git/1.git, ... are the epochs, each a git
+ *       repository with a linear history of one commit a message; the
+ *       tree of a commit holds one blob, "m" (the message as received)
+ *       or "d" (a message removed: not to be read).
+ *   v1: one repository, a commit a message; the message is the blob the
+ *       commit adds (or changes) at a path made of the SHA-1 of its
+ *       Message-ID ("f2/8c6c..."); a commit that removes one is no
+ *       message.
+ *
+ * Messages are read oldest first. Git links each commit to its parent,
+ * the newest first, so an epoch is walked twice: from its head back to
+ * where reading starts (its root, or --since-commit, or --state), noting
+ * every RUN_COMMITS-th commit (pass 1, walk_epoch()); then each run of
+ * commits between two notes, oldest run first, is walked again into an
+ * array and read from its end (pinbox_read_run()). Memory: a note per
+ * RUN_COMMITS commits, a run's ids, one blob. -j hands the runs to
+ * workers, which read them in parallel; the output keeps their order.
+ */
+
+/* Commits in a run: a worker's task with -j (some 5 MB of mail), and
+ * the ids held at once. URIGREP_PINBOX_RUN in the environment changes it
+ * (the tests cut small archives into runs of a few commits). */
+#define RUN_COMMITS 1024
+/* libgit2's object cache, per repository: commits and trees are read
+ * once each, blobs not cached; its default (256 MiB) would hold much of
+ * an epoch. */
+#define GIT_CACHE (4 * 1024 * 1024)
+
+/* The messages an archive's commits remove (v2: their blob in a tree
+ * "d"), each with the number of the newest commit that does: a message
+ * read from an older commit is skipped, as public-inbox-index skips it.
+ * Built before any run is read, shared by the runs (REFS), read only. */
+struct removed {
+    struct gone {
+        git_oid blob;
+        uint64_t at;
+    } *v;                   /* sorted by blob once built */
+    size_t n, cap;
+    int refs;
+};
+
+struct pinbox_run {
+    char *repo;             /* the epoch's repository */
+    long epoch;             /* its number, -1: none */
+    bool v1;
+    git_oid top;            /* the run's newest commit */
+    size_t count;           /* commits, following first parents */
+    uint64_t message;       /* messages numbered before its oldest */
+    git_oid head;           /* the epoch's newest commit (v1) */
+    struct removed *removed;    /* v2 */
+};
+
+/* Pass 1 over an epoch: a note of each RUN_COMMITS-th commit from its
+ * head back to where reading starts. */
+struct walk {
+    git_oid *notes;
+    size_t nnotes, cap;
+    uint64_t n;             /* commits to read */
+    bool found;             /* the start was met */
+};
+
+struct pinbox_cache {
+    char *path;
+    git_repository *repo;
+};
+
+/* An epoch found in an archive, and where reading it starts. */
+struct epoch {
+    char *path;             /* its repository: NAME or NAME/git/N.git */
+    long number;            /* N, or -1 */
+    git_oid start;          /* read the commits after it (HAS_START) */
+    bool has_start, skip;
+    const char *start_from; /* "--since-commit" or "--state" */
+    /* pass 1 (walk_epoch()) */
+    bool walked, v1;
+    git_oid head;
+    struct walk w;
+    uint64_t base;          /* commits of the epochs before it */
+};
+
+/* What a tree says a repository is. */
+enum layout { LAYOUT_NONE, LAYOUT_EMPTY, LAYOUT_V1, LAYOUT_V2 };
+
+/* --state: the last commit read of each epoch, by its real path. */
+struct state_entry {
+    char *path;
+    char hex[GIT_OID_HEXSZ + 1];
+};
+static struct state_entry *state;
+static size_t nstate;
+static bool state_on;       /* --state given */
+
+static pthread_once_t git_once = PTHREAD_ONCE_INIT;
+
+static void
+git_setup(void)
+{
+    git_libgit2_init();
+    git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t)GIT_CACHE);
+    /* reading objects runs nothing a repository's config names (no
+     * hooks, filters or fsmonitor): an archive owned by the user that
+     * serves it may be read, as any file it can read */
+    git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+}
+
+bool
+pinbox_available(void)
+{
+    return true;
+}
+
+/* libgit2's reason for the last failure. */
+static const char *
+git_why(void)
+{
+    const git_error *e = git_error_last();
+
+    return e && e->message ? e->message : "libgit2 failed";
+}
+
+/* A copy of S, or exit 2. */
+static char *
+xstrdup(const char *s)
+{
+    char *d = strdup(s);
+
+    if (d == NULL)
+        out_of_memory();
+    return d;
+}
+
+/* "A/B" (malloc'd). */
+static char *
+path_join(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    char *p = malloc(na + nb + 2);
+
+    if (p == NULL)
+        out_of_memory();
+    memcpy(p, a, na);
+    p[na] = '/';
+    memcpy(p + na + 1, b, nb + 1);
+    return p;
+}
+
+/* Open the repository at PATH (bare, or a work tree's .git), not
+ * looking above it; NULL on failure (git_why()). */
+static git_repository *
+open_repo(const char *path)
+{
+    git_repository *repo = NULL;
+
+    pthread_once(&git_once, git_setup);
+    if (git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH,
+                                NULL) != 0)
+        return NULL;
+    return repo;
+}
+
+/* The repository at PATH through CACHE, opened unless it is the one
+ * held; NULL when it cannot be opened (said, R->error set). */
+static git_repository *
+cache_open(struct run *r, struct pinbox_cache **cache, const char *path)
+{
+    struct pinbox_cache *c = *cache;
+
+    if (c == NULL && (c = *cache = calloc(1, sizeof *c)) == NULL)
+        out_of_memory();
+    if (c->repo && strcmp(c->path, path) == 0)
+        return c->repo;
+    git_repository_free(c->repo);
+    free(c->path);
+    c->path = NULL;
+    if ((c->repo = open_repo(path)) == NULL) {
+        report_file_error(r, path, git_why());
+        return NULL;
+    }
+    c->path = xstrdup(path);
+    return c->repo;
+}
+
+void
+pinbox_cache_free(struct pinbox_cache *c)
+{
+    if (c == NULL)
+        return;
+    git_repository_free(c->repo);
+    free(c->path);
+    free(c);
+}
+
+/* Let go of RM (NULL accepted); the last holder frees it. */
+static void
+removed_drop(struct removed *rm)
+{
+    if (rm && __atomic_sub_fetch(&rm->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+        free(rm->v);
+        free(rm);
+    }
+}
+
+/* Commit number AT removes blob ID (pass 1 meets the newest first). */
+static void
+removed_add(struct removed *rm, const git_oid *id, uint64_t at)
+{
+    if (rm->n == rm->cap) {
+        size_t cap = rm->cap ? 2 * rm->cap : 16;
+        struct gone *v = realloc(rm->v, cap * sizeof *v);
+
+        if (v == NULL)
+            out_of_memory();
+        rm->v = v;
+        rm->cap = cap;
+    }
+    git_oid_cpy(&rm->v[rm->n].blob, id);
+    rm->v[rm->n++].at = at;
+}
+
+static int
+cmp_gone_blob(const void *a, const void *b)
+{
+    return git_oid_cmp(&((const struct gone *)a)->blob,
+                       &((const struct gone *)b)->blob);
+}
+
+static int
+cmp_gone(const void *a, const void *b)
+{
+    const struct gone *x = a, *y = b;
+    int c = git_oid_cmp(&x->blob, &y->blob);
+
+    return c ? c : (x->at < y->at) - (x->at > y->at);
+}
+
+/* Is blob ID, read at commit number AT, removed by a newer commit? */
+static bool
+removed_after(const struct removed *rm, const git_oid *id, uint64_t at)
+{
+    const struct gone *g;
+    struct gone key;
+
+    if (rm == NULL || rm->n == 0)
+        return false;
+    git_oid_cpy(&key.blob, id);
+    key.at = UINT64_MAX;
+    /* sorted by blob, then the newest removal first: the first match */
+    for (g = bsearch(&key, rm->v, rm->n, sizeof *g, cmp_gone_blob); g &&
+         g > rm->v && git_oid_equal(&g[-1].blob, id); g--)
+        ;
+    return g && g->at > at;
+}
+
+void
+pinbox_run_free(struct pinbox_run *run)
+{
+    if (run == NULL)
+        return;
+    removed_drop(run->removed);
+    free(run->repo);
+    free(run);
+}
+
+/* Is S (LEN bytes) LEN hexadecimal digits? */
+static bool
+all_hex(const char *s, size_t len)
+{
+    return strspn(s, "0123456789abcdefABCDEF") >= len;
+}
+
+/* The layout of REPO from its HEAD's tree; *HEAD gets the commit
+ * (LAYOUT_EMPTY: none yet). LAYOUT_NONE when the tree is neither, or
+ * HEAD cannot be read. */
+static enum layout
+head_layout(git_repository *repo, git_oid *head)
+{
+    git_commit *c = NULL;
+    git_tree *tree = NULL;
+    enum layout lay = LAYOUT_NONE;
+    size_t i, n;
+    int rc = git_reference_name_to_id(head, repo, "HEAD");
+
+    if (rc == GIT_EUNBORNBRANCH || rc == GIT_ENOTFOUND)
+        return LAYOUT_EMPTY;
+    if (rc != 0 || git_commit_lookup(&c, repo, head) != 0 ||
+        git_commit_tree(&tree, c) != 0)
+        goto done;
+    n = git_tree_entrycount(tree);
+    for (i = 0; i < n; i++) {
+        const git_tree_entry *e = git_tree_entry_byindex(tree, i);
+        const char *name = git_tree_entry_name(e);
+
+        if ((strcmp(name, "m") == 0 || strcmp(name, "d") == 0) &&
+            git_tree_entry_type(e) == GIT_OBJECT_BLOB && n == 1) {
+            lay = LAYOUT_V2;
+            break;
+        }
+        /* v1: the first two hex digits of a Message-ID's SHA-1 */
+        if (strlen(name) != 2 || !all_hex(name, 2) ||
+            git_tree_entry_type(e) != GIT_OBJECT_TREE)
+            break;
+        if (i + 1 == n)
+            lay = LAYOUT_V1;
+    }
+done:
+    git_tree_free(tree);
+    git_commit_free(c);
+    return lay;
+}
+
+static int
+cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The epochs of a v2 inbox NAME: the numbers N of its git/N.git
+ * directories, in order, into *OUT (malloc'd); how many (0: none, or
+ * not an inbox). */
+static size_t
+list_epochs(const char *name, long **out)
+{
+    char *gitdir = path_join(name, "git");
+    DIR *d = opendir(gitdir);
+    struct dirent *de;
+    long *v = NULL;
+    size_t n = 0, cap = 0;
+
+    *out = NULL;
+    free(gitdir);
+    if (d == NULL)
+        return 0;
+    while ((de = readdir(d)) != NULL) {
+        size_t len = strlen(de->d_name);
+        char *end;
+        long k;
+
+        /* "N.git", N a decimal number as public-inbox writes it */
+        if (len < 5 || len > 13 || strcmp(de->d_name + len - 4, ".git") ||
+            !strchr("0123456789", de->d_name[0]) ||
+            (de->d_name[0] == '0' && len != 5))
+            continue;
+        k = strtol(de->d_name, &end, 10);
+        if (end != de->d_name + len - 4)
+            continue;
+        if (n == cap) {
+            long *nv = realloc(v, (cap = cap ? 2 * cap : 8) * sizeof *v);
+
+            if (nv == NULL)
+                out_of_memory();
+            v = nv;
+        }
+        v[n++] = k;
+    }
+    closedir(d);
+    qsort(v, n, sizeof *v, cmp_long);
+    *out = v;
+    return n;
+}
+
+bool
+pinbox_detect(const char *name)
+{
+    struct stat st;
+    git_repository *repo;
+    git_oid head;
+    long *nums;
+    bool yes;
+
+    if (stat(name, &st) != 0 || !S_ISDIR(st.st_mode))
+        return false;
+    if (list_epochs(name, &nums) > 0) {
+        free(nums);
+        return true;
+    }
+    if ((repo = open_repo(name)) == NULL)
+        return false;
+    yes = head_layout(repo, &head) >= LAYOUT_V1;
+    git_repository_free(repo);
+    return yes;
+}
+
+/* The epoch number of a repository named PATH: N for ".../N.git",
+ * else -1. */
+static long
+epoch_of(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    size_t len;
+
+    base = base ? base + 1 : path;
+    len = strlen(base);
+    if (len < 5 || len > 13 || strcmp(base + len - 4, ".git") != 0 ||
+        strspn(base, "0123456789") != len - 4)
+        return -1;
+    return strtol(base, NULL, 10);
+}
+
+/* The epochs of the archive NAME into *OUT (malloc'd), how many in *N:
+ * a v2 inbox's, or NAME itself. False when NAME is no directory (said). */
+static bool
+find_epochs(struct run *r, const char *name, struct epoch **out, size_t *n)
+{
+    struct stat st;
+    struct epoch *e;
+    long *nums;
+    size_t i, k;
+    char buf[32];
+
+    if (stat(name, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        report_file_error(r, name, stat(name, &st) != 0 ? strerror(errno)
+                          : "not a public-inbox archive (not a directory)");
+        return false;
+    }
+    k = list_epochs(name, &nums);
+    if ((e = calloc(k ? k : 1, sizeof *e)) == NULL)
+        out_of_memory();
+    for (i = 0; i < k; i++) {
+        char *git = path_join(name, "git");
+
+        snprintf(buf, sizeof buf, "%ld.git", nums[i]);
+        e[i].path = path_join(git, buf);
+        e[i].number = nums[i];
+        free(git);
+    }
+    if (k == 0) {
+        e[0].path = xstrdup(name);
+        e[0].number = epoch_of(name);
+        k = 1;
+    }
+    free(nums);
+    *out = e;
+    *n = k;
+    return true;
+}
+
+static void
+free_epochs(struct epoch *e, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        free(e[i].path);
+    free(e);
+}
+
+/* Say "REPO: commit HEX: WHY" and remember the error. */
+static void
+commit_error(struct run *r, const char *repo, const git_oid *id,
+             const char *why)
+{
+    char hex[GIT_OID_HEXSZ + 1];
+
+    git_oid_tostr(hex, sizeof hex, id);
+    r->error = true;
+    if (!r->o->no_messages)
+        report_msg("%s: commit %s: %s", repo, hex, why);
+}
+
+/* The first parent of commit ID into *PARENT: 1, 0 for a root commit,
+ * -1 when it cannot be read (said). */
+static int
+first_parent(struct run *r, git_repository *repo, const char *path,
+             const git_oid *id, git_oid *parent)
+{
+    git_commit *c;
+    int rc = 0;
+
+    if (git_commit_lookup(&c, repo, id) != 0) {
+        commit_error(r, path, id, git_why());
+        return -1;
+    }
+    if (git_commit_parentcount(c) > 0) {
+        git_oid_cpy(parent, git_commit_parent_id(c, 0));
+        rc = 1;
+    }
+    git_commit_free(c);
+    return rc;
+}
+
+/* Message P (N bytes), numbered MESSAGE, to the extractor as one mail:
+ * its lines count from its start (-n). */
+static void
+feed_message(struct run *r, const char *p, size_t n, uint64_t message)
+{
+    if (urigrep_extractor_set_origin(r->x, URIGREP_DOC_MAIL, 0, 0,
+                                     message - 1) != URIGREP_OK)
+        out_of_memory();
+    progress_bytes(n);
+    input_feed(r, p, n);
+    if (!r->stop && urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
+        out_of_memory();
+    urigrep_extractor_reset(r->x);
+}
+
+/* Read blob ID of commit C as message MESSAGE; false when it cannot be
+ * (said). */
+static bool
+read_blob(struct run *r, git_repository *repo, const char *path,
+          const git_oid *commit, const git_oid *id, uint64_t message)
+{
+    git_blob *b;
+
+    if (git_blob_lookup(&b, repo, id) != 0) {
+        commit_error(r, path, commit, git_why());
+        return false;
+    }
+    feed_message(r, git_blob_rawcontent(b), (size_t)git_blob_rawsize(b),
+                 message);
+    git_blob_free(b);
+    return true;
+}
+
+/* Is the blob of delta D still where HEAD, the tree of the epoch's
+ * newest commit, has it? A message removed (or replaced) since is not. */
+static bool
+v1_kept(git_tree *head, const git_diff_delta *d)
+{
+    git_tree_entry *e;
+    bool kept;
+
+    if (head == NULL || git_tree_entry_bypath(&e, head, d->new_file.path))
+        return false;
+    kept = git_oid_equal(git_tree_entry_id(e), &d->new_file.id);
+    git_tree_entry_free(e);
+    return kept;
+}
+
+/* v1: the blobs commit C adds or changes against its first parent (all
+ * of a root commit's) are its messages, unless HEAD no longer has them;
+ * a removal is none. */
+static void
+read_v1(struct run *r, git_repository *repo, const struct pinbox_run *run,
+        git_commit *c, git_tree *tree, git_tree *head, uint64_t message)
+{
+    const char *path = run->repo;
+    git_diff_options opts;
+    git_commit *pc = NULL;
+    git_tree *ptree = NULL;
+    git_diff *diff = NULL;
+    size_t i, n;
+
+    git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+    /* no blob is read to see whether it is binary */
+    opts.flags |= GIT_DIFF_SKIP_BINARY_CHECK;
+    if ((git_commit_parentcount(c) > 0 &&
+         (git_commit_parent(&pc, c, 0) != 0 ||
+          git_commit_tree(&ptree, pc) != 0)) ||
+        git_diff_tree_to_tree(&diff, repo, ptree, tree, &opts) != 0) {
+        commit_error(r, path, git_commit_id(c), git_why());
+        goto done;
+    }
+    n = git_diff_num_deltas(diff);
+    for (i = 0; i < n && !r->stop && !r->file_stop; i++) {
+        const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+        if ((d->status == GIT_DELTA_ADDED ||
+             d->status == GIT_DELTA_MODIFIED) &&
+            (d->new_file.mode == GIT_FILEMODE_BLOB ||
+             d->new_file.mode == GIT_FILEMODE_BLOB_EXECUTABLE) &&
+            v1_kept(head, d))
+            read_blob(r, repo, path, git_commit_id(c), &d->new_file.id,
+                      message);
+    }
+done:
+    git_diff_free(diff);
+    git_tree_free(ptree);
+    git_commit_free(pc);
+}
+
+/* "NAME:HEX12" for messages about the commit HEX (malloc'd). */
+static char *
+where_of(const char *name, const char *hex)
+{
+    size_t n = strlen(name);
+    char *w = malloc(n + 1 + OUTPUT_SHORT_COMMIT + 1);
+
+    if (w == NULL)
+        out_of_memory();
+    memcpy(w, name, n);
+    w[n] = ':';
+    memcpy(w + n + 1, hex, OUTPUT_SHORT_COMMIT);
+    w[n + 1 + OUTPUT_SHORT_COMMIT] = '\0';
+    return w;
+}
+
+/* Read commit ID of RUN, its message numbered MESSAGE: a v2 commit's
+ * "m" unless a newer commit removes it, or what a v1 commit adds that
+ * HEAD (the tree of the epoch's newest commit) still has. */
+static void
+read_commit(struct run *r, git_repository *repo,
+            const struct pinbox_run *run, const git_oid *id,
+            git_tree *head, uint64_t message)
+{
+    char hex[GIT_OID_HEXSZ + 1];
+    git_commit *c = NULL;
+    git_tree *tree = NULL;
+    const git_tree_entry *m;
+
+    if (git_commit_lookup(&c, repo, id) != 0 ||
+        git_commit_tree(&tree, c) != 0) {
+        commit_error(r, run->repo, id, git_why());
+        goto done;
+    }
+    git_oid_tostr(hex, sizeof hex, id);
+    r->commit = hex;
+    r->epoch = run->epoch;
+    r->where = where_of(r->file, hex);
+    if (run->v1) {
+        read_v1(r, repo, run, c, tree, head, message);
+    } else if ((m = git_tree_entry_byname(tree, "m")) != NULL) {
+        if (git_tree_entry_type(m) != GIT_OBJECT_BLOB)
+            commit_error(r, run->repo, id, "\"m\" is not a blob");
+        else if (!removed_after(run->removed, git_tree_entry_id(m), message))
+            read_blob(r, repo, run->repo, id, git_tree_entry_id(m), message);
+    }
+    /* else "d", or nothing: a message removed */
+    free(r->where);
+    r->where = NULL;
+    r->commit = NULL;
+done:
+    git_tree_free(tree);
+    git_commit_free(c);
+}
+
+void
+pinbox_read_run(struct run *r, const struct pinbox_run *run,
+                struct pinbox_cache **cache)
+{
+    git_repository *repo;
+    git_commit *hc = NULL;
+    git_tree *head = NULL;
+    git_oid *ids, cur;
+    size_t n = 0, i;
+
+    if (run->count == 0 || (repo = cache_open(r, cache, run->repo)) == NULL)
+        return;
+    if (run->v1 && (git_commit_lookup(&hc, repo, &run->head) != 0 ||
+                    git_commit_tree(&head, hc) != 0)) {
+        commit_error(r, run->repo, &run->head, git_why());
+        git_commit_free(hc);
+        return;
+    }
+    if ((ids = malloc(run->count * sizeof *ids)) == NULL)
+        out_of_memory();
+    git_oid_cpy(&cur, &run->top);
+    while (n < run->count) {
+        git_oid_cpy(&ids[n++], &cur);
+        if (n < run->count &&
+            first_parent(r, repo, run->repo, &cur, &cur) <= 0)
+            break;
+    }
+    /* oldest first; numbers as pass 1 counted them, even when a commit
+     * of the run could not be read */
+    for (i = n; i-- > 0 && !r->stop && !r->file_stop;)
+        read_commit(r, repo, run, &ids[i], head,
+                    run->message + run->count - i);
+    free(ids);
+    git_tree_free(head);
+    git_commit_free(hc);
+}
+
+/* ---- walking an archive ---- */
+
+/* The size of a run: RUN_COMMITS, or URIGREP_PINBOX_RUN's. */
+static size_t
+run_size(void)
+{
+    const char *s = getenv("URIGREP_PINBOX_RUN");
+    long v = s ? strtol(s, NULL, 10) : 0;
+
+    return v > 0 ? (size_t)v : RUN_COMMITS;
+}
+
+/* Note commit ID in W when it starts a run of K (pass 1). */
+static void
+walk_note(struct walk *w, const git_oid *id, size_t k)
+{
+    if (w->n % k == 0) {
+        if (w->nnotes == w->cap) {
+            size_t cap = w->cap ? 2 * w->cap : 16;
+            git_oid *nn = realloc(w->notes, cap * sizeof *nn);
+
+            if (nn == NULL)
+                out_of_memory();
+            w->notes = nn;
+            w->cap = cap;
+        }
+        git_oid_cpy(&w->notes[w->nnotes++], id);
+    }
+    w->n++;
+}
+
+/* v2: if commit C's tree is a removal ("d"), its blob goes into RM, AT
+ * being the commit's place from the head (made a number later). */
+static void
+walk_removal(git_repository *repo, git_commit *c, struct removed *rm,
+             uint64_t at)
+{
+    const git_tree_entry *d;
+    git_tree *tree;
+
+    if (git_tree_lookup(&tree, repo, git_commit_tree_id(c)) != 0)
+        return;   /* said when the commit is read */
+    if ((d = git_tree_entry_byname(tree, "d")) != NULL &&
+        git_tree_entry_type(d) == GIT_OBJECT_BLOB)
+        removed_add(rm, git_tree_entry_id(d), at);
+    git_tree_free(tree);
+}
+
+/* Pass 1 over epoch E of REPO: from its head back by first parents to
+ * its start (excluded) or the root, a note every K commits into E->w,
+ * v2 removals into RM. False when a commit could not be read (said);
+ * E->w has what was walked. */
+static bool
+walk_epoch(struct run *r, git_repository *repo, struct epoch *e, size_t k,
+           struct removed *rm)
+{
+    struct walk *w = &e->w;
+    size_t first = rm->n, i;
+    git_commit *c;
+    git_oid cur;
+    bool ok = true;
+
+    git_oid_cpy(&cur, &e->head);
+    for (;;) {
+        if (e->has_start && git_oid_equal(&cur, &e->start)) {
+            w->found = true;
+            break;
+        }
+        if (git_commit_lookup(&c, repo, &cur) != 0) {
+            commit_error(r, e->path, &cur, git_why());
+            ok = false;
+            break;
+        }
+        walk_note(w, &cur, k);
+        if (!e->v1)
+            walk_removal(repo, c, rm, w->n);
+        if (git_commit_parentcount(c) == 0) {
+            git_commit_free(c);
+            break;
+        }
+        git_oid_cpy(&cur, git_commit_parent_id(c, 0));
+        git_commit_free(c);
+    }
+    /* from the head's place to the commit's number in the archive */
+    for (i = first; i < rm->n; i++)
+        rm->v[i].at = e->base + w->n - rm->v[i].at + 1;
+    return ok;
+}
+
+/* The runs of an archive being queued for -j: one is held back until
+ * the next comes, so that the last is known as such. */
+struct queue {
+    pinbox_queue_fn *fn;    /* NULL: read the runs at once */
+    const char *name;
+    struct pinbox_run *held;
+    bool first;             /* none queued yet */
+};
+
+/* Hand RUN (owned) over: read it now, or queue it for -j. */
+static void
+put_run(struct run *r, struct queue *q, struct pinbox_run *run,
+        struct pinbox_cache **cache)
+{
+    if (q->fn == NULL) {
+        pinbox_read_run(r, run, cache);
+        pinbox_run_free(run);
+        return;
+    }
+    if (q->held) {
+        q->fn(r->jobs, r, q->name, q->held, q->first, false);
+        q->first = false;
+    }
+    q->held = run;
+}
+
+/* Remember that epoch PATH was read up to its HEAD, for --state. */
+static void
+state_note(const char *path, const git_oid *head)
+{
+    char real[PATH_MAX];
+    struct state_entry *s;
+    size_t i;
+
+    if (!state_on || realpath(path, real) == NULL)
+        return;
+    for (i = 0; i < nstate && strcmp(state[i].path, real) != 0; i++)
+        ;
+    if (i == nstate) {
+        if ((s = realloc(state, (nstate + 1) * sizeof *s)) == NULL)
+            out_of_memory();
+        state = s;
+        state[nstate].path = xstrdup(real);
+        nstate++;
+    }
+    git_oid_tostr(state[i].hex, sizeof state[i].hex, head);
+}
+
+/* The last commit read of epoch PATH by --state, or NULL. */
+static const char *
+state_find(const char *path)
+{
+    char real[PATH_MAX];
+    size_t i;
+
+    if (!state_on || realpath(path, real) == NULL)
+        return NULL;
+    for (i = 0; i < nstate; i++)
+        if (strcmp(state[i].path, real) == 0)
+            return state[i].hex;
+    return NULL;
+}
+
+/* --since-commit: the epochs of E (N) that hold one of the commits named
+ * start after it; those before the newest such are not read. False when
+ * none holds one (said). */
+static bool
+apply_since(struct run *r, const char *name, struct epoch *e, size_t n,
+            struct pinbox_cache **cache)
+{
+    const struct options *o = r->o;
+    size_t i, k;
+    long newest = -1;
+
+    for (i = 0; i < n; i++) {
+        git_repository *repo = cache_open(r, cache, e[i].path);
+
+        for (k = 0; repo && k < o->nsince; k++) {
+            size_t len = strlen(o->since[k]);
+            git_commit *c;
+            git_oid id;
+
+            if (git_oid_fromstrn(&id, o->since[k], len) != 0)
+                continue;
+            if (git_commit_lookup_prefix(&c, repo, &id, len) != 0)
+                continue;
+            git_oid_cpy(&e[i].start, git_commit_id(c));
+            e[i].has_start = true;
+            e[i].start_from = "--since-commit";
+            newest = (long)i;
+            git_commit_free(c);
+        }
+    }
+    if (newest < 0) {
+        report_file_error(r, name, "--since-commit: no such commit in its "
+                          "epochs");
+        return false;
+    }
+    for (i = 0; i < (size_t)newest; i++)
+        e[i].skip = !e[i].has_start;
+    return true;
+}
+
+/* --state: each epoch of E (N) the state names starts after the commit
+ * it holds; the others are read whole. */
+static void
+apply_state(struct epoch *e, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        const char *hex = state_find(e[i].path);
+
+        if (hex && git_oid_fromstr(&e[i].start, hex) == 0) {
+            e[i].has_start = true;
+            e[i].start_from = "--state";
+        }
+    }
+}
+
+/* The runs of epoch E, oldest first, handed over (put_run()). */
+static void
+put_runs(struct run *r, struct queue *q, const struct epoch *e, size_t k,
+         struct removed *rm, struct pinbox_cache **cache)
+{
+    const struct walk *w = &e->w;
+    size_t j;
+
+    for (j = w->nnotes; j-- > 0 && !r->stop && !r->file_stop;) {
+        struct pinbox_run *run = calloc(1, sizeof *run);
+
+        if (run == NULL)
+            out_of_memory();
+        run->repo = xstrdup(e->path);
+        run->epoch = e->number;
+        run->v1 = e->v1;
+        git_oid_cpy(&run->top, &w->notes[j]);
+        run->count = j + 1 == w->nnotes ? (size_t)(w->n - j * k) : k;
+        run->message = e->base + w->n - j * k - run->count;
+        git_oid_cpy(&run->head, &e->head);
+        if (!e->v1) {
+            __atomic_add_fetch(&rm->refs, 1, __ATOMIC_RELAXED);
+            run->removed = rm;
+        }
+        put_run(r, q, run, cache);
+    }
+}
+
+/* Pass 1 over epoch E, its messages numbered after *BASE commits; false
+ * when nothing is to be read of it (said when that is trouble). */
+static bool
+scan_epoch(struct run *r, struct epoch *e, uint64_t *base, size_t k,
+           struct removed *rm, struct pinbox_cache **cache)
+{
+    git_repository *repo = cache_open(r, cache, e->path);
+    enum layout lay;
+    char hex[GIT_OID_HEXSZ + 1];
+
+    if (repo == NULL ||
+        (lay = head_layout(repo, &e->head)) == LAYOUT_EMPTY)
+        return false;
+    if (lay == LAYOUT_NONE && r->o->type != TYPE_PINBOX) {
+        report_file_error(r, e->path, "not a public-inbox epoch");
+        return false;
+    }
+    /* a v2 commit's tree is "m" or "d"; anything else is read as v1 */
+    e->v1 = lay != LAYOUT_V2;
+    e->base = *base;
+    if (walk_epoch(r, repo, e, k, rm) && e->has_start && !e->w.found) {
+        git_oid_tostr(hex, sizeof hex, &e->start);
+        r->error = true;
+        if (!r->o->no_messages)
+            report_msg("%s: %s: commit %s is not in its history (was it "
+                       "rewritten?): nothing read", e->path, e->start_from,
+                       hex);
+        return false;
+    }
+    state_note(e->path, &e->head);
+    *base += e->w.n;
+    return true;
+}
+
+/* The archive's end: said now, or after its last run with -j. */
+static void
+scan_end(struct run *r, struct queue *q, const char *name)
+{
+    if (q->fn) {
+        /* an archive with nothing to read still has its end (-c, -L) */
+        if (q->held == NULL && (q->held = calloc(1, sizeof *q->held)) == NULL)
+            out_of_memory();
+        q->fn(r->jobs, r, name, q->held, q->first, true);
+        return;
+    }
+    r->file = name;
+    report_file_end(r);
+    report_file_flush(r);
+    progress_file_done();
+}
+
+void
+pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
+{
+    struct pinbox_cache *cache = NULL;
+    struct queue q = { queue, name, NULL, true };
+    struct removed *rm;
+    struct epoch *e;
+    uint64_t base = 0;
+    size_t n, i, k = run_size();
+
+    r->file = name;
+    r->file_count = 0;
+    r->file_serial++;
+    r->file_stop = false;
+    if (!find_epochs(r, name, &e, &n))
+        return;
+    if ((rm = calloc(1, sizeof *rm)) == NULL)
+        out_of_memory();
+    rm->refs = 1;
+    if (r->o->nsince == 0 || apply_since(r, name, e, n, &cache)) {
+        apply_state(e, n);
+        /* every epoch walked first: a removal may be in a later one */
+        for (i = 0; i < n; i++)
+            e[i].walked = !e[i].skip &&
+                          scan_epoch(r, &e[i], &base, k, rm, &cache);
+        qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
+        for (i = 0; i < n && !r->stop && !r->file_stop; i++)
+            if (e[i].walked)
+                put_runs(r, &q, &e[i], k, rm, &cache);
+    }
+    removed_drop(rm);
+    for (i = 0; i < n; i++)
+        free(e[i].w.notes);
+    free_epochs(e, n);
+    pinbox_cache_free(cache);
+    scan_end(r, &q, name);
+}
+
+/* ---- --state ---- */
+
+bool
+pinbox_state_load(const char *file)
+{
+    FILE *f = fopen(file, "r");
+    char *line = NULL;
+    size_t cap = 0, no = 0;
+    ssize_t len;
+    bool ok = true;
+
+    state_on = true;
+    if (f == NULL) {
+        if (errno == ENOENT)
+            return true;
+        report_msg("--state: %s: %s", file, strerror(errno));
+        return false;
+    }
+    /* a line: the commit's 40 hex digits, a space, the epoch's path */
+    while (ok && (len = getline(&line, &cap, f)) > 0) {
+        struct state_entry *s;
+
+        no++;
+        if (line[len - 1] == '\n')
+            line[--len] = '\0';
+        if (len < GIT_OID_HEXSZ + 2 || !all_hex(line, GIT_OID_HEXSZ) ||
+            line[GIT_OID_HEXSZ] != ' ' || (size_t)len != strlen(line)) {
+            report_msg("--state: %s:%zu: not a state line (a commit id, a "
+                       "space, a repository's path)", file, no);
+            ok = false;
+            break;
+        }
+        if ((s = realloc(state, (nstate + 1) * sizeof *s)) == NULL)
+            out_of_memory();
+        state = s;
+        memcpy(state[nstate].hex, line, GIT_OID_HEXSZ);
+        state[nstate].hex[GIT_OID_HEXSZ] = '\0';
+        state[nstate].path = xstrdup(line + GIT_OID_HEXSZ + 1);
+        nstate++;
+    }
+    if (ok && ferror(f)) {
+        report_msg("--state: %s: %s", file, strerror(errno));
+        ok = false;
+    }
+    free(line);
+    fclose(f);
+    return ok;
+}
+
+/* Write the state to the open descriptor FD; false on a write error. */
+static bool
+state_write(int fd)
+{
+    FILE *f = fdopen(fd, "w");
+    size_t i;
+    bool ok;
+
+    if (f == NULL) {
+        close(fd);
+        return false;
+    }
+    for (i = 0; i < nstate; i++)
+        fprintf(f, "%s %s\n", state[i].hex, state[i].path);
+    ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+    return fclose(f) == 0 && ok;
+}
+
+bool
+pinbox_state_save(const char *file)
+{
+    char *tmp = malloc(strlen(file) + 8);
+    size_t i;
+    int fd;
+
+    if (tmp == NULL)
+        out_of_memory();
+    for (i = 0; i < nstate; i++)
+        if (strchr(state[i].path, '\n')) {
+            report_msg("--state: %s: a path with a newline cannot be kept",
+                       state[i].path);
+            free(tmp);
+            return false;
+        }
+    /* beside FILE, so that rename() replaces it in one step */
+    sprintf(tmp, "%s.XXXXXX", file);
+    if ((fd = mkstemp(tmp)) < 0 || !state_write(fd) ||
+        rename(tmp, file) != 0) {
+        report_msg("--state: %s: %s", file, strerror(errno));
+        if (fd >= 0)
+            unlink(tmp);
+        free(tmp);
+        return false;
+    }
+    free(tmp);
+    for (i = 0; i < nstate; i++)
+        free(state[i].path);
+    free(state);
+    state = NULL;
+    nstate = 0;
+    return true;
+}
+
+#else /* !HAVE_LIBGIT2 */
+
+bool
+pinbox_available(void)
+{
+    return false;
+}
+
+bool
+pinbox_detect(const char *name)
+{
+    (void)name;
+    return false;
+}
+
+void
+pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
+{
+    (void)queue;
+    report_file_error(r, name, "public-inbox archives cannot be read: "
+                      "this urigrep was built without libgit2");
+}
+
+void
+pinbox_read_run(struct run *r, const struct pinbox_run *run,
+                struct pinbox_cache **cache)
+{
+    (void)r;
+    (void)run;
+    (void)cache;
+}
+
+void
+pinbox_run_free(struct pinbox_run *run)
+{
+    (void)run;
+}
+
+void
+pinbox_cache_free(struct pinbox_cache *cache)
+{
+    (void)cache;
+}
+
+bool
+pinbox_state_load(const char *file)
+{
+    (void)file;
+    report_msg("--state: this urigrep was built without libgit2");
+    return false;
+}
+
+bool
+pinbox_state_save(const char *file)
+{
+    (void)file;
+    return false;
+}
+
+#endif
