@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "jobs.h"
+#include "optable.h"
 #include "pick.h"
 #include "pinbox.h"
 #include "progress.h"
@@ -50,14 +51,11 @@ usage_error(const char *fmt, ...)
     exit(2);
 }
 
-/* --help's end: help, exit status, where to report bugs. */
+/* --help's end: exit status, where to report bugs. */
 static void
 help_end(void)
 {
     fputs(
-"Help:\n"
-"      --help                print this help and exit\n"
-"  -V, --version             print the version and exit\n"
 "\n"
 "Exit status is 0 if a URI was selected, 1 if none was, 2 on trouble\n"
 "(with -q, 0 as soon as one is selected, even after trouble).\n"
@@ -71,32 +69,8 @@ help_end(void)
         fputs(PROGRAM " home page: <" PACKAGE_URL ">\n", stdout);
 }
 
-/* --help's part on --pick. */
 static void
-help_pick(void)
-{
-    fputs(
-"Picking a link:\n"
-"      --pick                list the URIs full-screen; Enter opens one\n"
-"      --open-with=CMD       --pick opens with CMD (default $BROWSER,\n"
-"                            else xdg-open)\n"
-"      --quit-after-open     --pick quits once a URI is opened or copied\n"
-"      --open-if-one         --pick opens a sole URI at once\n"
-"      --compact             --pick lists URIs without their context\n"
-"      --reverse             --pick lists the last URI found first\n"
-"      --open-wrapped=WHICH  --pick opens a wrapped link's target or\n"
-"                            wrapper (the default)\n"
-"      --confirm=WHEN        --pick asks before opening: auto (the\n"
-"                            default), always or never\n"
-"      --no-config           --pick reads no configuration file\n"
-"                            ($URIGREP_CONFIG, else\n"
-"                            ~/.config/urigrep/config)\n"
-"\n", stdout);
-}
-
-/* --help up to the Input options, which it includes. */
-static void
-help_input(void)
+help(void)
 {
     fputs(
 "Usage: " PROGRAM " [OPTION]... [FILE]...\n"
@@ -105,95 +79,8 @@ help_input(void)
 "mbox, HTML, WARC and public-inbox archives are read as such, gzip,\n"
 "bzip2, xz and zstd data decompressed; relative references are resolved\n"
 "against --base or the base the document declares.\n"
-"\n"
-"Input:\n"
-"      --type=TYPE           auto (default), text, mail, mbox, mboxo,\n"
-"                            mboxrd, mboxcl, mboxcl2, mh, html, warc or\n"
-"                            public-inbox\n"
-"      --warc-metadata       WARC: also read metadata records (outlinks)\n"
-"  -r, --recursive           read all files under each directory\n"
-"      --headers             also report URIs in mail header fields\n"
-"      --include=GLOB        with -r, only files whose name matches GLOB\n"
-"      --exclude=GLOB        with -r, skip files whose name matches GLOB\n"
-"      --exclude-dir=GLOB    with -r, skip directories matching GLOB\n"
-"      --charset=NAME        text input charset (default UTF-8), via iconv\n"
-"  -a, --text                scan binary files too\n"
-"      --since-commit=ID     public-inbox: only messages after commit ID\n"
-"                            (one per epoch; repeatable)\n"
-"      --state=FILE          public-inbox: only messages after those the\n"
-"                            last run read; FILE is updated when it ends\n"
-"                            without trouble\n"
-"      --label=NAME          name standard input NAME in output\n"
 "\n", stdout);
-}
-
-static void
-help(void)
-{
-    help_input();
-    fputs(
-"Finding:\n"
-"  -x, --line-uri            each non-blank line is one URI reference\n"
-"      --abbrev              also report www.host and ftp.host (Appendix F)\n"
-"      --any-scheme          any scheme counts in running text\n"
-"      --add-scheme=LIST     these private schemes count as registered\n"
-"      --add-scheme-file=FILE  the same, one name a line\n"
-"      --hyphen=keep|drop|both  a '-' at a line break inside <...>\n"
-"      --max-uri-length=N    skip candidates longer than N bytes (8192)\n"
-"\n"
-"Resolving and checking:\n"
-"      --base=URI            resolve relative references against URI\n"
-"      --no-resolve          print references as found\n"
-"      --rfc=1808|2396|3986  grammar and resolution rules (2396)\n"
-"      --ascii               print IRIs mapped to URIs (RFC 3987)\n"
-"      --unwrap              print the target of a wrapped link (Safe\n"
-"                            Links, URL Defense...) and select on it\n"
-"      --strip-tracking      take utm_*, fbclid and other tracking\n"
-"                            parameters out of URIs\n"
-"\n"
-"Selecting:\n"
-"  -e, --regexp=PATTERN      only URIs matching PATTERN (PCRE2; repeatable)\n"
-"  -f, --file=FILE           PATTERNs from FILE, one a line\n"
-"  -F, --fixed-strings       PATTERNs are strings, not regular expressions\n"
-"  -v, --invert-match        only URIs matching no PATTERN\n"
-"  -i, --ignore-case         PATTERNs ignore case\n"
-"      --no-jit              do not JIT-compile PATTERNs\n"
-"      --scheme=LIST         only these schemes (comma-separated)\n"
-"      --strict              only valid references\n"
-"      --invalid             only invalid references\n"
-"  -u, --unique[=SCOPE]      print each URI once in SCOPE: message, file\n"
-"                            or all (the default: once in the whole run)\n"
-"  -m, --max-count=NUM       stop reading a file after NUM selected URIs\n"
-"\n"
-"Output:\n"
-"  -c, --count               print the number of URIs per file\n"
-"  -l, --files-with-matches  print only the names of files with a URI\n"
-"  -L, --files-without-match print only the names of files without one\n"
-"  -o, --only-matching       accepted: only the URI is printed anyway\n"
-"  -n, --line-number         prefix the line number\n"
-"  -b, --byte-offset         prefix the byte offset\n"
-"  -H, --with-filename       prefix the file name\n"
-"  -h, --no-filename         do not prefix the file name\n"
-"  -0, --null                end records (and file names) with NUL\n"
-"      --json                JSON Lines, one object per reference (or per\n"
-"                            file with -c); a link's text, whether it\n"
-"                            names another site, lookalike hosts\n"
-"      --context             with --json, the text around each URI\n"
-"      --color[=WHEN]        colour URIs (invalid ones apart), file names,\n"
-"                            line numbers; WHEN: never, always or auto\n"
-"                            (when omitted); also --colour\n"
-"      --line-buffered       flush output after every line\n"
-"      --progress=WHEN       progress on standard error: never, auto (the\n"
-"                            default: when only it is a terminal), always\n"
-"  -q, --quiet               print nothing, exit 0 on the first URI\n"
-"  -s, --no-messages         no messages about unreadable files\n"
-"      --verbose             explain invalid references and skipped data\n"
-"      --buffer-size=N       read N bytes at a time\n"
-"  -j, --jobs=N              read N files (or pieces of a large one) at\n"
-"                            once; output as with -j 1 (default: the\n"
-"                            number of processors, 1 for one small file)\n"
-"\n", stdout);
-    help_pick();
+    optable_print_help(stdout);
     help_end();
     exit(0);
 }
@@ -418,107 +305,6 @@ add_private_file(struct options *o, const char *file)
     fclose(f);
 }
 
-/* --since-commit=ID: a commit id, or a prefix of one (4 to 40 hex
- * digits, as git abbreviates them). */
-static void
-add_since(struct options *o, char *id)
-{
-    size_t n = strlen(id);
-    char **l;
-
-    if (n < 4 || n > 40 || strspn(id, "0123456789abcdefABCDEF") != n)
-        usage_error("--since-commit: '%s' is not a commit id (4 to 40 hex "
-                    "digits)", id);
-    if ((l = realloc(o->since, (o->nsince + 1) * sizeof *l)) == NULL)
-        out_of_memory();
-    o->since = l;
-    o->since[o->nsince++] = id;
-}
-
-enum {
-    OPT_BASE = 256, OPT_NO_RESOLVE, OPT_RFC, OPT_SCHEME, OPT_STRICT,
-    OPT_INVALID, OPT_HYPHEN, OPT_ABBREV, OPT_ASCII, OPT_CHARSET,
-    OPT_MAX_URI, OPT_BUFSIZE, OPT_HELP, OPT_VERSION, OPT_JSON, OPT_VERBOSE,
-    OPT_NO_JIT, OPT_TYPE, OPT_HEADERS, OPT_INCLUDE, OPT_EXCLUDE,
-    OPT_EXCLUDE_DIR, OPT_ADD_SCHEME, OPT_ADD_SCHEME_FILE, OPT_ANY_SCHEME,
-    OPT_PICK, OPT_PICK_SET, OPT_NO_CONFIG, OPT_COLOR, OPT_LINE_BUFFERED,
-    OPT_PROGRESS, OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING,
-    OPT_WARC_METADATA, OPT_CONTEXT, OPT_SINCE_COMMIT, OPT_STATE
-};
-
-static const struct option long_options[] = {
-    { "base", required_argument, NULL, OPT_BASE },
-    { "no-resolve", no_argument, NULL, OPT_NO_RESOLVE },
-    { "rfc", required_argument, NULL, OPT_RFC },
-    { "line-uri", no_argument, NULL, 'x' },
-    { "regexp", required_argument, NULL, 'e' },
-    { "invert-match", no_argument, NULL, 'v' },
-    { "ignore-case", no_argument, NULL, 'i' },
-    { "scheme", required_argument, NULL, OPT_SCHEME },
-    { "strict", no_argument, NULL, OPT_STRICT },
-    { "invalid", no_argument, NULL, OPT_INVALID },
-    { "unique", optional_argument, NULL, 'u' },
-    { "max-count", required_argument, NULL, 'm' },
-    { "files-with-matches", no_argument, NULL, 'l' },
-    { "files-without-match", no_argument, NULL, 'L' },
-    { "only-matching", no_argument, NULL, 'o' },
-    { "fixed-strings", no_argument, NULL, 'F' },
-    { "file", required_argument, NULL, 'f' },
-    { "color", optional_argument, NULL, OPT_COLOR },
-    { "colour", optional_argument, NULL, OPT_COLOR },
-    { "line-buffered", no_argument, NULL, OPT_LINE_BUFFERED },
-    { "progress", required_argument, NULL, OPT_PROGRESS },
-    { "count", no_argument, NULL, 'c' },
-    { "line-number", no_argument, NULL, 'n' },
-    { "byte-offset", no_argument, NULL, 'b' },
-    { "with-filename", no_argument, NULL, 'H' },
-    { "no-filename", no_argument, NULL, 'h' },
-    { "null", no_argument, NULL, '0' },
-    { "quiet", no_argument, NULL, 'q' },
-    { "silent", no_argument, NULL, 'q' },
-    { "no-messages", no_argument, NULL, 's' },
-    { "text", no_argument, NULL, 'a' },
-    { "hyphen", required_argument, NULL, OPT_HYPHEN },
-    { "abbrev", no_argument, NULL, OPT_ABBREV },
-    { "any-scheme", no_argument, NULL, OPT_ANY_SCHEME },
-    { "add-scheme", required_argument, NULL, OPT_ADD_SCHEME },
-    { "add-scheme-file", required_argument, NULL, OPT_ADD_SCHEME_FILE },
-    { "ascii", no_argument, NULL, OPT_ASCII },
-    { "charset", required_argument, NULL, OPT_CHARSET },
-    { "max-uri-length", required_argument, NULL, OPT_MAX_URI },
-    { "buffer-size", required_argument, NULL, OPT_BUFSIZE },
-    { "jobs", required_argument, NULL, 'j' },
-    { "json", no_argument, NULL, OPT_JSON },
-    { "context", no_argument, NULL, OPT_CONTEXT },
-    { "verbose", no_argument, NULL, OPT_VERBOSE },
-    { "no-jit", no_argument, NULL, OPT_NO_JIT },
-    { "type", required_argument, NULL, OPT_TYPE },
-    { "recursive", no_argument, NULL, 'r' },
-    { "headers", no_argument, NULL, OPT_HEADERS },
-    { "include", required_argument, NULL, OPT_INCLUDE },
-    { "exclude", required_argument, NULL, OPT_EXCLUDE },
-    { "exclude-dir", required_argument, NULL, OPT_EXCLUDE_DIR },
-    { "pick", no_argument, NULL, OPT_PICK },
-    { "warc-metadata", no_argument, NULL, OPT_WARC_METADATA },
-    /* --pick's settings, which its configuration file may also set */
-    { "open-with", required_argument, NULL, OPT_PICK_SET },
-    { "quit-after-open", no_argument, NULL, OPT_PICK_SET },
-    { "open-if-one", no_argument, NULL, OPT_PICK_SET },
-    { "compact", no_argument, NULL, OPT_PICK_SET },
-    { "reverse", no_argument, NULL, OPT_PICK_SET },
-    { "open-wrapped", required_argument, NULL, OPT_PICK_SET },
-    { "confirm", required_argument, NULL, OPT_PICK_SET },
-    { "no-config", no_argument, NULL, OPT_NO_CONFIG },
-    { "label", required_argument, NULL, OPT_LABEL },
-    { "unwrap", no_argument, NULL, OPT_UNWRAP },
-    { "strip-tracking", no_argument, NULL, OPT_STRIP_TRACKING },
-    { "since-commit", required_argument, NULL, OPT_SINCE_COMMIT },
-    { "state", required_argument, NULL, OPT_STATE },
-    { "help", no_argument, NULL, OPT_HELP },
-    { "version", no_argument, NULL, 'V' },
-    { NULL, 0, NULL, 0 }
-};
-
 /* -m NUM: a count, 0 included (grep -m 0 selects nothing). */
 static uint64_t
 parse_count(const char *arg)
@@ -557,15 +343,14 @@ parse_options(int argc, char **argv, struct options *o,
     /* getopt's own messages would echo an argument raw: ours are quoted */
     opterr = 0;
     conf_init(&o->pick_conf);
-    while ((c = getopt_long(argc, argv, ":xe:vicnbHh0qsaurm:lLoFf:Vj:",
-                            long_options, &longindex)) != -1) {
+    while ((c = getopt_long(argc, argv, optable_short_options(),
+                            optable_long_options(), &longindex)) != -1) {
         switch (c) {
         case OPT_BASE: o->base = optarg; break;
         case OPT_NO_RESOLVE: o->no_resolve = true; break;
         case OPT_RFC:
-            o->rfc = (enum urigrep_rfc)choose(
-                "--rfc", optarg, (const char *const[]){ "1808", "2396",
-                "3986", NULL }, (const int[]){ URIGREP_RFC1808,
+            o->rfc = (enum urigrep_rfc)choose("--rfc", optarg,
+                optable_rfc_words, (const int[]){ URIGREP_RFC1808,
                 URIGREP_RFC2396, URIGREP_RFC3986 });
             break;
         case 'x': o->line_uri = true; break;
@@ -582,9 +367,8 @@ parse_options(int argc, char **argv, struct options *o,
         case OPT_INVALID: o->invalid = true; break;
         case 'u':
             o->unique = true;
-            o->unique_scope = optarg ? (enum unique_scope)choose(
-                "--unique", optarg, (const char *const[]){ "message",
-                "file", "all", NULL }, (const int[]){ UNIQUE_MESSAGE,
+            o->unique_scope = optarg ? (enum unique_scope)choose("--unique",
+                optarg, optable_unique_words, (const int[]){ UNIQUE_MESSAGE,
                 UNIQUE_FILE, UNIQUE_ALL }) : UNIQUE_ALL;
             break;
         case 'm':
@@ -597,18 +381,15 @@ parse_options(int argc, char **argv, struct options *o,
         case 'F': o->fixed = true; break;
         case 'f': add_pattern_file(o, optarg); break;
         case OPT_COLOR:
-            *color = optarg ? (enum color_mode)choose(
-                "--color", optarg, (const char *const[]){ "never", "auto",
-                "always", "no", "none", "tty", "if-tty", "yes", "force",
-                NULL }, (const int[]){ COLOR_NEVER, COLOR_AUTO,
-                COLOR_ALWAYS, COLOR_NEVER, COLOR_NEVER, COLOR_AUTO,
-                COLOR_AUTO, COLOR_ALWAYS, COLOR_ALWAYS }) : COLOR_AUTO;
+            *color = optarg ? (enum color_mode)choose("--color", optarg,
+                optable_color_words, (const int[]){ COLOR_NEVER, COLOR_AUTO,
+                COLOR_ALWAYS, COLOR_NEVER, COLOR_NEVER, COLOR_AUTO, COLOR_AUTO,
+                COLOR_ALWAYS, COLOR_ALWAYS }) : COLOR_AUTO;
             break;
         case OPT_LINE_BUFFERED: o->line_buffered = true; break;
         case OPT_PROGRESS:
-            *progress = (enum progress_mode)choose(
-                "--progress", optarg, (const char *const[]){ "never",
-                "auto", "always", NULL }, (const int[]){ PROGRESS_NEVER,
+            *progress = (enum progress_mode)choose("--progress", optarg,
+                optable_progress_words, (const int[]){ PROGRESS_NEVER,
                 PROGRESS_AUTO, PROGRESS_ALWAYS });
             break;
         case 'c': o->count = true; break;
@@ -621,9 +402,8 @@ parse_options(int argc, char **argv, struct options *o,
         case 's': o->no_messages = true; break;
         case 'a': o->text = true; break;
         case OPT_HYPHEN:
-            o->scan.hyphen = (enum urigrep_hyphen)choose(
-                "--hyphen", optarg, (const char *const[]){ "keep", "drop",
-                "both", NULL }, (const int[]){ URIGREP_HYPHEN_KEEP,
+            o->scan.hyphen = (enum urigrep_hyphen)choose("--hyphen", optarg,
+                optable_hyphen_words, (const int[]){ URIGREP_HYPHEN_KEEP,
                 URIGREP_HYPHEN_DROP, URIGREP_HYPHEN_BOTH });
             break;
         case OPT_ABBREV: o->scan.flags |= URIGREP_SCAN_ABBREV; break;
@@ -653,19 +433,18 @@ parse_options(int argc, char **argv, struct options *o,
         case OPT_EXCLUDE_DIR: add_glob(&o->exclude_dir, optarg); break;
         case OPT_LABEL: o->label = optarg; break;
         case OPT_TYPE:
-            o->type = (enum input_type)choose(
-                "--type", optarg, (const char *const[]){ "auto", "text",
-                "mail", "mbox", "html", "mboxo", "mboxrd", "mboxcl",
-                "mboxcl2", "mh", "warc", "public-inbox", NULL },
-                (const int[]){ TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX,
-                TYPE_HTML, TYPE_MBOXO, TYPE_MBOXRD, TYPE_MBOXCL,
-                TYPE_MBOXCL2, TYPE_MH, TYPE_WARC, TYPE_PINBOX });
+            o->type = (enum input_type)choose("--type", optarg,
+                optable_type_words, (const int[]){ TYPE_AUTO, TYPE_TEXT,
+                TYPE_MAIL, TYPE_MBOX, TYPE_HTML, TYPE_MBOXO, TYPE_MBOXRD,
+                TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC, TYPE_PINBOX });
             break;
         case OPT_WARC_METADATA: o->warc_metadata = true; break;
         case OPT_SINCE_COMMIT: add_since(o, optarg); break;
         case OPT_STATE: o->state = optarg; break;
         case OPT_PICK: o->pick = true; break;
-        case OPT_PICK_SET: pick_set(o, long_options[longindex].name); break;
+        case OPT_PICK_SET:
+            pick_set(o, optable_long_options()[longindex].name);
+            break;
         case OPT_NO_CONFIG: o->no_config = true; break;
         case OPT_HELP: help(); break;
         case 'V': version(); break;
