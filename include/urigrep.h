@@ -78,6 +78,13 @@ const char *urigrep_strerror(enum urigrep_status status);
 /** @return the library version as a static string, e.g. "0.9.0". */
 const char *urigrep_version(void);
 
+/** The optional parts this build of the library has, by name: "libidn2"
+ *  (IDNA for urigrep_iri_to_uri_idna()), "zlib" (compressed WARC
+ *  payloads); others may follow in later versions.  Added in 0.9.0.
+ *  @return a static NULL-terminated array of static strings, never NULL;
+ *  the caller frees nothing. */
+const char *const *urigrep_features(void);
+
 /** A borrowed view of bytes owned by someone else. */
 struct urigrep_span {
     const char *ptr;

@@ -3,6 +3,7 @@
  * checked), and calls every public function outside its preconditions:
  * each must return the error or value urigrep.h documents, not crash. */
 /* SPDX-License-Identifier: MIT */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,6 +214,31 @@ helpers(void)
     return 0;
 }
 
+/* urigrep_features(): a NULL-ended list of names, "libidn2" in it exactly
+ * when urigrep_iri_to_uri_idna() can convert a host name by IDNA. */
+static int
+features(void)
+{
+    const char *const *f = urigrep_features();
+    const char *iri = "http://b\xc3\xbc" "cher.example/";
+    bool idn2 = false;
+    char *out = NULL;
+    size_t i, n = 0;
+    enum urigrep_status st;
+
+    CHECK(f != NULL);
+    for (i = 0; f[i]; i++) {
+        CHECK(f[i][0] != '\0');
+        if (strcmp(f[i], "libidn2") == 0)
+            idn2 = true;
+    }
+    st = urigrep_iri_to_uri_idna(iri, strlen(iri), &out, &n, NULL);
+    CHECK(idn2 ? st == URIGREP_OK && strstr(out, "xn--bcher-kva") != NULL
+               : st == URIGREP_ERR_NO_IDNA);
+    free(out);
+    return 0;
+}
+
 int
 main(void)
 {
@@ -243,6 +269,8 @@ main(void)
     CHECK(urigrep_uri_part(u, URIGREP_PART_HOST, &sp) && sp.len == 1);
     urigrep_uri_free(u);
     CHECK(strcmp(urigrep_version(), "") != 0);
+    if (features() != 0)
+        return 1;
     if (contracts() != 0 || helpers() != 0)
         return 1;
     puts("test-api: the shared library's API works");

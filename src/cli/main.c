@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buildinfo.h"
 #include "cli.h"
 #include "jobs.h"
 #include "optable.h"
@@ -85,18 +86,20 @@ help(void)
     exit(0);
 }
 
-/* GNU coding standards 4.8.1: name and version, copyright, licence, no
- * warranty. */
+/* GNU coding standards 4.8.1: name and version, then (as curl -V does)
+ * the library's version and the optional parts built in, copyright,
+ * licence, no warranty. */
 static void
 version(void)
 {
-    printf(PROGRAM " %s\n"
-           "Copyright (C) 2026 The urigrep developers.\n"
-           "License MIT: <https://opensource.org/licenses/MIT>.\n"
-           "This is free software: you are free to change and redistribute "
-           "it.\n"
-           "There is NO WARRANTY, to the extent permitted by law.\n",
-           urigrep_version());
+    printf(PROGRAM " " PACKAGE_VERSION "\n"
+           "liburigrep %s\n", urigrep_version());
+    buildinfo_features(stdout);
+    fputs("Copyright (C) 2026 The urigrep developers.\n"
+          "License MIT: <https://opensource.org/licenses/MIT>.\n"
+          "This is free software: you are free to change and redistribute "
+          "it.\n"
+          "There is NO WARRANTY, to the extent permitted by law.\n", stdout);
     exit(0);
 }
 
