@@ -8,7 +8,8 @@
 --include names the directory of urigrep.h, --libdir the one holding
 liburigrep.so to link with, --rpath where the module will find
 liburigrep.so.1 at run time (the build tree's src/lib/.libs for a module
-used in place, $(libdir) for an installed one), --out the directory that
+used in place, $(libdir) for an installed one, '' for none), --out the
+directory that
 receives the package: urigrep/_urigrep*.so and, when it is not this
 directory, a copy of urigrep/*.py.  The Makefile's "python" and
 "install-python" targets run this; see python/README.
@@ -17,7 +18,9 @@ directory, a copy of urigrep/*.py.  The Makefile's "python" and
 import argparse
 import os
 import shutil
+import subprocess
 import sys
+import sysconfig
 import tempfile
 
 import cffi
@@ -102,9 +105,65 @@ def make_ffi(include, libdir, rpath):
         source = f.read()
     ffi.set_source("urigrep._urigrep", source,
                    include_dirs=[include], library_dirs=[libdir],
-                   libraries=["urigrep"], runtime_library_dirs=[rpath],
+                   libraries=["urigrep"],
+                   runtime_library_dirs=[rpath] if rpath else [],
                    extra_compile_args=["-O2", "-Wall", "-Wextra"])
     return ffi
+
+
+def _pkg_config(var):
+    """pkg-config's VAR of liburigrep, or None."""
+    try:
+        out = subprocess.run(["pkg-config", "--variable=" + var,
+                              "liburigrep"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out or None
+
+
+def _system_libdir(libdir):
+    """True when the dynamic linker searches LIBDIR without an rpath."""
+    multiarch = sysconfig.get_config_var("MULTIARCH") or ""
+    system = {"/lib", "/usr/lib", "/lib64", "/usr/lib64"}
+    if multiarch:
+        system |= {"/lib/" + multiarch, "/usr/lib/" + multiarch}
+    return os.path.normpath(libdir) in system
+
+
+def locate():
+    """Return (include, libdir, rpath) of the liburigrep to build against.
+
+    $URIGREP_INCLUDE and $URIGREP_LIBDIR when both are set (the rpath is
+    $URIGREP_RPATH if set, empty for none, else the libdir); else this
+    source tree's build (include/ and src/lib/.libs beside python/, an
+    in-tree ./configure && make); else the installed library as
+    pkg-config knows it (liburigrep-dev), with an rpath only when its
+    libdir is not one the dynamic linker searches anyway."""
+    inc = os.environ.get("URIGREP_INCLUDE")
+    lib = os.environ.get("URIGREP_LIBDIR")
+    if inc and lib:
+        return inc, lib, os.environ.get("URIGREP_RPATH", lib)
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tree_lib = os.path.join(top, "src", "lib", ".libs")
+    if (os.path.exists(os.path.join(top, "include", "urigrep.h")) and
+            os.path.exists(os.path.join(tree_lib, "liburigrep.so"))):
+        return os.path.join(top, "include"), tree_lib, tree_lib
+    inc, lib = _pkg_config("includedir"), _pkg_config("libdir")
+    if inc and lib:
+        return inc, lib, "" if _system_libdir(lib) else lib
+    raise SystemExit(
+        "urigrep: liburigrep not found: install liburigrep-dev (Debian: "
+        "apt-get install liburigrep-dev, or make install from the source "
+        "tree), build the tree in place (./configure && make), or set "
+        "URIGREP_INCLUDE and URIGREP_LIBDIR")
+
+
+def locate_ffi():
+    """The FFI for setup.py's cffi_modules, over the library locate()
+    finds."""
+    include, libdir, rpath = locate()
+    return make_ffi(os.path.abspath(include), os.path.abspath(libdir), rpath)
 
 
 def main(argv=None):
