@@ -49,6 +49,15 @@ static const struct feature features[] = {
 #ifdef HAVE_NCURSES
     { "ncurses", NULL },                /* --pick */
 #endif
+#ifdef HAVE_LIBGIT2
+    { "libgit2", NULL },                /* public-inbox archives */
+#endif
+#ifdef HAVE_LIBPSL
+    { "libpsl", NULL },                 /* --json's mismatch */
+#endif
+#ifdef HAVE_ICU
+    { "ICU", NULL },                    /* --json's lookalike (IDN) */
+#endif
     { NULL, NULL }
 };
 

@@ -284,6 +284,23 @@ add_private(struct options *o, const char *list)
     }
 }
 
+/* --since-commit=ID: a commit id, or a prefix of one (4 to 40 hex
+ * digits, as git abbreviates them). */
+static void
+add_since(struct options *o, char *id)
+{
+    size_t n = strlen(id);
+    char **l;
+
+    if (n < 4 || n > 40 || strspn(id, "0123456789abcdefABCDEF") != n)
+        usage_error("--since-commit: '%s' is not a commit id (4 to 40 hex "
+                    "digits)", id);
+    if ((l = realloc(o->since, (o->nsince + 1) * sizeof *l)) == NULL)
+        out_of_memory();
+    o->since = l;
+    o->since[o->nsince++] = id;
+}
+
 /* --add-scheme-file=FILE: scheme names, one a line ('#' comments). */
 static void
 add_private_file(struct options *o, const char *file)

@@ -35,6 +35,7 @@ mboxcl2
 mboxo
 mboxrd
 mh
+public-inbox
 text
 warc"
 check "$types" urigrep --type =

@@ -9,7 +9,7 @@ ug --version >"$tmp/out" || fail "--version: status $?"
 features=$(sed -n 's/^Features://p' "$tmp/out")
 [ -n "$features" ] || fail "no Features line"
 for pair in LIBIDN2:libidn2 ZLIB:zlib BZIP2:bzip2 LZMA:xz ZSTD:zstd \
-    NCURSES:ncurses; do
+    NCURSES:ncurses LIBGIT2:libgit2 LIBPSL:libpsl ICU:ICU; do
     macro=HAVE_${pair%%:*}
     name=${pair#*:}
     n=$(printf '%s\n' $features | grep -cx "$name")
@@ -22,7 +22,7 @@ done
 # every name listed is one of these (or PCRE2's JIT)
 for f in $features; do
     case $f in
-    libidn2|zlib|bzip2|xz|zstd|ncurses|PCRE2-JIT) ;;
+    libidn2|zlib|bzip2|xz|zstd|ncurses|libgit2|libpsl|ICU|PCRE2-JIT) ;;
     *) fail "unknown feature '$f'" ;;
     esac
 done
