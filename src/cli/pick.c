@@ -222,6 +222,9 @@ entry_trust(struct entry *e, const struct urigrep_ref *ref)
         e->target = dup_span(ref->target.ptr, ref->target.len);
         e->target_shown = tidy(ref->target.ptr, ref->target.len, false);
     }
+    /* -1, not known, is no warning: only what was found to deceive */
+    e->mismatch = ref->mismatch == 1;
+    e->lookalike = ref->lookalike == 1;
 }
 
 int
