@@ -51,4 +51,22 @@ has_scheme(const char *ref, size_t len)
     return i < len && ref[i] == ':';
 }
 
+/* The 6-bit value of base64 character C (RFC 4648 section 4, RFC 2045's
+ * alphabet), or -1. */
+static inline int
+base64_value(unsigned char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (is_digit(c))
+        return c - '0' + 52;
+    if (c == '+')
+        return 62;
+    if (c == '/')
+        return 63;
+    return -1;
+}
+
 #endif

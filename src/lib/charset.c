@@ -11,6 +11,7 @@
 
 #include <iconv.h>
 
+#include "chars.h"
 #include "charset.h"
 #include "internal.h"
 
@@ -92,23 +93,6 @@ charset_open(const char *from)
         return NULL;
     }
     return cv;
-}
-
-/* The value of a base64 character (RFC 2045 alphabet), or -1. */
-static int
-base64_value(unsigned char c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
 }
 
 /* Append code point CP (not a surrogate, at most U+10FFFF) as UTF-8;

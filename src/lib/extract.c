@@ -152,19 +152,6 @@ urigrep_detect(const char *p, size_t n)
 
 /* ---- mail ---- */
 
-/* Copy S into DST (SIZE bytes), cut to fit; snprintf() would cost more
- * than a tiny part. */
-static void
-set_str(char *dst, size_t size, const char *s)
-{
-    size_t n = strlen(s);
-
-    if (n >= size)
-        n = size - 1;
-    memcpy(dst, s, n);
-    dst[n] = '\0';
-}
-
 /* The words decoder, made when first needed. */
 static struct mime_words *
 words(struct urigrep_extractor *x)
@@ -184,9 +171,9 @@ set_subject(struct urigrep_extractor *x, const char *raw)
 
     if (strcmp(raw, x->raw_subject) == 0)
         return;
-    set_str(x->raw_subject, sizeof x->raw_subject, raw);
+    copy_cut(x->raw_subject, sizeof x->raw_subject, raw);
     if (memmem(raw, n, "=?", 2) == NULL || words(x) == NULL) {
-        set_str(x->subject, size, raw);
+        copy_cut(x->subject, size, raw);
         return;
     }
     k = mime_words_decode(x->words, raw, n, dec, sizeof dec);
@@ -218,9 +205,9 @@ release_headers(struct urigrep_extractor *x, const char *mid)
 {
     size_t i;
 
-    set_str(x->mid, sizeof x->mid, mid);
+    copy_cut(x->mid, sizeof x->mid, mid);
     x->part[0] = x->part_charset[0] = '\0';
-    set_str(x->ctype, sizeof x->ctype, "header");
+    copy_cut(x->ctype, sizeof x->ctype, "header");
     set_subject(x, x->hdr_subject);
     for (i = 0; i < x->headers.n && !x->stopped; i++)
         held_emit(x, &x->headers.v[i], false);
@@ -349,13 +336,13 @@ mail_part_begin(void *arg, const struct mail_part_info *info)
         x->skip = true;
         return;
     }
-    set_str(x->hdr_base, sizeof x->hdr_base, info->base);
+    copy_cut(x->hdr_base, sizeof x->hdr_base, info->base);
     x->hdr_base_source = base_source_of(info->base_src);
-    set_str(x->doc_uri, sizeof x->doc_uri, info->location);
-    set_str(x->mid, sizeof x->mid, info->message_id);
-    set_str(x->part, sizeof x->part, info->path);
-    set_str(x->ctype, sizeof x->ctype, info->content_type);
-    set_str(x->part_charset, sizeof x->part_charset, info->charset);
+    copy_cut(x->doc_uri, sizeof x->doc_uri, info->location);
+    copy_cut(x->mid, sizeof x->mid, info->message_id);
+    copy_cut(x->part, sizeof x->part, info->path);
+    copy_cut(x->ctype, sizeof x->ctype, info->content_type);
+    copy_cut(x->part_charset, sizeof x->part_charset, info->charset);
     set_subject(x, info->subject);
     doc_begin(x, strcmp(info->content_type, "text/html") == 0, info->charset,
               false);

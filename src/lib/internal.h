@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "urigrep.h"
 
@@ -46,5 +47,18 @@ struct urigrep_parts {
     struct urigrep_comp scheme, authority, path, query, fragment;
     struct urigrep_comp userinfo, host, port;
 };
+
+/* Copy the string S into DST (SIZE bytes, at least 1), cut to fit;
+ * snprintf() would cost more than a tiny part. */
+static inline void
+copy_cut(char *dst, size_t size, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+}
 
 #endif

@@ -149,22 +149,16 @@ decode_percent(struct urigrep_buf *out, const char *p, size_t n, bool ppv2)
     return NULL;
 }
 
-/* The 6-bit value of base64 character C (RFC 4648 sections 4 and 5, both
- * alphabets), or -1. */
+/* The 6-bit value of base64 character C in either alphabet of RFC 4648
+ * (section 4's, or section 5's URL-safe '-' and '_'), or -1. */
 static int
-base64_value(unsigned char c)
+base64_any_value(unsigned char c)
 {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (is_digit(c))
-        return c - '0' + 52;
-    if (c == '+' || c == '-')
+    if (c == '-')
         return 62;
-    if (c == '/' || c == '_')
+    if (c == '_')
         return 63;
-    return -1;
+    return base64_value(c);
 }
 
 /* Append the base64 text P (N bytes; '=' padding optional, only at the
@@ -179,7 +173,7 @@ decode_base64(struct urigrep_buf *out, const char *p, size_t n)
     while (n > 0 && p[n - 1] == '=')
         n--;
     for (i = 0; i < n; i++) {
-        int v = base64_value((unsigned char)p[i]);
+        int v = base64_any_value((unsigned char)p[i]);
 
         if (v < 0)
             return bad_base64;

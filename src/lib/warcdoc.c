@@ -9,20 +9,9 @@
 
 #include "emit.h"
 #include "extract.h"
+#include "internal.h"
 #include "warc.h"
 #include "warcdoc.h"
-
-/* Copy S into DST (SIZE bytes), cut to fit. */
-static void
-set_field(char *dst, size_t size, const char *s)
-{
-    size_t n = strlen(s);
-
-    if (n >= size)
-        n = size - 1;
-    memcpy(dst, s, n);
-    dst[n] = '\0';
-}
 
 /* The base of a record: its Content-Location resolved against its
  * target URI (RFC 2616 14.14: it defines the base), else the target. */
@@ -32,9 +21,9 @@ record_base(struct urigrep_extractor *x, const struct warc_record_info *i)
     char *res = NULL;
     size_t n;
 
-    set_field(x->hdr_base, sizeof x->hdr_base, i->target_uri);
+    copy_cut(x->hdr_base, sizeof x->hdr_base, i->target_uri);
     x->hdr_base_source = URIGREP_BASE_TARGET_URI;
-    set_field(x->doc_uri, sizeof x->doc_uri, i->target_uri);
+    copy_cut(x->doc_uri, sizeof x->doc_uri, i->target_uri);
     if (i->content_location[0] == '\0' || i->target_uri[0] == '\0')
         return;
     if (urigrep_resolve(i->target_uri, strlen(i->target_uri),
@@ -63,7 +52,7 @@ emit_location(struct urigrep_extractor *x, const struct warc_record_info *i)
         f.base = x->doc_uri;
         f.base_source = URIGREP_BASE_TARGET_URI;
     }
-    set_field(x->ctype, sizeof x->ctype, "header");
+    copy_cut(x->ctype, sizeof x->ctype, "header");
     x->part_charset[0] = '\0';
     emit_ref(x, &f);
 }
@@ -101,9 +90,9 @@ on_record(void *arg, const struct warc_record_info *i)
     if (x->stopped || !read)
         return;
     x->warc_rec = true;
-    set_field(x->warc_id, sizeof x->warc_id, i->record_id);
-    set_field(x->warc_target, sizeof x->warc_target, i->target_uri);
-    set_field(x->warc_date, sizeof x->warc_date, i->date);
+    copy_cut(x->warc_id, sizeof x->warc_id, i->record_id);
+    copy_cut(x->warc_target, sizeof x->warc_target, i->target_uri);
+    copy_cut(x->warc_date, sizeof x->warc_date, i->date);
     x->warc_offset = i->offset;
     record_base(x, i);
     if (i->location[0])
@@ -113,8 +102,8 @@ on_record(void *arg, const struct warc_record_info *i)
         x->warc_rec = false;
         return;
     }
-    set_field(x->ctype, sizeof x->ctype, i->content_type);
-    set_field(x->part_charset, sizeof x->part_charset, i->charset);
+    copy_cut(x->ctype, sizeof x->ctype, i->content_type);
+    copy_cut(x->part_charset, sizeof x->part_charset, i->charset);
     x->warc_line = 1;
     doc_begin(x, strcmp(i->content_type, "text/html") == 0 ||
                      strcmp(i->content_type, "application/xhtml+xml") == 0,
