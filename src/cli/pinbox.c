@@ -384,7 +384,8 @@ list_epochs(const char *name, long **out)
         v[n++] = k;
     }
     closedir(d);
-    qsort(v, n, sizeof *v, cmp_long);
+    if (n > 1)
+        qsort(v, n, sizeof *v, cmp_long);
     *out = v;
     return n;
 }
@@ -1004,7 +1005,8 @@ pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
         for (i = 0; i < n; i++)
             e[i].walked = !e[i].skip &&
                           scan_epoch(r, &e[i], &base, k, rm, &cache);
-        qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
+        if (rm->n > 1) /* qsort() wants a non-NULL base even for none */
+            qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
         for (i = 0; i < n && !r->stop && !r->file_stop; i++)
             if (e[i].walked)
                 put_runs(r, &q, &e[i], k, rm, &cache);
