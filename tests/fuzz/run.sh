@@ -53,11 +53,14 @@ case $jobs in '' | *[!0-9]* | 0) echo "fuzz: FUZZ_JOBS=$jobs" >&2; exit 2 ;; esa
 rm -f "$work/failed"
 # fuzz T: run target T; its name goes to $work/failed on a finding
 fuzz() {
+    # a target's dictionary is optional (libFuzzer fails on a missing one)
+    dict=
+    [ -r "$here/$1.dict" ] && dict=$here/$1.dict
     mkdir -p "$work/corpus-$1"
     echo "fuzz_$1: $secs s, work in $work"
     "$work/fuzz_$1" -max_total_time="$secs" -max_len=4096 \
         -artifact_prefix="$work/crash-$1-" -print_final_stats=1 \
-        -dict="$here/$1.dict" \
+        ${dict:+-dict="$dict"} \
         "$work/corpus-$1" "$here/corpus-$1" 2>"$work/fuzz_$1.log" ||
         echo "$1" >>"$work/failed"
     tail -n 12 "$work/fuzz_$1.log"
