@@ -145,78 +145,93 @@ span_set(const char *s, size_t len, const struct charset *cs,
     return len;
 }
 
-void
-grammar_split(const char *ref, size_t len, struct urigrep_parts *pt)
+/* ^(([^:/?#]+):)?  Returns the index where the rest of REF begins. */
+static size_t
+split_scheme(const char *ref, size_t len, struct urigrep_parts *pt)
 {
-    /* Appendix B: ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))? */
-    size_t i = 0, start;
+    size_t i = 0;
 
-    /* each part undefined to begin with; not memset(), a slow "rep stos"
-     * at every reference (see emit_ref()) */
-    pt->scheme = pt->authority = pt->path = pt->query = pt->fragment =
-        pt->userinfo = pt->host = pt->port =
-            (struct urigrep_comp){ NULL, 0, false };
-    /* ^(([^:/?#]+):)? */
     while (i < len && ref[i] != ':' && ref[i] != '/' && ref[i] != '?' &&
            ref[i] != '#')
         i++;
     if (i > 0 && i < len && ref[i] == ':') {
         pt->scheme = (struct urigrep_comp){ ref, i, true };
-        i++;
-    } else {
-        i = 0;
+        return i + 1;
     }
-    /* (//([^/?#]*))? */
+    return 0;
+}
+
+/* (//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))? over REF[I..LEN) */
+static void
+split_rest(const char *ref, size_t len, size_t i, struct urigrep_parts *pt)
+{
+    size_t start;
+
     if (i + 1 < len && ref[i] == '/' && ref[i + 1] == '/') {
         start = i += 2;
         while (i < len && ref[i] != '/' && ref[i] != '?' && ref[i] != '#')
             i++;
         pt->authority = (struct urigrep_comp){ ref + start, i - start, true };
     }
-    /* ([^?#]*) */
     start = i;
     while (i < len && ref[i] != '?' && ref[i] != '#')
         i++;
     pt->path = (struct urigrep_comp){ ref + start, i - start, true };
-    /* (\?([^#]*))? */
     if (i < len && ref[i] == '?') {
         start = ++i;
         while (i < len && ref[i] != '#')
             i++;
         pt->query = (struct urigrep_comp){ ref + start, i - start, true };
     }
-    /* (#(.*))? */
     if (i < len && ref[i] == '#') {
         i++;
         pt->fragment = (struct urigrep_comp){ ref + i, len - i, true };
     }
-    if (pt->authority.defined) {
-        /* [ userinfo "@" ] host [ ":" port ], section 3.2.2 */
-        const char *a = pt->authority.ptr, *at, *h, *colon = NULL;
-        size_t alen = pt->authority.len, hlen;
+}
 
-        at = memchr(a, '@', alen);
-        if (at) {
-            pt->userinfo = (struct urigrep_comp){ a, (size_t)(at - a), true };
-            h = at + 1;
-        } else {
-            h = a;
-        }
-        hlen = alen - (size_t)(h - a);
-        if (hlen && h[0] == '[') {
-            const char *rb = memchr(h, ']', hlen);
-            if (rb && rb + 1 < h + hlen && rb[1] == ':')
-                colon = rb + 1;
-        } else {
-            colon = memchr(h, ':', hlen);
-        }
-        if (colon) {
-            pt->port = (struct urigrep_comp){
-                colon + 1, (size_t)(h + hlen - colon - 1), true };
-            hlen = (size_t)(colon - h);
-        }
-        pt->host = (struct urigrep_comp){ h, hlen, true };
+/* [ userinfo "@" ] host [ ":" port ] of the authority, section 3.2.2; a
+ * bracketed IPv6 literal keeps its colons. */
+static void
+split_authority(struct urigrep_parts *pt)
+{
+    const char *a = pt->authority.ptr, *at, *h, *colon = NULL;
+    size_t alen = pt->authority.len, hlen;
+
+    at = memchr(a, '@', alen);
+    if (at) {
+        pt->userinfo = (struct urigrep_comp){ a, (size_t)(at - a), true };
+        h = at + 1;
+    } else {
+        h = a;
     }
+    hlen = alen - (size_t)(h - a);
+    if (hlen && h[0] == '[') {
+        const char *rb = memchr(h, ']', hlen);
+        if (rb && rb + 1 < h + hlen && rb[1] == ':')
+            colon = rb + 1;
+    } else {
+        colon = memchr(h, ':', hlen);
+    }
+    if (colon) {
+        pt->port = (struct urigrep_comp){
+            colon + 1, (size_t)(h + hlen - colon - 1), true };
+        hlen = (size_t)(colon - h);
+    }
+    pt->host = (struct urigrep_comp){ h, hlen, true };
+}
+
+void
+grammar_split(const char *ref, size_t len, struct urigrep_parts *pt)
+{
+    /* Appendix B: ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+     * each part undefined to begin with; not memset(), a slow "rep stos"
+     * at every reference (see emit_ref()) */
+    pt->scheme = pt->authority = pt->path = pt->query = pt->fragment =
+        pt->userinfo = pt->host = pt->port =
+            (struct urigrep_comp){ NULL, 0, false };
+    split_rest(ref, len, split_scheme(ref, len, pt), pt);
+    if (pt->authority.defined)
+        split_authority(pt);
 }
 
 static inline size_t
@@ -288,6 +303,50 @@ grammar_is_reg_name(const char *s, size_t len)
                                &why) == len;
 }
 
+/* One piece of an IPv6 address at *I: 1 to 4 hex digits (one group), or
+ * the trailing IPv4 address that stands for the last two groups.  Counts
+ * it in *GROUPS and moves *I past it; false when it is malformed. */
+static bool
+ipv6_piece(const char *s, size_t len, size_t *i, size_t *groups)
+{
+    size_t h = 0, j;
+
+    for (j = *i; j < len && s[j] != ':'; j++)
+        ;
+    if (memchr(s + *i, '.', j - *i)) {
+        if (j != len || !is_ipv4(s + *i, len - *i, false))
+            return false;
+        *groups += 2;
+        *i = len;
+        return true;
+    }
+    while (*i + h < len && h < 5 && has((unsigned char)s[*i + h], C_HEX))
+        h++;
+    if (h == 0 || h > 4)
+        return false;
+    ++*groups;
+    *i += h;
+    return true;
+}
+
+/* The separator after a group at *I: ":" before another group, or the one
+ * "::" that elides groups (it may end the address); false otherwise. */
+static bool
+ipv6_sep(const char *s, size_t len, size_t *i, bool *elided)
+{
+    if (s[*i] != ':')
+        return false;
+    ++*i;
+    if (*i < len && s[*i] == ':') {
+        if (*elided)
+            return false;
+        *elided = true;
+        ++*i;
+        return true;
+    }
+    return *i < len;
+}
+
 bool
 grammar_is_ipv6(const char *s, size_t len)
 {
@@ -298,44 +357,14 @@ grammar_is_ipv6(const char *s, size_t len)
     if (len >= 2 && s[0] == ':' && s[1] == ':') {
         elided = true;
         i = 2;
-        if (i == len)
-            return true;
     } else if (len && s[0] == ':') {
         return false;
     }
     while (i < len) {
-        size_t h = 0, j;
-
-        /* a trailing IPv4 address stands for the last two groups */
-        for (j = i; j < len && s[j] != ':'; j++)
-            ;
-        if (memchr(s + i, '.', j - i)) {
-            if (j != len || !is_ipv4(s + i, len - i, false))
-                return false;
-            groups += 2;
-            break;
-        }
-        while (i + h < len && h < 5 && has((unsigned char)s[i + h], C_HEX))
-            h++;
-        if (h == 0 || h > 4)
+        if (!ipv6_piece(s, len, &i, &groups))
             return false;
-        groups++;
-        i += h;
-        if (i == len)
-            break;
-        if (s[i] != ':')
+        if (i < len && !ipv6_sep(s, len, &i, &elided))
             return false;
-        i++;
-        if (i < len && s[i] == ':') {
-            if (elided)
-                return false;
-            elided = true;
-            i++;
-            if (i == len)
-                break;
-        } else if (i == len) {
-            return false;
-        }
     }
     return elided ? groups <= 7 : groups == 8;
 }

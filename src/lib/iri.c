@@ -61,18 +61,30 @@ is_digit(char c)
  * after "scheme://" or, in a network-path reference, "//". False when
  * there is no authority, the host is an IP literal ("[...]") or ASCII. */
 static bool
+is_scheme_char(char c)
+{
+    return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
+}
+
+/* Where the "//" of IN's authority would begin: after the scheme
+ * (scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"), or at 0. */
+static size_t
+after_scheme(const char *in, size_t len)
+{
+    size_t i;
+
+    if (!len || !is_alpha(in[0]))
+        return 0;
+    for (i = 1; i < len && is_scheme_char(in[i]); i++)
+        ;
+    return i < len && in[i] == ':' ? i + 1 : 0;
+}
+
+static bool
 find_ireg_name(const char *in, size_t len, size_t *host, size_t *hlen)
 {
-    size_t i = 0, a, end, at, j;
+    size_t i = after_scheme(in, len), a, end, at, j;
 
-    /* scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
-    if (len && is_alpha(in[0])) {
-        for (i = 1; i < len && (is_alpha(in[i]) || is_digit(in[i]) ||
-                                in[i] == '+' || in[i] == '-' || in[i] == '.');
-             i++)
-            ;
-        i = i < len && in[i] == ':' ? i + 1 : 0;
-    }
     if (len - i < 2 || in[i] != '/' || in[i + 1] != '/')
         return false;
     a = i + 2;

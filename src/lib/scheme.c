@@ -143,6 +143,51 @@ scheme_never_ref(const char *ref, size_t len)
     return false;
 }
 
+/* The number of a tel: URI: P[0..) up to the first byte that is no
+ * phonedigit (hex digits, '*' and '#' too for a local number), counting
+ * the digits in *DIGITS.  Returns where it stopped. */
+static size_t
+tel_number(const char *p, size_t len, bool global, size_t *digits)
+{
+    size_t i = global ? 1 : 0;
+
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (is_digit(c))
+            ++*digits;
+        else if (!global && (is_hex(c) || c == '*' || c == '#'))
+            ++*digits;
+        else if (c != '-' && c != '.' && c != '(' && c != ')')
+            break;
+    }
+    return i;
+}
+
+/* A ";phone-context=" parameter with a value, in any case, anywhere in
+ * P[I..LEN), as a local number needs. */
+static bool
+tel_has_context(const char *p, size_t i, size_t len)
+{
+    for (; i + 15 < len; i++)
+        if (strncasecmp(p + i, ";phone-context=", 15) == 0)
+            return true;
+    return false;
+}
+
+/* parameters: ";" pname ["=" pvalue], URI characters */
+static bool
+tel_params_ok(const char *p, size_t i, size_t len)
+{
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+
+        if (!is_alnum(c) && !in_set(";=-_.!~*'()%&+$[]/:", c))
+            return false;
+    }
+    return true;
+}
+
 /* tel, fax, modem (RFC 3966 section 3, RFC 2806 section 2):
  *   telephone-subscriber = global-number / local-number
  *   global-number-digits = "+" *phonedigit DIGIT *phonedigit
@@ -155,43 +200,17 @@ scheme_never_ref(const char *ref, size_t len)
 static bool
 check_tel(const char *p, size_t len)
 {
-    size_t i = 0, digits = 0;
+    size_t digits = 0, i;
     bool global = len > 0 && p[0] == '+';
 
-    if (global)
-        i++;
-    for (; i < len; i++) {
-        unsigned char c = (unsigned char)p[i];
-
-        if (is_digit(c))
-            digits++;
-        else if (!global && (is_hex(c) || c == '*' || c == '#'))
-            digits++;
-        else if (c != '-' && c != '.' && c != '(' && c != ')')
-            break;
-    }
+    i = tel_number(p, len, global, &digits);
     if (digits == 0 || (global && digits < 3))
         return false;
     if (i < len && p[i] != ';')
         return false;
-    if (!global) {
-        /* the context parameter, in any case, anywhere among them */
-        size_t k;
-
-        for (k = i; k + 15 <= len; k++)
-            if (strncasecmp(p + k, ";phone-context=", 15) == 0)
-                break;
-        if (k + 15 > len || k + 15 == len)
-            return false;
-    }
-    /* parameters: ";" pname ["=" pvalue], URI characters */
-    for (; i < len; i++) {
-        unsigned char c = (unsigned char)p[i];
-
-        if (!is_alnum(c) && !in_set(";=-_.!~*'()%&+$[]/:", c))
-            return false;
-    }
-    return true;
+    if (!global && !tel_has_context(p, i, len))
+        return false;
+    return tel_params_ok(p, i, len);
 }
 
 /* A dot-atom or domain made of CHARS, alphanumerics and non-ASCII: stops
@@ -644,6 +663,39 @@ host_labels_fast(const char *p, size_t len, size_t *end, size_t *label)
 #endif
 }
 
+/* The labels of a host name from the start of P: sets *END past them,
+ * *LABEL to where the last one began and *C to the byte that stopped
+ * them.  False when a label before a dot is no label. */
+static bool
+host_labels(const char *p, size_t len, size_t *end, size_t *label,
+            unsigned char *c)
+{
+    size_t i = 0, l = 0;
+
+    if (host_labels_fast(p, len, end, label)) {
+        if (*label == (size_t)-1)
+            return false;
+        *c = (unsigned char)p[*end];
+        return true;
+    }
+    for (;;) {
+        /* the bytes of a label, in a tight loop: most of a host name */
+        while (i < len && has_class((unsigned char)p[i], LABEL))
+            i++;
+        if (i == len)
+            break;
+        *c = (unsigned char)p[i];
+        if (*c != '.')
+            break;
+        if (!label_ok(p, l, i))
+            return false;
+        l = ++i;
+    }
+    *end = i;
+    *label = l;
+    return true;
+}
+
 /* scheme_authority_ok() for the common case, in one pass: a host name
  * and maybe a port, nothing else. Returns 1 (a host), 0 (not one), or -1
  * when it meets '@', '[', ',', '%' or a ':' that does not start digits,
@@ -654,26 +706,8 @@ simple_authority(const char *p, size_t len, size_t *n)
     size_t i = 0, label = 0, host;
     unsigned char c = 0;
 
-    if (host_labels_fast(p, len, &i, &label)) {
-        if (label == (size_t)-1)
-            return 0;
-        c = (unsigned char)p[i];
-        goto host_end;
-    }
-    for (;;) {
-        /* the bytes of a label, in a tight loop: most of a host name */
-        while (i < len && has_class((unsigned char)p[i], LABEL))
-            i++;
-        if (i == len)
-            break;
-        c = (unsigned char)p[i];
-        if (c != '.')
-            break;
-        if (!label_ok(p, label, i))
-            return 0;
-        label = ++i;
-    }
-host_end:
+    if (!host_labels(p, len, &i, &label, &c))
+        return 0;
     /* a wildcard host, as ZeroMQ endpoints write it: tcp: then two
      * slashes, then "*:4000" */
     if (i == 0 && len > 0 && p[0] == '*') {
