@@ -231,85 +231,14 @@ put_context(struct ugpy_doc *d, const struct urigrep_ref *r)
     return esc;
 }
 
-/* Appendix B of RFC 2396, as --json splits the URI:
- *   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
- * then the authority into [ userinfo "@" ] host [ ":" port ]. SP[i] is
- * the start of component i (scheme .. fragment, in the order of the
- * TEXT strings), LN[i] its length, DEF[i] whether it is defined. */
-static void
-split_uri(const char *u, size_t len, const char *sp[8], size_t ln[8],
-          int def[8])
-{
-    size_t i = 0, start;
-    enum { SCHEME, AUTH, USER, HOST, PORT, PATH, QUERY, FRAG };
-
-    memset(def, 0, 8 * sizeof *def);
-    while (i < len && u[i] != ':' && u[i] != '/' && u[i] != '?' &&
-           u[i] != '#')
-        i++;
-    if (i > 0 && i < len && u[i] == ':') {
-        sp[SCHEME] = u, ln[SCHEME] = i, def[SCHEME] = 1;
-        i++;
-    } else {
-        i = 0;
-    }
-    if (i + 1 < len && u[i] == '/' && u[i + 1] == '/') {
-        start = i += 2;
-        while (i < len && u[i] != '/' && u[i] != '?' && u[i] != '#')
-            i++;
-        sp[AUTH] = u + start, ln[AUTH] = i - start, def[AUTH] = 1;
-    }
-    start = i;
-    while (i < len && u[i] != '?' && u[i] != '#')
-        i++;
-    sp[PATH] = u + start, ln[PATH] = i - start, def[PATH] = 1;
-    if (i < len && u[i] == '?') {
-        start = ++i;
-        while (i < len && u[i] != '#')
-            i++;
-        sp[QUERY] = u + start, ln[QUERY] = i - start, def[QUERY] = 1;
-    }
-    if (i < len && u[i] == '#') {
-        i++;
-        sp[FRAG] = u + i, ln[FRAG] = len - i, def[FRAG] = 1;
-    }
-    if (def[AUTH]) {
-        const char *a = sp[AUTH], *h, *at, *colon = NULL;
-        size_t alen = ln[AUTH], hlen;
-
-        at = memchr(a, '@', alen);
-        if (at) {
-            sp[USER] = a, ln[USER] = (size_t)(at - a), def[USER] = 1;
-            h = at + 1;
-        } else {
-            h = a;
-        }
-        hlen = alen - (size_t)(h - a);
-        if (hlen && h[0] == '[') {
-            const char *rb = memchr(h, ']', hlen);
-            if (rb && rb + 1 < h + hlen && rb[1] == ':')
-                colon = rb + 1;
-        } else {
-            colon = memchr(h, ':', hlen);
-        }
-        if (colon) {
-            sp[PORT] = colon + 1;
-            ln[PORT] = (size_t)(h + hlen - colon - 1);
-            def[PORT] = 1;
-            hlen = (size_t)(colon - h);
-        }
-        sp[HOST] = h, ln[HOST] = hlen, def[HOST] = 1;
-    }
-}
-
 /* The extractor's callback: append REF to the batch D. */
 static int
 on_ref(void *arg, const struct urigrep_ref *r)
 {
     struct ugpy_doc *d = arg;
-    const char *sp[8];
-    size_t ln[8], i;
-    int def[8], esc = 0, rc;
+    struct urigrep_span parts[URIGREP_PART_COUNT];
+    size_t i;
+    int esc = 0, rc;
     uint64_t *n;
 
     if (d->count % 1024 == 0 && d->count / 1024 >= d->nums_cap) {
@@ -321,15 +250,17 @@ on_ref(void *arg, const struct urigrep_ref *r)
         d->nums = nn;
         d->nums_cap = cap;
     }
-    split_uri(r->uri.ptr, r->uri.len, sp, ln, def);
+    /* as --json splits it (RFC 2396 Appendix B); a part that is not
+     * there has a NULL pointer, written as unknown */
+    urigrep_uri_split(r->uri.ptr, r->uri.len, parts);
     if ((rc = put_text(&d->text, r->ref.ptr, r->ref.len)) < 0)
         goto nomem;
     esc |= rc;
     if ((rc = put_text(&d->text, r->uri.ptr, r->uri.len)) < 0)
         goto nomem;
     esc |= rc;
-    for (i = 0; i < 8; i++) {
-        rc = put_text(&d->text, def[i] ? sp[i] : NULL, def[i] ? ln[i] : 0);
+    for (i = 0; i < URIGREP_PART_COUNT; i++) {
+        rc = put_text(&d->text, parts[i].ptr, parts[i].len);
         if (rc < 0)
             goto nomem;
         esc |= rc;
