@@ -552,7 +552,8 @@ struct urigrep_ref {
      *  Public Suffix List) differs from that of the reference's host;
      *  0: TEXT names no host, or one of the same registered domain; -1:
      *  not known (no TEXT, a reference with no host, or a library built
-     *  without libpsl: urigrep_trust_features()). */
+     *  without libpsl: urigrep_trust_features()). A TEXT that is itself
+     *  a wrapped link is read as its target (-1 when that is not known). */
     int mismatch;
     /** 1: the host is one a person may misread: a label mixing scripts
      *  or confusable with ASCII (UTS #39, ICU's spoof checker), a

@@ -101,6 +101,46 @@ static const struct {
       "an address as the text of a link to another domain's" },
     { "alice@lists.example.org", "https://example.net/archive", 0,
       "an address says nothing of where a web link goes" },
+    /* a wrapped link as the text is read as its target, like the href
+     * (item 3): Safe Links rewrites the URLs shown in a message's text
+     * as well as its links.  The first two are real, from the usrp-users
+     * list (lists.ettus.com), the text cut at 256 bytes as --json gives
+     * it; the href is the whole link, of which --json compares the
+     * target */
+    { "https://nam03.safelinks.protection.outlook.com/?url=https%3A%2F%2Fpas"
+      "tebin.com%2FMNmV0CVM&amp;data=02%7C01%7Cilbeeman%40wpi.edu%7C67d0b1b"
+      "f68e547772c0008d79f9a0be3%7C589c76f5ca1541f9884b55ec15a0672a%7C0%7C0"
+      "%7C637153356297733935&amp;sdata=s%2BDDjN%2B9wOj3ajY",
+      "https://pastebin.com/MNmV0CVM", 0,
+      "Safe Links text of pastebin.com, a link to pastebin.com "
+      "(<BY5PR01MB57611F3E97967B0C129388BDCB0E0@BY5PR01MB5761.prod."
+      "exchangelabs.com>)" },
+    { "https://urldefense.proofpoint.com/v2/url?u=http-3A__lists.ettus.com_"
+      "mailman_listinfo_usrp-2Dusers-5Flists.ettus.com&d=DwMFaQ&c=euGZstcaTD"
+      "llvimEN8b7jXrwqOf-v5A_CdpgnVfiiMM&r=x&m=y&s=z&e=",
+      "http://lists.ettus.com/mailman/listinfo/usrp-users_lists.ettus.com",
+      0, "URL Defense v2 text of lists.ettus.com, a link there" },
+    { "https://eur03.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww"
+      ".example.com%2F&data=05%7C01&sdata=x&reserved=0",
+      "https://www.example.com/", 0,
+      "Safe Links text of example.com, a link to example.com" },
+    { "https://eur03.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww"
+      ".paypal.com%2F&data=05%7C01&sdata=x&reserved=0",
+      "https://evil.example/", 1,
+      "Safe Links text of paypal.com, a link to another site" },
+    { "https://nam06.safelinks.protection.outlook.com/?url=https%3A%2F%2Furl"
+      "defense.com%2Fv3%2F__https%3A%2F%2Fwww.example.org%2Fdocs__%3B!!AC!x"
+      "%24&data=05&reserved=0", "https://example.org/docs", 0,
+      "Safe Links around URL Defense v3: both layers taken off" },
+    { "https://protect-us.mimecast.com/s/AbCdEfGhIjKlMn?domain=example.com",
+      "https://example.com/", -1,
+      "Mimecast text: its target is not in the link, so not known" },
+    { "https://nam06.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww"
+      ".example.com%2&data=05", "https://www.example.com/", -1,
+      "a Safe Links text with bad percent-encoding: no target, not known" },
+    { "https://nam06.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww"
+      ".paypal.com%2Flogin", "https://evil.example/", -1,
+      "a Safe Links text cut in its url= (no &data= after it): not known" },
     /* text that is not a host name */
     { "Click here", "https://evil.example/", 0, "words" },
     { "README.md", "https://github.com/x/y/blob/main/README.md", 0,
@@ -144,6 +184,32 @@ START_TEST(test_trust_mismatch_unknown)
         ck_assert_msg(trust_mismatch(t, "www.example.com", 15, no_host[i],
                                      strlen(no_host[i])) == -1,
                       "%s has no host: mismatch not known", no_host[i]);
+}
+END_TEST
+
+/* A text as long as the link's text can be (URIGREP_TEXT_BYTES) may
+ * have been cut: a host that runs to its end may be cut too ("www.exam"),
+ * so its mismatch is not known; a host followed by a path is whole. */
+START_TEST(test_trust_mismatch_cut)
+{
+    char text[URIGREP_TEXT_BYTES + 1];
+
+    memset(text, 'a', URIGREP_TEXT_BYTES);
+    memcpy(text, "https://www.example.com/", 24);
+    text[URIGREP_TEXT_BYTES] = '\0';
+    ck_assert_int_eq(trust_mismatch(t, text, URIGREP_TEXT_BYTES,
+                                    "https://evil.example/", 21), 1);
+    ck_assert_int_eq(trust_mismatch(t, text, URIGREP_TEXT_BYTES,
+                                    "https://example.com/", 20), 0);
+    memcpy(text, "https://", 8);
+    memset(text + 8, 'a', URIGREP_TEXT_BYTES - 8);
+    memcpy(text + URIGREP_TEXT_BYTES - 8, ".example", 8);
+    ck_assert_int_eq(trust_mismatch(t, text, URIGREP_TEXT_BYTES,
+                                    "https://evil.example/", 21), -1);
+    /* shorter, it was not cut: its host is whole */
+    memcpy(text + URIGREP_TEXT_BYTES - 48, ".example", 8);
+    ck_assert_int_eq(trust_mismatch(t, text, URIGREP_TEXT_BYTES - 40,
+                                    "https://evil.example/", 21), 1);
 }
 END_TEST
 
@@ -420,6 +486,7 @@ trust_suite(struct skipped *skipped)
     if (have & URIGREP_TRUST_PSL) {
         tcase_add_loop_test(tc, test_trust_mismatch_cases, 0,
                             sizeof mismatch_cases / sizeof *mismatch_cases);
+        tcase_add_test(tc, test_trust_mismatch_cut);
         tcase_add_loop_test(tc, test_trust_registered_domain, 0,
                             sizeof domain_cases / sizeof *domain_cases);
         tcase_add_test(tc, test_trust_userinfo_psl);

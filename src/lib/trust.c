@@ -20,6 +20,7 @@
 #include "grammar.h"
 #include "internal.h"
 #include "trust.h"
+#include "unwrap.h"
 
 /*
  * Issue 22: what a reader sees against where a link goes.  The registered
@@ -68,6 +69,7 @@ struct trust {
     struct icu icu;
 #endif
     char *ascii, *unicode;  /* the last host's IDN forms (libidn2's) */
+    struct unwrap_scratch unwrap;   /* a wrapped link as a link's text */
 };
 
 URIGREP_EXPORT unsigned
@@ -156,6 +158,7 @@ trust_new(void)
     t->own = psl_latest(NULL);
     t->psl = t->own ? t->own : psl_builtin();
 #endif
+    unwrap_init(&t->unwrap, URIGREP_TEXT_BYTES);
     return t;
 }
 
@@ -180,6 +183,7 @@ trust_free(struct trust *t)
     close_icu(&t->icu);
 #endif
     drop_forms(t);
+    unwrap_free(&t->unwrap);
     free(t);
 }
 
@@ -515,19 +519,68 @@ target_host(const char *uri, size_t n, const char **host, size_t *hn,
            (pt.host.ptr[0] == '[' || host_like(*host, *hn, 1, &tld));
 }
 
+/* Where a link's TEXT (N bytes) leads, into *P and *PN: when the text is
+ * itself a wrapped link (Safe Links and URL Defense rewrite the links
+ * shown in a message's text as they do its hrefs), its target, as
+ * unwrap_link() decodes a link's href; else TEXT. 0: TEXT as it is;
+ * 1: the target; -1: a wrapper whose target is not known (not in the
+ * link, malformed, or cut off with the text). */
+static int
+text_target(struct trust *t, const char *text, size_t n, const char **p,
+            size_t *pn)
+{
+    struct unwrap_result res;
+    size_t s, e;
+
+    *p = text;
+    *pn = n;
+    if (!trim_text(text, n, &s, &e) || e - s > URIGREP_TEXT_BYTES ||
+        scheme_slashes(text + s, e - s) == 0)
+        return 0;
+    if (unwrap_link(&t->unwrap, text + s, e - s, &res) != URIGREP_OK)
+        return -1;
+    if (res.wrapper == NULL)
+        return 0;
+    if (res.target == NULL)
+        return -1;
+    *p = res.target;
+    *pn = res.target_len;
+    return 1;
+}
+
+/* Does the host H (HN bytes) that TEXT (N bytes) names run to TEXT's
+ * end, so that a cut text may have cut it too ("www.exam")? */
+static bool
+host_at_end(const char *text, size_t n, const char *h, size_t hn)
+{
+    const char *end = text + n, *q = h + hn;
+
+    if (h < text || q > end)
+        return false;
+    while (q < end && (*q == ' ' || strchr(">\"')", *q) || is_final_mark(*q)))
+        q++;
+    return q == end;
+}
+
 int
-trust_mismatch(const struct trust *t, const char *text, size_t n,
+trust_mismatch(struct trust *t, const char *text, size_t n,
                const char *uri, size_t un)
 {
     const char *th, *uh;
     size_t thn, uhn;
     bool mail, mailto;
     char a[HOST_MAX], b[HOST_MAX];
+    /* a text is cut at a character boundary: up to 3 bytes short */
+    bool cut = n + 3 >= URIGREP_TEXT_BYTES;
 
     if (text == NULL || !target_host(uri, un, &uh, &uhn, &mailto))
         return -1;
+    if (text_target(t, text, n, &text, &n) < 0)
+        return -1;
     if (!trust_text_host(t, text, n, &th, &thn, &mail))
         return 0;
+    if (cut && host_at_end(text, n, th, thn))
+        return -1;
     /* an address as the text of a link to a web page (a list's archive
      * named by its address) says nothing of where it goes */
     if (mail && !mailto)

@@ -41,9 +41,13 @@ bool trust_text_host(const struct trust *t, const char *text, size_t n,
 bool trust_registered_domain(const struct trust *t, const char *host,
                              size_t n, char *out, size_t outsz);
 
-/* urigrep_ref.mismatch for a link of visible TEXT (N bytes) to URI (UN
- * bytes, absolute): 1, 0 or -1 as urigrep.h says. */
-int trust_mismatch(const struct trust *t, const char *text, size_t n,
+/* urigrep_ref.mismatch for a link of visible TEXT (N bytes, at most
+ * URIGREP_TEXT_BYTES) to URI (UN bytes, absolute): 1, 0 or -1 as
+ * urigrep.h says. A TEXT that is itself a wrapped link (data/
+ * redirectors.txt) is read as its target, as URI should be already; one
+ * whose target is not known, or whose host may have been cut with the
+ * text, gives -1. */
+int trust_mismatch(struct trust *t, const char *text, size_t n,
                    const char *uri, size_t un);
 
 /* Is HOST (N bytes) an IPv4 address written as one to three numbers, or
