@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -13,12 +14,27 @@
 /* A line between records longer than this is garbage, whatever it
  * starts with. */
 #define SEEK_LINE_MAX 256
+/* A plain file's block with a version line in it, at a line start, may
+ * have a Content-Length too long, running over the next records: the
+ * bytes from that line on are held until the block's end says whether
+ * it was (nothing proper follows the block) or not. A block that runs
+ * on for more than this past the line is taken as it says. */
+#define HOLD_MAX (4 * 1024 * 1024)
+/* Bytes of a line held to see whether it is a version line. */
+#define VLINE_MAX 16
 
 enum state {
     ST_SEEK,    /* between records: a version line, or garbage */
     ST_HEAD,    /* the record header */
     ST_BLOCK,   /* the record block (Content-Length bytes) */
-    ST_TAIL     /* the CRLF CRLF after it */
+    ST_TAIL,    /* the CRLF CRLF after it */
+    ST_VERIFY   /* after a block held: is a record next? */
+};
+
+enum hold {
+    HOLD_NONE,
+    HOLD_LINE,  /* a block's line that starts with 'W', held */
+    HOLD_BLOCK  /* the block from a version line on, held */
 };
 
 enum block_state {
@@ -64,6 +80,22 @@ struct warc_reader {
     char location[WARC_VALUE_MAX], content_location[WARC_VALUE_MAX];
     bool chunked;
     struct http_body *body;
+    /* a plain file: the block's bytes from a line that may start the
+     * next record (HOLD_MAX), the block's next byte at a line start
+     * (BOL); ST_VERIFY: BLOCK_HELD of them are the block's, then VLINE
+     * bytes of the line after it */
+    enum hold hold;
+    bool bol;
+    char *win;
+    size_t nwin, block_held, vline;
+    uint64_t win_off;
+    /* bytes read again before any more input (a record cut where a held
+     * line starts it, or what followed a block held), from RPOS */
+    char *replay;
+    size_t nreplay, rpos;
+    bool rewind;                /* a step asks to read WIN again */
+    bool no_hold;               /* no memory to hold bytes */
+    size_t rewind_from;         /* from this byte of it */
 };
 
 struct warc_reader *
@@ -84,6 +116,8 @@ warc_free(struct warc_reader *w)
     if (w == NULL)
         return;
     http_body_end(w->body, NULL);
+    free(w->win);
+    free(w->replay);
     free(w);
 }
 
@@ -299,6 +333,7 @@ clear_record(struct warc_reader *w)
     w->length = w->left = 0;
     w->nhead = w->head_line = 0;
     w->bs = BL_SKIP;
+    w->bol = true;
 }
 
 /* Is the record at hand one whose payload is read, and is it HTTP? */
@@ -494,33 +529,235 @@ hold_head(struct warc_reader *w, const char *p, size_t n, bool *done,
     return taken;
 }
 
+/* N bytes P of the record block to what reads it: the HTTP header,
+ * the payload decoder, or nothing. */
+static void
+pass_block(struct warc_reader *w, const char *p, size_t n,
+           const struct warc_sink *sink)
+{
+    struct body_ctx ctx = { w, sink };
+    struct http_body_sink bs = { body_out, body_bad, &ctx };
+
+    while (n > 0) {
+        size_t used = n;
+        bool done, over;
+
+        if (w->bs == BL_HTTP_HEAD) {
+            used = hold_head(w, p, n, &done, &over);
+            if (over) {
+                /* an HTTP header of 64 KiB: not one to read */
+                w->nhead = 0;
+                w->bs = BL_SKIP;
+                used = n;
+            } else if (done) {
+                http_head_done(w, sink);
+            }
+        } else if (w->bs == BL_PAYLOAD) {
+            http_body_feed(w->body, p, n, &bs);
+        }
+        p += used;
+        n -= used;
+    }
+}
+
+/* Hold N bytes P (the caller made room); false when they would not fit
+ * in HOLD_MAX (or its memory). */
+static bool
+hold_bytes(struct warc_reader *w, const char *p, size_t n)
+{
+    if (w->win == NULL && (w->win = malloc(HOLD_MAX)) == NULL) {
+        w->no_hold = true;  /* the block is read as it says */
+        return false;
+    }
+    if (n > HOLD_MAX - w->nwin)
+        return false;
+    memcpy(w->win + w->nwin, p, n);
+    w->nwin += n;
+    return true;
+}
+
+/* The bytes held were the block's after all: to what reads it. */
+static void
+release(struct warc_reader *w, const struct warc_sink *sink)
+{
+    if (w->nwin)
+        w->bol = w->win[w->nwin - 1] == '\n';
+    pass_block(w, w->win, w->nwin, sink);
+    w->nwin = 0;
+    w->hold = HOLD_NONE;
+}
+
+/* Where, in the first K bytes P of a plain file's block, a line starts
+ * with 'W' (it may be the next record's version line): K if none. */
+static size_t
+line_with_w(struct warc_reader *w, const char *p, size_t k)
+{
+    const char *nl;
+    size_t i = 0;
+
+    if (w->bol && k > 0 && p[0] == 'W')
+        return 0;
+    while (i < k && (nl = memchr(p + i, '\n', k - i)) != NULL) {
+        i = (size_t)(nl - p) + 1;
+        if (i < k && p[i] == 'W')
+            return i;
+    }
+    if (k > 0)
+        w->bol = p[k - 1] == '\n';
+    return k;
+}
+
+/* The held line (HOLD_LINE) of the block: T more bytes P of it, the
+ * block's rest or less; how many were taken. */
+static size_t
+held_line_bytes(struct warc_reader *w, const char *p, size_t t,
+                const struct warc_sink *sink)
+{
+    const char *nl;
+
+    if (t > VLINE_MAX - w->nwin)
+        t = VLINE_MAX - w->nwin;
+    if ((nl = memchr(p, '\n', t)) != NULL)
+        t = (size_t)(nl - p) + 1;
+    if (!hold_bytes(w, p, t)) {
+        release(w, sink);
+        return 0;
+    }
+    w->left -= t;
+    if (nl && w->left > 0 && warc_is_version_line(w->win, w->nwin))
+        w->hold = HOLD_BLOCK;
+    else if (nl || w->nwin == VLINE_MAX || w->left == 0)
+        release(w, sink);
+    if (w->left == 0)
+        end_record(w, sink);
+    return t;
+}
+
+/* Held bytes of the block: K bytes P, its rest or less; how many were
+ * taken. At the block's end, what follows says whose they are. */
+static size_t
+held_block_bytes(struct warc_reader *w, const char *p, size_t k,
+                 const struct warc_sink *sink)
+{
+    if (w->hold == HOLD_LINE)
+        return held_line_bytes(w, p, k, sink);
+    if (!hold_bytes(w, p, k)) {
+        release(w, sink);   /* runs on for long: taken as it says */
+        return 0;
+    }
+    w->left -= k;
+    if (w->left == 0) {
+        w->block_held = w->nwin;
+        w->vline = 0;
+        w->st = ST_VERIFY;
+    }
+    return k;
+}
+
 /* Bytes of the record block. */
 static size_t
 block_bytes(struct warc_reader *w, const char *p, size_t n,
             const struct warc_sink *sink)
 {
-    struct body_ctx ctx = { w, sink };
-    struct http_body_sink bs = { body_out, body_bad, &ctx };
-    size_t k = w->left < n ? (size_t)w->left : n, used = k;
-    bool done, over;
+    size_t k = w->left < n ? (size_t)w->left : n, s = k;
 
-    if (w->bs == BL_HTTP_HEAD) {
-        used = hold_head(w, p, k, &done, &over);
-        if (over) {
-            /* an HTTP header of 64 KiB: not one to read */
-            w->nhead = 0;
-            w->bs = BL_SKIP;
-            used = k;
-        } else if (done) {
-            http_head_done(w, sink);
-        }
-    } else if (w->bs == BL_PAYLOAD && used) {
-        http_body_feed(w->body, p, used, &bs);
-    }
-    w->left -= used;
-    if (w->left == 0)
+    if (w->hold != HOLD_NONE)
+        return held_block_bytes(w, p, k, sink);
+    /* a .warc.gz is checked by its members instead (warc_mark()) */
+    if (!w->marked && !w->no_hold)
+        s = line_with_w(w, p, k);
+    pass_block(w, p, s, sink);
+    w->left -= s;
+    if (s < k) {
+        w->hold = HOLD_LINE;
+        w->win_off = w->pos + s;
+        w->nwin = 0;
+    } else if (w->left == 0) {
         end_record(w, sink);
-    return used;
+    }
+    return s;
+}
+
+/* Read the held bytes again from the FROMth, before any more input. */
+static void
+ask_rewind(struct warc_reader *w, size_t from)
+{
+    w->rewind = true;
+    w->rewind_from = from;
+    w->hold = HOLD_NONE;
+}
+
+/* The held block ends with a record after it: the bytes held were its
+ * own; what follows them is read again. */
+static void
+held_was_block(struct warc_reader *w, const struct warc_sink *sink)
+{
+    size_t n = w->block_held;
+
+    w->bol = false;
+    pass_block(w, w->win, n, sink);
+    end_record(w, sink);
+    ask_rewind(w, n);
+}
+
+/* The held block does not end before a record (or the input ends in
+ * it): its Content-Length was too long; it ends where the version line
+ * held starts a record, read from there again. */
+static void
+held_was_records(struct warc_reader *w, const struct warc_sink *sink)
+{
+    uint64_t off = w->rec_off;
+    char why[160];
+
+    snprintf(why, sizeof why,
+             "WARC record's Content-Length (%llu) is too long: it runs "
+             "over the record at offset %llu; read up to "
+             "there",
+             (unsigned long long)w->length,
+             (unsigned long long)file_off(w, w->win_off));
+    end_record(w, sink);
+    if (sink->damaged)
+        sink->damaged(sink->arg, off, why);
+    w->st = ST_SEEK;
+    w->nline = 0;
+    w->long_line = w->garbage = false;
+    ask_rewind(w, 0);
+}
+
+/* After a held block: line breaks, then the next line (VLINE_MAX of
+ * it), held; a version line there (or the end of the input) says the
+ * block was as long as it said. */
+static size_t
+verify_bytes(struct warc_reader *w, const char *p, size_t n,
+             const struct warc_sink *sink)
+{
+    size_t t = 0;
+    const char *nl = NULL;
+
+    if (w->vline == 0)
+        while (t < n && (p[t] == '\r' || p[t] == '\n'))
+            t++;
+    if (t < n) {
+        size_t m = n - t < VLINE_MAX - w->vline ? n - t
+                                                : VLINE_MAX - w->vline;
+
+        if ((nl = memchr(p + t, '\n', m)) != NULL)
+            m = (size_t)(nl - p - t) + 1;
+        w->vline += m;
+        t += m;
+    }
+    if (!hold_bytes(w, p, t)) {
+        /* line breaks for megabytes: the tail of a block, long */
+        held_was_block(w, sink);
+        return 0;
+    }
+    if (nl || w->vline == VLINE_MAX) {
+        if (warc_is_version_line(w->win + w->nwin - w->vline, w->vline))
+            held_was_block(w, sink);
+        else
+            held_was_records(w, sink);
+    }
+    return t;
 }
 
 /* A line between records is complete (or too long): a version line
@@ -587,43 +824,90 @@ tail_bytes(struct warc_reader *w, const char *p, size_t n)
     return k;
 }
 
-/* Read LEN bytes at P (the state machine's steps). */
+/* One step of the state machine over N bytes P: how many it took. */
+static size_t
+step(struct warc_reader *w, const char *p, size_t n,
+     const struct warc_sink *sink)
+{
+    size_t k = 0;
+    bool done, over;
+
+    switch (w->st) {
+    case ST_SEEK:
+        k = seek_bytes(w, p, n, sink);
+        break;
+    case ST_HEAD:
+        k = hold_head(w, p, n, &done, &over);
+        if (over) {
+            if (sink->damaged)
+                sink->damaged(sink->arg, w->rec_off,
+                              "WARC record header longer than 64 KiB");
+            w->prev_off = w->rec_off;
+            clear_record(w);
+            w->st = ST_SEEK;
+            w->garbage = true;
+        } else if (done) {
+            record_head_done(w, sink);
+        }
+        break;
+    case ST_BLOCK:
+        k = block_bytes(w, p, n, sink);
+        break;
+    case ST_TAIL:
+        k = tail_bytes(w, p, n);
+        break;
+    case ST_VERIFY:
+        k = verify_bytes(w, p, n, sink);
+        break;
+    }
+    return k;
+}
+
+/* A step asked to read the held bytes again from the REWIND_FROMth: they
+ * go before what is left to replay (held while replaying, they are the
+ * end of what was replayed), or become what is replayed. */
+static void
+do_rewind(struct warc_reader *w)
+{
+    size_t n = w->nwin - w->rewind_from;
+
+    w->rewind = false;
+    w->pos = w->win_off + w->rewind_from;
+    if (w->rpos < w->nreplay) {
+        w->rpos -= n;
+    } else {
+        char *t = w->replay;
+
+        w->replay = w->win;
+        w->win = t;
+        w->rpos = w->rewind_from;
+        w->nreplay = w->nwin;
+    }
+    w->nwin = 0;
+}
+
+/* Read LEN bytes at P, after any bytes to be read again. */
 static void
 feed_steps(struct warc_reader *w, const char *p, size_t len,
            const struct warc_sink *sink)
 {
-    while (len > 0) {
-        size_t k = 0;
-        bool done, over;
+    for (;;) {
+        bool again = w->rpos < w->nreplay;
+        const char *q = again ? w->replay + w->rpos : p;
+        size_t n = again ? w->nreplay - w->rpos : len, k;
 
-        switch (w->st) {
-        case ST_SEEK:
-            k = seek_bytes(w, p, len, sink);
+        if (n == 0)
             break;
-        case ST_HEAD:
-            k = hold_head(w, p, len, &done, &over);
-            if (over) {
-                if (sink->damaged)
-                    sink->damaged(sink->arg, w->rec_off,
-                                  "WARC record header longer than 64 KiB");
-                w->prev_off = w->rec_off;
-                clear_record(w);
-                w->st = ST_SEEK;
-                w->garbage = true;
-            } else if (done) {
-                record_head_done(w, sink);
-            }
-            break;
-        case ST_BLOCK:
-            k = block_bytes(w, p, len, sink);
-            break;
-        case ST_TAIL:
-            k = tail_bytes(w, p, len);
-            break;
-        }
+        k = step(w, q, n, sink);
         w->pos += k;
-        p += k;
-        len -= k;
+        if (again)
+            w->rpos += k;
+        else
+            p += k, len -= k;
+        if (w->rewind)
+            do_rewind(w);
+        if (w->rpos == w->nreplay)
+            w->rpos = w->nreplay = 0;
     }
 }
 
@@ -728,6 +1012,18 @@ warc_finish(struct warc_reader *w, const struct warc_sink *sink)
 {
     if (w->probing)
         probe_done(w, sink);
+    /* bytes held at the end: the end says whose they are */
+    while (w->st == ST_VERIFY || w->hold != HOLD_NONE) {
+        if (w->st == ST_VERIFY)
+            held_was_block(w, sink);
+        else if (w->hold == HOLD_BLOCK)
+            held_was_records(w, sink);
+        else
+            release(w, sink);
+        if (w->rewind)
+            do_rewind(w);
+        feed_steps(w, NULL, 0, sink);
+    }
     cut_record(w, "WARC record cut short: the file ends inside it", false,
                sink);
     w->pos = 0;
