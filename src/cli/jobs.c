@@ -141,6 +141,8 @@ struct task {
     uint64_t from, to;
     enum urigrep_doc_type type;
     bool first, last;       /* of its file (or archive) */
+    bool chained;           /* cut along a Content-Length chain (split.h) */
+    uint64_t chain_count;   /* its messages, as that walk counted them */
     struct pinbox_run *commits; /* TASK_COMMITS: the run, owned */
     struct task *next_piece;
     uint64_t lines, messages;       /* in the piece, once counted */
@@ -732,7 +734,12 @@ run_piece(struct worker *w, struct task *t)
         return;
     }
     w->why = NULL;
-    if (t->type == URIGREP_DOC_WARC) {
+    if (t->type == URIGREP_DOC_WARC && t->chained) {
+        /* a plain WARC file from a record's start: offsets are the
+         * file's, lines count in each record, no messages */
+        piece_origin(w->j, t, 0, 0);
+        scan_piece(w, t, fd, t->to);
+    } else if (t->type == URIGREP_DOC_WARC) {
         /* a .warc.gz from a member that starts a record: lines count in
          * each record, there are no messages: nothing to count first */
         piece_origin(w->j, t, 0, 0);
@@ -747,6 +754,8 @@ run_piece(struct worker *w, struct task *t)
         scan_piece(w, t, fd, t->to);
     } else {
         ok = count_piece(w, t, fd, &end, &lines, &messages);
+        if (t->chained)
+            messages = t->chain_count;  /* "From " lines in bodies too */
         if (piece_origin(w->j, t, lines, messages) && ok)
             scan_piece(w, t, fd, end);
         mapped_unmap(&w->map);
@@ -1315,26 +1324,33 @@ piece_type(const struct options *o, const char *name, const char *p,
     case TYPE_MBOX:
     case TYPE_MBOXO:
     case TYPE_MBOXRD:
+    case TYPE_MBOXCL:
+    case TYPE_MBOXCL2:
+    case TYPE_WARC:
         type = report_doc_type(o->type);
         break;
     case TYPE_AUTO:
         type = input_doc_type(o, name, FOUND_NAMED, p, n);
         break;
     default:
-        /* mail, HTML, MH messages; mboxcl and mboxcl2, whose
-         * separators only a read from the start tells (split.h) */
+        /* mail, HTML, MH messages */
         return URIGREP_DOC_AUTO;
     }
     if (type == URIGREP_DOC_TEXT && !o->text && memchr(p, '\0', n))
         return URIGREP_DOC_AUTO; /* binary: a worker says so */
-    if (split_is_mbox(type)) {
+    if (type == URIGREP_DOC_WARC)
+        /* plain: cut along the Content-Length chain from the start */
+        return n >= 9 && memcmp(p, "WARC/", 5) == 0 ? type
+                                                    : URIGREP_DOC_AUTO;
+    if (split_is_mbox(type) || split_by_chain(type, p, n)) {
         /* from a "From " line on: no text before the first message */
         const char *nl = memchr(p, '\n', n);
 
         if (nl == NULL || !urigrep_mbox_from_line(p, (size_t)(nl - p) + 1))
             return URIGREP_DOC_AUTO;
     }
-    return type == URIGREP_DOC_TEXT || split_is_mbox(type)
+    return type == URIGREP_DOC_TEXT || split_is_mbox(type) ||
+                   split_by_chain(type, p, n)
                ? type : URIGREP_DOC_AUTO;
 }
 
@@ -1399,6 +1415,23 @@ find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
     return cut;
 }
 
+/* The next cut in the mapped file P (SIZE bytes) from FROM on: along
+ * the Content-Length chain C when CHAINED (a plain WARC file, mboxcl;
+ * C->count the messages before it), else at what find_cut() finds. */
+static size_t
+next_cut(struct split_chain *c, bool chained, const char *p, size_t size,
+         size_t from, enum urigrep_doc_type type)
+{
+    size_t lo = c->at, cut;
+
+    if (!chained)
+        return find_cut(p, size, from, type);
+    cut = split_chain_next(c, p, size, from, type);
+    /* only the headers were read, a page or two each */
+    drop_pages(p, size, lo, cut);
+    return cut;
+}
+
 /* The pieces of NAME, linked by next and next_piece, when it is large
  * enough and of a type that can be cut, *LAST the last and *COUNT how
  * many; NULL when it is to be read whole. */
@@ -1410,7 +1443,9 @@ cut_file(struct jobs *j, const char *name, enum found walking,
     struct task *prev = NULL, *first = NULL, *t;
     enum urigrep_doc_type type;
     struct mapped m = { NULL, 0 };
+    struct split_chain chain = { 0, 0 };
     size_t size, at, cut, peek;
+    bool chained;
     const char *p;
     int fd;
 
@@ -1433,13 +1468,15 @@ cut_file(struct jobs *j, const char *name, enum found walking,
     type = piece_type(j->o, name, p, peek);
     /* the first cut: at least a piece in (the search may run to the end
      * of a text without an empty line, once: the next starts past it) */
+    chained = type != URIGREP_DOC_AUTO && split_by_chain(type, p, peek);
     cut = type == URIGREP_DOC_AUTO
-              ? size : find_cut(p, size, j->piece_size, type);
+              ? size : next_cut(&chain, chained, p, size, j->piece_size, type);
     /* all pieces are made and linked first: a piece may be written and
      * freed before the next is queued */
     for (at = 0; cut < size && at < size; at = cut) {
         if (at > 0)
-            cut = find_cut(p, size, at + j->piece_size, type);
+            cut = next_cut(&chain, chained, p, size, at + j->piece_size,
+                           type);
         if (at > 0 && cut < size && size - cut < j->piece_size / 2)
             cut = size; /* no crumb at the end */
         if (j->trace)
@@ -1448,6 +1485,8 @@ cut_file(struct jobs *j, const char *name, enum found walking,
         t->from = at;
         t->to = cut;
         t->type = type;
+        t->chained = chained;
+        t->chain_count = chain.count;
         t->first = at == 0;
         t->last = cut == size;
         t->origin_known = at == 0;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <string.h>
+#include <strings.h>
 
 #include "split.h"
 
@@ -123,4 +124,186 @@ split_count(const char *p, size_t n, enum urigrep_doc_type type,
      * is (a "From " line too long for its buffer, say) */
     *messages = mbox && (doc_start ? n > 0 : is_separator(p, n));
     *lines = count_newlines(p, n, mbox ? messages : NULL);
+}
+
+bool
+split_by_chain(enum urigrep_doc_type type, const char *p, size_t n)
+{
+    return type == URIGREP_DOC_MBOXCL || type == URIGREP_DOC_MBOXCL2 ||
+           (type == URIGREP_DOC_WARC &&
+            !(n >= 2 && (unsigned char)p[0] == 0x1f &&
+              (unsigned char)p[1] == 0x8b));
+}
+
+/* The longest WARC record header the reader holds (WARC_HEAD_MAX in
+ * src/lib/warc.h), and the longest line it holds to see whether a
+ * record follows a block (VLINE_MAX in src/lib/warc.c): keep in sync. */
+#define WARC_HEAD_MAX (64 * 1024)
+#define WARC_VLINE_MAX 16
+
+/* Is the line at P (N bytes to the end) a WARC version line the reader
+ * takes after a block: "WARC/" DIGIT+ "." DIGIT+ CRLF, whole in
+ * WARC_VLINE_MAX bytes (warc_is_version_line() in src/lib/warc.c; keep
+ * in sync)? */
+static bool
+is_warc_version(const char *p, size_t n)
+{
+    size_t i = 5, end = n < WARC_VLINE_MAX ? n : WARC_VLINE_MAX;
+
+    if (end < 9 || memcmp(p, "WARC/", 5) != 0 ||
+        memchr(p, '\n', end) == NULL)
+        return false;
+    while (i < end && p[i] >= '0' && p[i] <= '9')
+        i++;
+    if (i == 5 || i >= end || p[i] != '.')
+        return false;
+    for (i++; i < end && p[i] >= '0' && p[i] <= '9'; i++)
+        ;
+    return i < end && p[i - 1] != '.' && (p[i] == '\r' || p[i] == '\n');
+}
+
+/* The length of the line at P (N bytes to the end), its newline
+ * included; 0 when none ends before N. */
+static size_t
+line_len(const char *p, size_t n)
+{
+    const char *nl = memchr(p, '\n', n);
+
+    return nl ? (size_t)(nl - p) + 1 : 0;
+}
+
+static bool
+is_blank(const char *p, size_t len)
+{
+    return len == 1 || (len == 2 && p[0] == '\r');
+}
+
+/* The decimal value of a field's line P (LEN bytes) after its colon at
+ * COLON, blanks and line break trimmed, at most MAXD digits (18 at most:
+ * no overflow); -1 when it is none. */
+static int64_t
+field_number(const char *p, size_t len, size_t colon, size_t maxd)
+{
+    size_t a = colon + 1, b = len, i;
+    int64_t x = 0;
+
+    while (a < b && (p[a] == ' ' || p[a] == '\t'))
+        a++;
+    while (b > a && strchr(" \t\r\n", p[b - 1]) != NULL)
+        b--;
+    if (a == b || b - a > maxd)
+        return -1;
+    for (i = a; i < b; i++) {
+        if (p[i] < '0' || p[i] > '9')
+            return -1;
+        x = x * 10 + (p[i] - '0');
+    }
+    return x;
+}
+
+/* A header at AT of P (N bytes): its lines to the empty one, at most
+ * MAX bytes (with it), each a field ("Name: value", the name of
+ * printable ASCII, a blank or line break after the colon; with STRICT,
+ * no other line is taken) or one that continues it. Returns the offset
+ * of the body, or 0 when the header is not one to trust; *LENGTH is the
+ * last Content-Length (-1 if none or invalid; MAXD digits at most). */
+static size_t
+header_end(const char *p, size_t n, size_t at, size_t max, size_t maxd,
+           bool strict, int64_t *length)
+{
+    size_t i = at, len;
+    bool in_length = false;
+
+    *length = -1;
+    while (i < n && (len = line_len(p + i, n - i)) > 0 &&
+           i + len - at <= max) {
+        const char *q = p + i, *colon;
+
+        if (is_blank(q, len))
+            return i + len;
+        if (strict && len > FROM_LINE_MAX)
+            return 0;           /* not held whole by the mail parser */
+        colon = memchr(q, ':', len);
+        if (q[0] == ' ' || q[0] == '\t') {
+            if (in_length)
+                return 0;       /* a folded Content-Length */
+        } else if (colon == NULL || colon == q) {
+            if (strict)
+                return 0;
+        } else {
+            size_t k = (size_t)(colon - q), c;
+
+            for (c = 0; c < k && q[c] > 0x20 && q[c] < 0x7f; c++)
+                ;
+            if (c < k || (strict && !strchr(" \t\r\n", colon[1])))
+                return 0;
+            in_length = k == 14 && strncasecmp(q, "Content-Length", 14) == 0;
+            if (in_length)
+                *length = field_number(q, len, k, maxd);
+        }
+        i += len;
+    }
+    return 0;
+}
+
+/* The record at AT (its version line) of the plain WARC file P (N
+ * bytes): where the next starts, as the reader finds it (Content-Length
+ * bytes after the header, line breaks, a version line); N if the chain
+ * cannot be followed there. */
+static size_t
+warc_chain_step(const char *p, size_t n, size_t at)
+{
+    size_t head = line_len(p + at, n - at), body;
+    int64_t length;
+
+    if (head == 0 ||
+        (body = header_end(p, n, at + head, WARC_HEAD_MAX, 18, false,
+                           &length)) == 0 ||
+        length < 0 || (uint64_t)length > n - body)
+        return n;
+    at = body + (size_t)length;
+    while (at < n && (p[at] == '\r' || p[at] == '\n'))
+        at++;
+    return at < n && is_warc_version(p + at, n - at) ? at : n;
+}
+
+/* The mboxcl message at AT (its "From " line) of P (N bytes): where the
+ * next starts as the mail parser finds it (its Content-Length's bytes
+ * after the header, blank lines, a "From " line; with no
+ * Content-Length, the next "From " line); N if the chain cannot be
+ * followed there: a header line the parser could take otherwise, a
+ * count that does not end before a "From " line. */
+static size_t
+mboxcl_chain_step(const char *p, size_t n, size_t at)
+{
+    size_t head = line_len(p + at, n - at), body, len;
+    int64_t length;
+
+    if (head == 0 ||
+        (body = header_end(p, n, at + head, SIZE_MAX, 18, true,
+                           &length)) == 0)
+        return n;
+    if (length < 0)
+        return split_next(p, n, body, n, URIGREP_DOC_MBOX);
+    if ((uint64_t)length > n - body ||
+        (length > 0 && p[body + (size_t)length - 1] != '\n'))
+        return n;
+    at = body + (size_t)length;
+    while (at < n && (len = line_len(p + at, n - at)) > 0 &&
+           is_blank(p + at, len))
+        at += len;
+    return at < n && is_separator(p + at, n - at) ? at : n;
+}
+
+size_t
+split_chain_next(struct split_chain *c, const char *p, size_t n,
+                 size_t from, enum urigrep_doc_type type)
+{
+    c->count = 0;
+    while (c->at < n && c->at < from) {
+        c->at = type == URIGREP_DOC_WARC ? warc_chain_step(p, n, c->at)
+                                         : mboxcl_chain_step(p, n, c->at);
+        c->count++;
+    }
+    return c->at < n ? c->at : n;
 }

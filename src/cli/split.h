@@ -37,4 +37,26 @@ size_t split_next(const char *p, size_t n, size_t from, size_t limit,
 void split_count(const char *p, size_t n, enum urigrep_doc_type type,
                  bool doc_start, uint64_t *lines, uint64_t *messages);
 
+/* Is a file of TYPE starting with P (N bytes) one whose records or
+ * messages only a walk from its start along the Content-Length chain
+ * tells apart: a plain WARC file (not a .warc.gz), mboxcl, mboxcl2? */
+bool split_by_chain(enum urigrep_doc_type type, const char *p, size_t n);
+
+/* A walk along such a chain: the record or message reached, and how
+ * many the last split_chain_next() walked over. Start it zeroed. */
+struct split_chain {
+    size_t at;
+    uint64_t count;
+};
+
+/* The first record (plain WARC) or message (mboxcl, mboxcl2) of P (N
+ * bytes, the whole file, of TYPE) that starts at or after FROM, as a
+ * walk from the file's start along the Content-Length chain proves it:
+ * a piece that starts there is read as the whole file reads it. N when
+ * there is none: the file ends, or the chain cannot be followed
+ * (damage, a header that is not plain). C->count becomes the number of
+ * records or messages from where the call before stopped. */
+size_t split_chain_next(struct split_chain *c, const char *p, size_t n,
+                        size_t from, enum urigrep_doc_type type);
+
 #endif
