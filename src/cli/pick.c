@@ -45,6 +45,9 @@ struct entry {
     char *target;      /* a wrapped link: where it goes, or NULL */
     char *target_shown;
     char *wrapper;     /* the wrapper's name, or NULL */
+    char *host_other;  /* a lookalike IDN host in the form the URI does
+                          not show (A-labels beside Unicode, or Unicode
+                          beside A-labels), made safe; or NULL */
     bool mismatch;     /* its text names another site */
     bool lookalike;    /* its host may be misread */
     bool tagged;
@@ -209,8 +212,37 @@ dup_span(const char *s, size_t len)
     return d;
 }
 
+/* Does S (N bytes) hold NEEDLE (NN bytes), ignoring ASCII case? */
+static bool
+holds(const char *s, size_t n, const char *needle, size_t nn)
+{
+    size_t i;
+
+    for (i = 0; nn > 0 && i + nn <= n; i++)
+        if (strncasecmp(s + i, needle, nn) == 0)
+            return true;
+    return false;
+}
+
+/* The form of REF's IDN host that its URI does not show, to show beside
+ * it (issue 22: "pаypal.com" looks like paypal.com, "xn--pypal-4ve.com"
+ * does not): for a host found lookalike, or that this build could not
+ * check; NULL for any other. */
+static char *
+other_host_form(const struct urigrep_ref *ref)
+{
+    const struct urigrep_span *a = &ref->host_ascii, *u = &ref->host_unicode;
+
+    if (ref->lookalike == 0 || a->ptr == NULL || u->ptr == NULL)
+        return NULL;
+    if (holds(ref->uri.ptr, ref->uri.len, a->ptr, a->len))
+        return tidy(u->ptr, u->len, false);
+    return tidy(a->ptr, a->len, false);
+}
+
 /* What E's reference REF says of where it leads: a wrapped link's
- * wrapper and target (none when --unwrap made the target its URI). */
+ * wrapper and target (none when --unwrap made the target its URI), and
+ * how its host may deceive. */
 static void
 entry_trust(struct entry *e, const struct urigrep_ref *ref)
 {
@@ -225,6 +257,7 @@ entry_trust(struct entry *e, const struct urigrep_ref *ref)
     /* -1, not known, is no warning: only what was found to deceive */
     e->mismatch = ref->mismatch == 1;
     e->lookalike = ref->lookalike == 1;
+    e->host_other = other_host_form(ref);
 }
 
 int
@@ -290,6 +323,7 @@ pick_free(struct picker *p)
         free(p->v[i].target);
         free(p->v[i].target_shown);
         free(p->v[i].wrapper);
+        free(p->v[i].host_other);
     }
     free(p->v);
     conf_free(&p->conf);
@@ -497,7 +531,7 @@ draw_entry(const struct view *v, size_t pos, int y)
 {
     const struct entry *e = entry_at(v, pos);
     char num[32];
-    int used;
+    int used, other;
 
     snprintf(num, sizeof num, "%4zu%c", (size_t)(e - v->p->v) + 1,
              e->tagged ? '*' : ' ');
@@ -509,8 +543,17 @@ draw_entry(const struct view *v, size_t pos, int y)
         used += put_text(v, "[mismatch] ", COLS - used);
     if (e->lookalike)
         used += put_text(v, "[lookalike] ", COLS - used);
+    /* a lookalike host's other form stays in sight: the URI gives way */
+    other = e->host_other ? text_width(v, e->host_other) + 3 : 0;
+    if (other > COLS - used)
+        other = COLS - used;
     used += put_text(v, e->target_shown ? e->target_shown : e->shown,
-                     COLS - used);
+                     COLS - used - other);
+    if (e->host_other) {
+        used += put_text(v, " [", COLS - used);
+        used += put_text(v, e->host_other, COLS - used - 1);
+        used += put_text(v, "]", COLS - used);
+    }
     if (pos == v->sel) {
         hline(' ', COLS - used);
         attroff(A_REVERSE | A_BOLD);
@@ -564,6 +607,7 @@ entry_has(const struct entry *e, const char *needle)
 {
     return strcasestr(e->uri, needle) || strcasestr(e->before, needle) ||
            (e->target && strcasestr(e->target, needle)) ||
+           (e->host_other && strcasestr(e->host_other, needle)) ||
            strcasestr(e->after, needle) ||
            (e->subject && strcasestr(e->subject, needle));
 }
