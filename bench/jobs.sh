@@ -1,65 +1,182 @@
 #!/bin/sh
-# bench/jobs.sh [URIGREP]: -j 1 against -j N (default 2) on a maildir of
-# thousands of messages and on one mbox of about 300 MB, both cut from
-# the mbox bench/run.sh generates (run that first), the mbox again with
-# -n (its pieces are counted before they are read), and bench/run.sh's
-# text. Prints, best of
-# $BENCH_RUNS (5) runs by wall time: wall seconds, user+sys seconds and
-# peak RSS, the speed-up, and the load average before it started; and
-# the speed-up two independent -j 1 runs at once get (the most -j 2 can
-# on this machine at that time).
+# bench/jobs.sh [URIGREP]: urigrep's default -j, -j 1 and -j N (N:
+# BENCH_JOBS, default the number of CPUs) on each kind of input -j meets:
+# one file of 10 KB, 1 MB and 16 MB, the 141 MB text and 155 MB mbox of
+# bench/run.sh (run there first, or it is run here to make them), the
+# mbox with -n (pieces counted before they are read), 1000 small files
+# and a maildir of 6000 messages (-r), the text through a pipe, and the
+# text gzipped. Prints the machine (CPU model and flags, cores, load
+# average), then for each input its size, cat's and rg's times, and for
+# each of urigrep's three the best wall time of BENCH_RUNS (5) runs
+# taken in turn (so that the ratios come from the same minutes), MB/s,
+# user+sys seconds, peak RSS (GNU time) and the peak of anonymous
+# memory (RssAnon sampled every millisecond: mapped file pages aside),
+# and -j 1's time over the default's and over -j N's (1.00 or more:
+# not slower than -j 1).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${1:-$here/../src/urigrep}
 data=${BENCH_DATA:-$here/data}
 runs=${BENCH_RUNS:-5}
-jobs=${BENCH_JOBS:-2}
-src=$data/mail-128M.mbox
+jobs=${BENCH_JOBS:-$(nproc)}
+rgre='(https?|ftp)://[^\]\[<>"\s]+'
 [ -x /usr/bin/time ] || { echo "bench: needs GNU time" >&2; exit 77; }
 command -v python3 >/dev/null || { echo "bench: needs python3" >&2; exit 77; }
-[ -s "$src" ] || { echo "bench: run bench/run.sh first ($src)" >&2; exit 77; }
-
-big=$data/mail-300M.mbox
-[ -s "$big" ] || cat "$src" "$src" >"$big"
-md=$data/maildir
-if [ ! -d "$md/cur" ]; then
-    # the first 6000 messages, one a file, ">From " unquoted
-    mkdir -p "$md/cur" "$md/new" "$md/tmp"
-    awk -v dir="$md/cur" '
-        /^From / { if (f) close(f); n++; if (n > 6000) exit;
-                   f = sprintf("%s/%d.%d.bench:2,S", dir, 1700000000 + n, n);
-                   next }
-        f { sub(/^>From /, "From "); print > f }' "$src"
+text=$data/text-128M.txt
+mbox=$data/mail-128M.mbox
+if [ ! -s "$text" ] || [ ! -s "$mbox" ]; then
+    echo "making bench/run.sh's inputs (its own figures not shown) ..."
+    BENCH_DATA=$data BENCH_SCALE= BENCH_RUNS=1 sh "$here/run.sh" "$ug" \
+        >/dev/null
 fi
 
-# best RUNS... : the run with the least wall time, "wall user+sys rss";
-# the peak RSS of one more run, under GNU time
-best() {
-    /usr/bin/time -f '%M' -o "$data/time.out" "$@" >/dev/null
-    echo "$(python3 "$here/best.py" "$runs" "$@") $(tail -n 1 "$data/time.out")"
+# cut FILE SIZE OUT: the first SIZE bytes of FILE up to a line's end
+cut_text() {
+    [ -s "$3" ] || head -c "$2" "$1" | sed '$d' >"$3"
 }
+cut_text "$text" 10240 "$data/text-10K.txt"
+cut_text "$text" 1048576 "$data/text-1M.txt"
+cut_text "$text" 16777216 "$data/text-16M.txt"
+[ -s "$text.gz" ] || gzip -1 -c "$text" >"$text.gz"
+# a maildir of the mbox's first messages, one a file, ">From " unquoted
+maildir() {
+    [ -d "$1/cur" ] && return 0
+    mkdir -p "$1/cur" "$1/new" "$1/tmp"
+    awk -v dir="$1/cur" -v max="$2" '
+        /^From / { if (f) close(f); n++; if (n > max) exit;
+                   f = sprintf("%s/%d.%d.bench:2,S", dir, 1700000000 + n, n);
+                   next }
+        f { sub(/^>From /, "From "); print > f }' "$mbox"
+}
+maildir "$data/files-1000" 1000
+maildir "$data/maildir" 6000
 
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
-text=$data/text-128M.txt
-for input in "maildir:-r $md" "mbox:$big" "mbox-n:-n $big" "text:$text"; do
-    name=${input%%:*}
-    args=${input#*:}
-    # shellcheck disable=SC2086
-    one=$(best "$ug" -j 1 $args)
-    # shellcheck disable=SC2086
-    par=$(best "$ug" -j "$jobs" $args)
-    for line in "$name -j 1 $one" "$name -j $jobs $par"; do
-        echo "$line" | awk '{ printf "%-14s %7.4f s wall %6.2f s user+sys" \
-            " %7d KiB peak RSS\n", $1 " " $2 " " $3, $4, $5, $6 }'
-    done
-    # what this machine gives two independent -j 1 runs at once (shared
-    # caches, memory, a neighbour on the host): no -j 2 does better
-    # shellcheck disable=SC2086
-    two=$(python3 "$here/best.py" "$runs" sh -c \
-        '"$0" -j 1 "$@" >/dev/null & "$0" -j 1 "$@"; wait' "$ug" $args)
-    awk -v a="$one" -v b="$par" -v c="$two" -v n="$name" 'BEGIN {
-        split(a, x); split(b, y); split(c, z)
-        printf "%s speed-up: %.3fx (two -j 1 at once: %.4f s, %.3fx)\n",
-            n, x[1] / y[1], z[1], 2 * x[1] / z[1] }'
-done
+echo "command: sh bench/jobs.sh $*  (BENCH_RUNS=$runs BENCH_JOBS=$jobs)"
+echo "urigrep: $ug ($("$ug" --version | head -n 1))"
+echo "date: $(date -u '+%Y-%m-%d %H:%M:%S') UTC"
+echo "cpu: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1);" \
+    "$(nproc) online"
+echo "flags: $(sed -n 's/^flags[^:]*: //p' /proc/cpuinfo | head -n 1)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 - "$ug" "$runs" "$jobs" "$rgre" "$data" <<'PY'
+import os, subprocess, sys, time
+
+ug, runs, jobs, rgre, data = sys.argv[1], int(sys.argv[2]), sys.argv[3], \
+    sys.argv[4], sys.argv[5]
+devnull = os.open(os.devnull, os.O_WRONLY)
+
+def start(cmd, stdin):
+    """Spawn CMD, its output to /dev/null; STDIN: None, or a file whose
+    bytes reach it through a pipe (cat writes them)."""
+    if stdin is None:
+        return None, subprocess.Popen(cmd, stdout=devnull)
+    cat = subprocess.Popen(["cat", stdin], stdout=subprocess.PIPE)
+    p = subprocess.Popen(cmd, stdin=cat.stdout, stdout=devnull)
+    cat.stdout.close()
+    return cat, p
+
+def timed(cmd, stdin):
+    """Wall and user+sys seconds of one run of CMD."""
+    t0 = time.perf_counter()
+    cat, p = start(cmd, stdin)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if cat:
+        cat.wait()
+    if p.returncode not in (0, 1):
+        sys.exit("bench: %s exited with %d" % (" ".join(cmd), p.returncode))
+    return wall, ru.ru_utime + ru.ru_stime
+
+def child_of(pid):
+    """The process whose parent is PID (GNU time's child), or None."""
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        return int(d)
+            except (OSError, ValueError, IndexError):
+                pass
+    return None
+
+def memory(cmd, stdin):
+    """Peak RSS (GNU time, KiB) and the largest RssAnon seen (KiB)."""
+    out = os.path.join(data, "time.out")
+    cat, p = start(["/usr/bin/time", "-f", "%M", "-o", out] + cmd, stdin)
+    anon = 0
+    child = None
+    while p.poll() is None:
+        try:
+            if child is None:
+                child = child_of(p.pid)
+            if child:
+                with open("/proc/%d/status" % child) as f:
+                    for line in f:
+                        if line.startswith("RssAnon:"):
+                            anon = max(anon, int(line.split()[1]))
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.001)
+    if cat:
+        cat.wait()
+    with open(out) as f:
+        return int(f.read().split()[-1]), anon
+
+def case(name, args, size, stdin=None, rg=None):
+    """Time cat, rg and urigrep's three on one input, RUNS rounds in turn."""
+    cmds = [("cat", ["cat"] + [a for a in args if not a.startswith("-")]
+             if stdin is None else ["cat"])]
+    if rg and subprocess.call(["sh", "-c", "command -v rg"],
+                              stdout=devnull) == 0:
+        cmds.append(("rg", ["rg", "-o", rgre] + rg))
+    ujobs = [("default", []), ("-j 1", ["-j", "1"]),
+             ("-j " + jobs, ["-j", jobs])]
+    cmds += [("urigrep " + j, [ug] + a + args) for j, a in ujobs]
+    if args and args[-1].endswith(".gz"):
+        cmds[0] = ("zcat", ["zcat", args[-1]])
+    if args and os.path.isdir(args[-1]):
+        cmds[0] = ("cat", ["sh", "-c", "find \"$0\" -type f -exec cat {} +",
+                           args[-1]])
+    best = {}
+    for _ in range(runs):
+        for label, cmd in cmds:
+            w, c = timed(cmd, stdin)
+            if label not in best or w < best[label][0]:
+                best[label] = (w, c)
+    print("%s: urigrep %s%s (%d bytes)" % (name, " ".join(args),
+          " <pipe" if stdin else "", size))
+    for label, cmd in cmds:
+        w, c = best[label]
+        rss, anon = memory(cmd, stdin) if label.startswith("urigrep") \
+            else (0, 0)
+        print("  %-16s %8.4f s %8.1f MB/s %7.3f s user+sys %s" % (
+            label, w, size / 1048576 / w, c,
+            "%7d KiB peak RSS %6d KiB anon" % (rss, anon) if rss else ""))
+    one = best["urigrep -j 1"][0]
+    print("  -j 1 / default: %.2f   -j 1 / -j %s: %.2f" % (
+        one / best["urigrep default"][0], jobs,
+        one / best["urigrep -j " + jobs][0]))
+    sys.stdout.flush()
+
+def du(path):
+    if os.path.isfile(path):
+        return os.path.getsize(path)
+    return sum(os.path.getsize(os.path.join(d, f))
+               for d, _, fs in os.walk(path) for f in fs)
+
+text = os.path.join(data, "text-128M.txt")
+mbox = os.path.join(data, "mail-128M.mbox")
+for n in ("10K", "1M", "16M"):
+    f = os.path.join(data, "text-%s.txt" % n)
+    case("text " + n, [f], du(f), rg=[f])
+case("text", [text], du(text), rg=[text])
+case("mbox", [mbox], du(mbox), rg=[mbox])
+case("mbox -n", ["-n", mbox], du(mbox), rg=["-n", mbox])
+for d in ("files-1000", "maildir"):
+    p = os.path.join(data, d)
+    case(d, ["-r", p], du(p), rg=[p])
+case("pipe", [], du(text), stdin=text, rg=[])
+case("gzip", [text + ".gz"], du(text + ".gz"), rg=["-z", text + ".gz"])
+PY
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -9,6 +9,7 @@
 #include <malloc.h>
 #endif
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,8 +242,22 @@ unsigned
 jobs_default(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CPU_COUNT
+    cpu_set_t set;
 
+    /* those this process may run on (taskset, a container's cpuset) */
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        n = CPU_COUNT(&set);
+#endif
     return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
+size_t
+jobs_piece_size(void)
+{
+    const char *env = getenv("URIGREP_SPLIT_SIZE");
+
+    return env && atol(env) > 0 ? (size_t)atol(env) : PIECE_SIZE;
 }
 
 /* Append item TAG with P (N bytes) to B. */
@@ -1705,7 +1720,7 @@ struct jobs *
 jobs_start(struct run *r, unsigned n)
 {
     struct jobs *j = aligned_alloc(64, sizeof *j);
-    const char *env = getenv("URIGREP_SPLIT_SIZE");
+    const char *env;
     pthread_attr_t attr;
     unsigned i;
     int rc;
@@ -1735,9 +1750,7 @@ jobs_start(struct run *r, unsigned n)
                r->o->list == LIST_NONE && !r->o->count;
     j->need_origin = r->o->out.line_number || r->o->json ||
                      r->o->verbose || r->o->unique_scope == UNIQUE_MESSAGE;
-    j->piece_size = PIECE_SIZE;
-    if (env && atol(env) > 0)
-        j->piece_size = (size_t)atol(env);
+    j->piece_size = jobs_piece_size();
     /* for the tests: where files were cut, "NAME FROM TO" a piece */
     if ((env = getenv("URIGREP_JOBS_TRACE")) != NULL && *env &&
         (j->trace = fopen(env, "a")) == NULL) {

@@ -13,8 +13,13 @@ struct options;
 struct pinbox_run;
 struct run;
 
-/* The number of processors online (at least 1): the default of -j. */
+/* The number of processors this process may run on (at least 1): the
+ * default of -j, and the most threads plan.c starts. */
 unsigned jobs_default(void);
+
+/* The size of the pieces a large file is cut into: 2 MiB, or
+ * URIGREP_SPLIT_SIZE's bytes (for tests). */
+size_t jobs_piece_size(void);
 
 /* Is NAME a file of at least MIN bytes that -j would cut into pieces (a
  * text file or an mbox, as O reads it)? */

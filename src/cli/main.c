@@ -22,6 +22,7 @@
 #include "optable.h"
 #include "pick.h"
 #include "pinbox.h"
+#include "plan.h"
 #include "progress.h"
 #include "source.h"
 #include "uniq.h"
@@ -29,11 +30,6 @@
 
 /* Default read size: large enough that read(2) is not the cost. */
 #define DEFAULT_BUFFER (128 * 1024)
-/* One file is read by one thread when -j is not given, unless it is a
- * text file or mbox of at least this size (jobs.c cuts it into pieces):
- * below it, starting threads and looking for cuts cost about what they
- * save (bench/adversarial.sh's 10 MB rows were up to 30% slower). */
-#define JOBS_MIN_FILE (32 * 1024 * 1024)
 
 static void usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2), noreturn));
@@ -509,15 +505,12 @@ parse_options(int argc, char **argv, struct options *o,
     }
 }
 
-/* Read NAME now, or with -j queue it for a worker; SIZE is its size if
- * known, else -1. */
+/* A file -r found: read now, kept, or queued for -j's threads
+ * (plan.c); SIZE is its size if known, else -1. */
 static void
 scan_file(struct run *r, const char *name, int64_t size)
 {
-    if (r->jobs)
-        jobs_add_file(r->jobs, r, name, size);
-    else
-        input_scan_file(r, name);
+    plan_file(r, name, size, -1);
 }
 
 /* What the named files add up to, for --progress: *BYTES and *FILES, or
@@ -572,11 +565,17 @@ scan_arg(struct run *r, const char *name)
     struct stat st;
 
     if (is_pinbox(r->o, name)) {
+        plan_archive(r);
         pinbox_scan(r, name, r->jobs ? jobs_add_commits : NULL);
         return;
     }
-    if (strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
-        S_ISDIR(st.st_mode)) {
+    if (strcmp(name, "-") == 0 || stat(name, &st) != 0) {
+        /* standard input is read by one thread; an error is said when
+         * the file is read, in its place */
+        plan_file(r, name, -1, -1);
+        return;
+    }
+    if (S_ISDIR(st.st_mode)) {
         bool read;
 
         /* with -r, everything under it; without, a mail folder's own
@@ -587,12 +586,12 @@ scan_arg(struct run *r, const char *name)
         if (read)
             return;
     }
-    scan_file(r, name, -1);
+    plan_file(r, name, -1, S_ISREG(st.st_mode) ? (int64_t)st.st_size : -1);
 }
 
-/* How many threads read: -j, or by default one per processor unless a
- * single file that is not large is read; standard input is read by one
- * (given twice, it must be read in turn). */
+/* How many threads may read: -j, or by default one per processor;
+ * plan.c starts them only when the input gives them work. Standard
+ * input is read by one (given twice, it must be read in turn). */
 static unsigned
 jobs_wanted(const struct options *o, char **files, int nfiles)
 {
@@ -606,14 +605,7 @@ jobs_wanted(const struct options *o, char **files, int nfiles)
     for (i = 0; i < nfiles; i++)
         if (strcmp(files[i], "-") == 0)
             return 1;
-    if (o->jobs)
-        return o->jobs;
-    /* an archive is cut into runs of commits */
-    if (nfiles == 1 && !o->recursive &&
-        !jobs_splittable(o, files[0], JOBS_MIN_FILE) &&
-        !is_pinbox(o, files[0]))
-        return 1;
-    return jobs_default();
+    return o->jobs ? o->jobs : jobs_default();
 }
 
 /* A standard descriptor that is closed (urigrep >&-) would be taken by
@@ -698,16 +690,16 @@ main(int argc, char **argv)
     report_flush_before_messages(&r);
     if (o.unique && (r.seen = uniq_new()) == NULL)
         out_of_memory();
-    if ((njobs = jobs_wanted(&o, argv + optind, nfiles)) > 1) {
-        r.jobs = jobs_start(&r, njobs);
-    } else {
-        /* with -j, workers read, each with its own */
-        report_extract_options(&o, &xo);
-        if (urigrep_extractor_new(&xo, report_ref, report_notice, &r,
-                                  &r.x) != URIGREP_OK ||
-            (r.readbuf = malloc(input_readbuf_size(&o))) == NULL)
-            out_of_memory();
-    }
+    /* with -j, workers read, each with its own; files read before the
+     * threads start (plan.c) with these */
+    report_extract_options(&o, &xo);
+    if (urigrep_extractor_new(&xo, report_ref, report_notice, &r,
+                              &r.x) != URIGREP_OK ||
+        (r.readbuf = malloc(input_readbuf_size(&o))) == NULL)
+        out_of_memory();
+    njobs = jobs_wanted(&o, argv + optind, nfiles);
+    plan_start(&r, njobs, o.jobs != 0,
+               nfiles == 1 && !o.recursive && !is_directory(argv[optind]));
     if (o.state && !pinbox_state_load(o.state))
         exit(2);
     /* an archive is a directory, "." unless named */
@@ -715,8 +707,7 @@ main(int argc, char **argv)
         scan_arg(&r, o.recursive || o.type == TYPE_PINBOX ? "." : "-");
     for (i = optind; i < argc && !r.stop; i++)
         scan_arg(&r, argv[i]);
-    if (r.jobs)
-        jobs_finish(r.jobs, &r);
+    plan_finish(&r);
     /* a write error exits 2 here or in report_close_stdout() at exit */
     report_flush(&r);
     /* --state moves on only after a run without trouble */

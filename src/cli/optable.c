@@ -153,9 +153,10 @@ const struct optable_entry optable[] = {
     VALUE(0, "buffer-size", OPT_BUFSIZE, "N", "read N bytes at a time",
           OPTV_TEXT),
     VALUE('j', "jobs", 'j', "N",
-          "read N files (or pieces of a large one) at\n"
-          "once; output as with -j 1 (default: the\n"
-          "number of processors, 1 for one small file)", OPTV_TEXT),
+          "read up to N files (or pieces of a large\n"
+          "one) at once when the input is large enough;\n"
+          "output as with -j 1 (default: the number of\n"
+          "processors)", OPTV_TEXT),
     HEADING("Picking a link:"),
     FLAG(0, "pick", OPT_PICK, "list the URIs full-screen; Enter opens one"),
     /* --pick's settings, which its configuration file may also set */
