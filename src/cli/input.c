@@ -218,16 +218,14 @@ warc_by_members(const struct source *src, int fd)
            S_ISREG(st.st_mode);
 }
 
-enum read_result
-input_read_file(struct run *r, const char *name)
+/* Open NAME ("-": standard input) for R, whose file name, count and -m
+ * state start again: its descriptor, or -1 when it cannot be read (said:
+ * not found, a directory). */
+static int
+open_input(struct run *r, const char *name)
 {
     const struct options *o = r->o;
     struct stat st;
-    enum urigrep_doc_type type;
-    enum read_result res = READ_DONE;
-    struct source *src;
-    ssize_t got;
-    bool eof;
     int fd;
 
     r->file = strcmp(name, "-") != 0 ? name
@@ -238,7 +236,7 @@ input_read_file(struct run *r, const char *name)
     fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
     if (fd < 0) {
         report_file_error(r, name, strerror(errno));
-        return READ_FAILED;
+        return -1;
     }
     /* -r found a regular file (main.c's walk()); a named one may be a
      * directory. Not asking spares a maildir a system call a message. */
@@ -247,68 +245,111 @@ input_read_file(struct run *r, const char *name)
         report_file_error(r, name, "Is a directory");
         if (fd != STDIN_FILENO)
             close(fd);
-        return READ_FAILED;
+        return -1;
     }
     if (st.st_size >= FADVISE_MIN)
         advise_sequential(fd);
-    /* compressed data is read decompressed from here on */
-    if (r->src)
-        source_reset(r->src, fd);
-    else if ((r->src = source_new(fd)) == NULL)
-        out_of_memory();
-    src = r->src;
-    r->raw_seen = 0;
-    /* the first bytes decide the type, and whether the file is binary;
-     * r->readbuf holds at least PEEK bytes */
-    got = read_peek(r, src, r->readbuf, PEEK, o->line_buffered, &eof);
-    if (got < 0) {
-        report_file_error(r, r->file, source_error(src));
-        goto done;
-    }
-    if ((r->large_min || r->cut_min) &&
-        (!eof || (r->cut_min && (uint64_t)got >= r->cut_min)) &&
-        fstat(fd, &st) == 0) {
-        /* the size of a file -j's planner did not look at, now that it
-         * is more than a read (or than pieces cut small for a test) */
-        if (r->cut_min && (uint64_t)st.st_size >= r->cut_min) {
-            /* read again in pieces: what --progress counted is taken
-             * back (unsigned, it wraps to a subtraction) */
-            progress_bytes(0 - r->raw_seen);
-            res = READ_DEFERRED;
-            goto done;
-        }
-        if (r->large_min && (uint64_t)st.st_size >= r->large_min)
-            res = READ_LARGE;
-    }
+    return fd;
+}
+
+/* The size of a file -j's planner did not look at (R->large_min,
+ * R->cut_min), now that its first read (GOT bytes, EOF if that was all)
+ * shows it is more than a read (or than pieces cut small for a test):
+ * READ_DEFERRED from cut_min bytes on, READ_LARGE from large_min on,
+ * else READ_DONE. */
+static enum read_result
+size_class(const struct run *r, int fd, ssize_t got, bool eof)
+{
+    struct stat st;
+
+    if ((!r->large_min && !r->cut_min) ||
+        (eof && !(r->cut_min && (uint64_t)got >= r->cut_min)) ||
+        fstat(fd, &st) != 0)
+        return READ_DONE;
+    if (r->cut_min && (uint64_t)st.st_size >= r->cut_min)
+        return READ_DEFERRED;
+    if (r->large_min && (uint64_t)st.st_size >= r->large_min)
+        return READ_LARGE;
+    return READ_DONE;
+}
+
+/* Is the file, of TYPE, its first GOT bytes in R->readbuf, binary data
+ * to skip? Says so unless a file found by -r (a maildir's index, say)
+ * is skipped quietly. */
+static bool
+skip_binary(struct run *r, enum urigrep_doc_type type, size_t got)
+{
+    const struct options *o = r->o;
+
+    if (o->text || o->charset ||
+        (type != URIGREP_DOC_TEXT && type != URIGREP_DOC_HTML) ||
+        memchr(r->readbuf, '\0', got) == NULL)
+        return false;
+    if (!o->no_messages && !o->quiet && (!r->walking || o->verbose))
+        report_msg("%s: binary file skipped (use -a to scan it)", r->file);
+    return true;
+}
+
+/* Read the file NAME, open on FD, through R->src, its first GOT bytes
+ * in R->readbuf (EOF if that was all), as the type they tell; the
+ * document is ended. */
+static void
+read_body(struct run *r, const char *name, int fd, size_t got, bool eof)
+{
+    const struct options *o = r->o;
+    enum urigrep_doc_type type;
+
     if (r->walking && !eof)
         advise_sequential(fd);      /* a walked file not read in one go */
-    type = input_doc_type(o, name, r->walking, r->readbuf, (size_t)got);
+    type = input_doc_type(o, name, r->walking, r->readbuf, got);
     /* a message that --type=auto would not take for one: say so */
     if (o->type == TYPE_AUTO && type == URIGREP_DOC_MAIL &&
         urigrep_extractor_set_origin(r->x, type, 0, 0, 0) != URIGREP_OK)
         out_of_memory();
-    if (!o->text && !o->charset &&
-        (type == URIGREP_DOC_TEXT || type == URIGREP_DOC_HTML) &&
-        memchr(r->readbuf, '\0', (size_t)got)) {
-        /* a file found by -r (a maildir's index, say) is skipped quietly */
-        if (!o->no_messages && !o->quiet && (!r->walking || o->verbose))
-            report_msg("%s: binary file skipped (use -a to scan it)",
-                       r->file);
-        goto done;
-    }
-    if (type == URIGREP_DOC_WARC && warc_by_members(src, fd)) {
+    if (skip_binary(r, type, got))
+        return;
+    if (type == URIGREP_DOC_WARC && warc_by_members(r->src, fd)) {
         /* read again from the start, member by member */
         progress_bytes(0 - r->raw_seen);
         if (urigrep_extractor_set_origin(r->x, type, 0, 0, 0) != URIGREP_OK)
             out_of_memory();
         warcgz_read(r, fd, 0, UINT64_MAX, input_feed);
-        goto done;
+        return;
     }
-    process_fd(r, src, fd, r->readbuf, (size_t)got, eof);
-done:
+    process_fd(r, r->src, fd, r->readbuf, got, eof);
+}
+
+enum read_result
+input_read_file(struct run *r, const char *name)
+{
+    enum read_result res = READ_DONE;
+    ssize_t got;
+    bool eof;
+    int fd;
+
+    if ((fd = open_input(r, name)) < 0)
+        return READ_FAILED;
+    /* compressed data is read decompressed from here on */
+    if (r->src)
+        source_reset(r->src, fd);
+    else if ((r->src = source_new(fd)) == NULL)
+        out_of_memory();
+    r->raw_seen = 0;
+    /* the first bytes decide the type, and whether the file is binary;
+     * r->readbuf holds at least PEEK bytes */
+    got = read_peek(r, r->src, r->readbuf, PEEK, r->o->line_buffered, &eof);
+    if (got < 0) {
+        report_file_error(r, r->file, source_error(r->src));
+    } else if ((res = size_class(r, fd, got, eof)) == READ_DEFERRED) {
+        /* read again in pieces: what --progress counted is taken back
+         * (unsigned, it wraps to a subtraction) */
+        progress_bytes(0 - r->raw_seen);
+    } else {
+        read_body(r, name, fd, (size_t)got, eof);
+    }
     urigrep_extractor_reset(r->x);
     /* a decoder's memory goes now, the buffer stays for the next file */
-    source_reset(src, -1);
+    source_reset(r->src, -1);
     if (fd != STDIN_FILENO)
         close(fd);
     return res;

@@ -347,6 +347,198 @@ pick_set(struct options *o, const char *name)
         usage_error("--%s", why);
 }
 
+/* Option C (its argument in optarg) if it says which URIs are found and
+ * selected ("Finding" and "Selecting" in --help); false if it is not one
+ * of those. */
+static bool
+option_finding(struct options *o, int c)
+{
+    switch (c) {
+    case OPT_BASE: o->base = optarg; break;
+    case OPT_NO_RESOLVE: o->no_resolve = true; break;
+    case OPT_RFC:
+        o->rfc = (enum urigrep_rfc)choose("--rfc", optarg,
+            optable_rfc_words, (const int[]){ URIGREP_RFC1808,
+            URIGREP_RFC2396, URIGREP_RFC3986 });
+        break;
+    case 'x': o->line_uri = true; break;
+    case 'e': add_pattern(o, optarg); break;
+    case 'v': o->invert = true; break;
+    case 'i': o->ignore_case = true; break;
+    case OPT_SCHEME:
+        add_names(&o->schemes, &o->nschemes, optarg, ",");
+        break;
+    case OPT_ADD_SCHEME: add_private(o, optarg); break;
+    case OPT_ADD_SCHEME_FILE: add_private_file(o, optarg); break;
+    case OPT_ANY_SCHEME: o->scan.flags |= URIGREP_SCAN_ANY_SCHEME; break;
+    case OPT_STRICT: o->strict = true; break;
+    case OPT_INVALID: o->invalid = true; break;
+    case 'u':
+        o->unique = true;
+        o->unique_scope = optarg ? (enum unique_scope)choose("--unique",
+            optarg, optable_unique_words, (const int[]){ UNIQUE_MESSAGE,
+            UNIQUE_FILE, UNIQUE_ALL }) : UNIQUE_ALL;
+        break;
+    case 'm':
+        o->has_max = true;
+        o->max_count = parse_count(optarg);
+        break;
+    case 'F': o->fixed = true; break;
+    case 'f': add_pattern_file(o, optarg); break;
+    case OPT_HYPHEN:
+        o->scan.hyphen = (enum urigrep_hyphen)choose("--hyphen", optarg,
+            optable_hyphen_words, (const int[]){ URIGREP_HYPHEN_KEEP,
+            URIGREP_HYPHEN_DROP, URIGREP_HYPHEN_BOTH });
+        break;
+    case OPT_ABBREV: o->scan.flags |= URIGREP_SCAN_ABBREV; break;
+    case OPT_ASCII: o->ascii = true; break;
+    case OPT_UNWRAP: o->unwrap = true; break;
+    case OPT_STRIP_TRACKING: o->strip_tracking = true; break;
+    case OPT_MAX_URI:
+        o->scan.max_uri_length = parse_size(optarg, "--max-uri-length");
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+/* Option C if it says what is printed, and how, or --pick's; false if
+ * it is not one of those. LONGINDEX: getopt_long()'s, for a --pick
+ * setting's name. */
+static bool
+option_output(struct options *o, int c, int longindex,
+              enum color_mode *color, enum progress_mode *progress)
+{
+    switch (c) {
+    case 'l': o->list = LIST_MATCHING; break;
+    case 'L': o->list = LIST_NONMATCHING; break;
+    case 'o': break;
+    case OPT_COLOR:
+        *color = optarg ? (enum color_mode)choose("--color", optarg,
+            optable_color_words, (const int[]){ COLOR_NEVER, COLOR_AUTO,
+            COLOR_ALWAYS, COLOR_NEVER, COLOR_NEVER, COLOR_AUTO, COLOR_AUTO,
+            COLOR_ALWAYS, COLOR_ALWAYS }) : COLOR_AUTO;
+        break;
+    case OPT_LINE_BUFFERED: o->line_buffered = true; break;
+    case OPT_PROGRESS:
+        *progress = (enum progress_mode)choose("--progress", optarg,
+            optable_progress_words, (const int[]){ PROGRESS_NEVER,
+            PROGRESS_AUTO, PROGRESS_ALWAYS });
+        break;
+    case 'c': o->count = true; break;
+    case 'n': o->out.line_number = true; break;
+    case 'b': o->out.byte_offset = true; break;
+    case 'H': o->with_file = 1; break;
+    case 'h': o->with_file = 0; break;
+    case '0': o->out.null = true; break;
+    case 'q': o->quiet = true; break;
+    case 's': o->no_messages = true; break;
+    case OPT_JSON: o->json = true; break;
+    case OPT_CONTEXT: o->context = true; break;
+    case OPT_VERBOSE: o->verbose = true; break;
+    case OPT_PICK: o->pick = true; break;
+    case OPT_PICK_SET:
+        pick_set(o, optable_long_options()[longindex].name);
+        break;
+    case OPT_NO_CONFIG: o->no_config = true; break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+/* Option C if it says what is read, and how; false if it is not one of
+ * those. */
+static bool
+option_input(struct options *o, int c)
+{
+    switch (c) {
+    case 'a': o->text = true; break;
+    case OPT_CHARSET: o->charset = optarg; break;
+    case OPT_BUFSIZE:
+        o->buffer_size = parse_size(optarg, "--buffer-size");
+        break;
+    case 'j':
+        o->jobs = (unsigned)parse_size(optarg, "-j");
+        if (o->jobs > 256)
+            o->jobs = 256;
+        break;
+    case OPT_NO_JIT: o->no_jit = true; break;
+    case 'r': o->recursive = true; break;
+    case OPT_HEADERS: o->headers = true; break;
+    case OPT_INCLUDE: add_glob(&o->include, optarg); break;
+    case OPT_EXCLUDE: add_glob(&o->exclude, optarg); break;
+    case OPT_EXCLUDE_DIR: add_glob(&o->exclude_dir, optarg); break;
+    case OPT_LABEL: o->label = optarg; break;
+    case OPT_TYPE:
+        o->type = (enum input_type)choose("--type", optarg,
+            optable_type_words, (const int[]){ TYPE_AUTO, TYPE_TEXT,
+            TYPE_MAIL, TYPE_MBOX, TYPE_HTML, TYPE_MBOXO, TYPE_MBOXRD,
+            TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC, TYPE_PINBOX });
+        break;
+    case OPT_WARC_METADATA: o->warc_metadata = true; break;
+    case OPT_SINCE_COMMIT: add_since(o, optarg); break;
+    case OPT_STATE: o->state = optarg; break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+/* An option getopt_long() did not take: a usage error (exit 2). */
+static void
+option_error(char **argv, int c)
+{
+    if (c == ':') {
+        if (optopt)
+            usage_error("option requires an argument -- '%c'", optopt);
+        usage_error("option '%s' requires an argument", argv[optind - 1]);
+    }
+    if (optopt)
+        usage_error("invalid option -- '%c'", optopt);
+    usage_error("unrecognized option '%s'", argv[optind - 1]);
+}
+
+/* --base: written as RFC 1808 does it ("<URL:...>") or as typed, it is
+ * stripped; an absolute URI unless --no-resolve. */
+static void
+set_base(struct options *o)
+{
+    static char base[8192];
+    struct urigrep_span pt[URIGREP_PART_COUNT];
+    size_t n = strlen(o->base);
+
+    if (n >= sizeof base)
+        usage_error("%s", "--base: too long");
+    n = urigrep_strip_typed(o->base, n, base);
+    base[n] = '\0';
+    o->base = base;
+    urigrep_uri_split(o->base, n, pt);
+    if (pt[URIGREP_PART_SCHEME].ptr == NULL && !o->no_resolve)
+        usage_error("--base: '%s' is not an absolute URI", o->base);
+}
+
+/* What the options say together: those that exclude each other, what
+ * this build cannot do. */
+static void
+check_options(struct options *o)
+{
+    if (o->strict && o->invalid)
+        usage_error("%s", "--strict and --invalid exclude each other");
+    if (o->nsince && o->state)
+        usage_error("%s", "--since-commit and --state exclude each other");
+    if (o->type == TYPE_PINBOX && !pinbox_available())
+        usage_error("%s", "--type=public-inbox: this urigrep was built "
+                    "without libgit2");
+    o->scan.schemes = (const char *const *)o->private;
+    o->scan.nschemes = o->nprivate;
+    if (o->base)
+        set_base(o);
+    if (o->charset && !urigrep_charset_supported(o->charset))
+        usage_error("--charset: iconv cannot convert from '%s'", o->charset);
+}
+
 static void
 parse_options(int argc, char **argv, struct options *o,
               enum color_mode *color, enum progress_mode *progress)
@@ -361,148 +553,15 @@ parse_options(int argc, char **argv, struct options *o,
     conf_init(&o->pick_conf);
     while ((c = getopt_long(argc, argv, optable_short_options(),
                             optable_long_options(), &longindex)) != -1) {
-        switch (c) {
-        case OPT_BASE: o->base = optarg; break;
-        case OPT_NO_RESOLVE: o->no_resolve = true; break;
-        case OPT_RFC:
-            o->rfc = (enum urigrep_rfc)choose("--rfc", optarg,
-                optable_rfc_words, (const int[]){ URIGREP_RFC1808,
-                URIGREP_RFC2396, URIGREP_RFC3986 });
-            break;
-        case 'x': o->line_uri = true; break;
-        case 'e': add_pattern(o, optarg); break;
-        case 'v': o->invert = true; break;
-        case 'i': o->ignore_case = true; break;
-        case OPT_SCHEME:
-            add_names(&o->schemes, &o->nschemes, optarg, ",");
-            break;
-        case OPT_ADD_SCHEME: add_private(o, optarg); break;
-        case OPT_ADD_SCHEME_FILE: add_private_file(o, optarg); break;
-        case OPT_ANY_SCHEME: o->scan.flags |= URIGREP_SCAN_ANY_SCHEME; break;
-        case OPT_STRICT: o->strict = true; break;
-        case OPT_INVALID: o->invalid = true; break;
-        case 'u':
-            o->unique = true;
-            o->unique_scope = optarg ? (enum unique_scope)choose("--unique",
-                optarg, optable_unique_words, (const int[]){ UNIQUE_MESSAGE,
-                UNIQUE_FILE, UNIQUE_ALL }) : UNIQUE_ALL;
-            break;
-        case 'm':
-            o->has_max = true;
-            o->max_count = parse_count(optarg);
-            break;
-        case 'l': o->list = LIST_MATCHING; break;
-        case 'L': o->list = LIST_NONMATCHING; break;
-        case 'o': break;
-        case 'F': o->fixed = true; break;
-        case 'f': add_pattern_file(o, optarg); break;
-        case OPT_COLOR:
-            *color = optarg ? (enum color_mode)choose("--color", optarg,
-                optable_color_words, (const int[]){ COLOR_NEVER, COLOR_AUTO,
-                COLOR_ALWAYS, COLOR_NEVER, COLOR_NEVER, COLOR_AUTO, COLOR_AUTO,
-                COLOR_ALWAYS, COLOR_ALWAYS }) : COLOR_AUTO;
-            break;
-        case OPT_LINE_BUFFERED: o->line_buffered = true; break;
-        case OPT_PROGRESS:
-            *progress = (enum progress_mode)choose("--progress", optarg,
-                optable_progress_words, (const int[]){ PROGRESS_NEVER,
-                PROGRESS_AUTO, PROGRESS_ALWAYS });
-            break;
-        case 'c': o->count = true; break;
-        case 'n': o->out.line_number = true; break;
-        case 'b': o->out.byte_offset = true; break;
-        case 'H': o->with_file = 1; break;
-        case 'h': o->with_file = 0; break;
-        case '0': o->out.null = true; break;
-        case 'q': o->quiet = true; break;
-        case 's': o->no_messages = true; break;
-        case 'a': o->text = true; break;
-        case OPT_HYPHEN:
-            o->scan.hyphen = (enum urigrep_hyphen)choose("--hyphen", optarg,
-                optable_hyphen_words, (const int[]){ URIGREP_HYPHEN_KEEP,
-                URIGREP_HYPHEN_DROP, URIGREP_HYPHEN_BOTH });
-            break;
-        case OPT_ABBREV: o->scan.flags |= URIGREP_SCAN_ABBREV; break;
-        case OPT_ASCII: o->ascii = true; break;
-        case OPT_UNWRAP: o->unwrap = true; break;
-        case OPT_STRIP_TRACKING: o->strip_tracking = true; break;
-        case OPT_CHARSET: o->charset = optarg; break;
-        case OPT_MAX_URI:
-            o->scan.max_uri_length = parse_size(optarg, "--max-uri-length");
-            break;
-        case OPT_BUFSIZE:
-            o->buffer_size = parse_size(optarg, "--buffer-size");
-            break;
-        case 'j':
-            o->jobs = (unsigned)parse_size(optarg, "-j");
-            if (o->jobs > 256)
-                o->jobs = 256;
-            break;
-        case OPT_JSON: o->json = true; break;
-        case OPT_CONTEXT: o->context = true; break;
-        case OPT_VERBOSE: o->verbose = true; break;
-        case OPT_NO_JIT: o->no_jit = true; break;
-        case 'r': o->recursive = true; break;
-        case OPT_HEADERS: o->headers = true; break;
-        case OPT_INCLUDE: add_glob(&o->include, optarg); break;
-        case OPT_EXCLUDE: add_glob(&o->exclude, optarg); break;
-        case OPT_EXCLUDE_DIR: add_glob(&o->exclude_dir, optarg); break;
-        case OPT_LABEL: o->label = optarg; break;
-        case OPT_TYPE:
-            o->type = (enum input_type)choose("--type", optarg,
-                optable_type_words, (const int[]){ TYPE_AUTO, TYPE_TEXT,
-                TYPE_MAIL, TYPE_MBOX, TYPE_HTML, TYPE_MBOXO, TYPE_MBOXRD,
-                TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC, TYPE_PINBOX });
-            break;
-        case OPT_WARC_METADATA: o->warc_metadata = true; break;
-        case OPT_SINCE_COMMIT: add_since(o, optarg); break;
-        case OPT_STATE: o->state = optarg; break;
-        case OPT_PICK: o->pick = true; break;
-        case OPT_PICK_SET:
-            pick_set(o, optable_long_options()[longindex].name);
-            break;
-        case OPT_NO_CONFIG: o->no_config = true; break;
-        case OPT_HELP: help(); break;
-        case 'V': version(); break;
-        case ':':
-            if (optopt)
-                usage_error("option requires an argument -- '%c'", optopt);
-            usage_error("option '%s' requires an argument", argv[optind - 1]);
-        default:
-            if (optopt)
-                usage_error("invalid option -- '%c'", optopt);
-            usage_error("unrecognized option '%s'", argv[optind - 1]);
-        }
+        if (c == OPT_HELP)
+            help();
+        if (c == 'V')
+            version();
+        if (!option_finding(o, c) && !option_input(o, c) &&
+            !option_output(o, c, longindex, color, progress))
+            option_error(argv, c);
     }
-    if (o->strict && o->invalid)
-        usage_error("%s", "--strict and --invalid exclude each other");
-    if (o->nsince && o->state)
-        usage_error("%s", "--since-commit and --state exclude each other");
-    if (o->type == TYPE_PINBOX && !pinbox_available())
-        usage_error("%s", "--type=public-inbox: this urigrep was built "
-                    "without libgit2");
-    o->scan.schemes = (const char *const *)o->private;
-    o->scan.nschemes = o->nprivate;
-    if (o->base) {
-        /* written as RFC 1808 does it ("<URL:...>") or as typed: strip */
-        static char base[8192];
-        struct urigrep_span pt[URIGREP_PART_COUNT];
-        size_t n = strlen(o->base);
-
-        if (n >= sizeof base)
-            usage_error("%s", "--base: too long");
-        n = urigrep_strip_typed(o->base, n, base);
-        base[n] = '\0';
-        o->base = base;
-        urigrep_uri_split(o->base, n, pt);
-        if (pt[URIGREP_PART_SCHEME].ptr == NULL && !o->no_resolve)
-            usage_error("--base: '%s' is not an absolute URI", o->base);
-    }
-    if (o->charset) {
-        if (!urigrep_charset_supported(o->charset))
-            usage_error("--charset: iconv cannot convert from '%s'",
-                        o->charset);
-    }
+    check_options(o);
 }
 
 /* A file -r found: read now, kept, or queued for -j's threads
@@ -647,97 +706,130 @@ pick_setup(struct options *o)
     return p;
 }
 
+/* How output shows for NFILES files named (ARGS): file names, colours,
+ * --progress's totals. */
+static void
+setup_output(struct options *o, int nfiles, char **args,
+             enum color_mode color, enum progress_mode progress)
+{
+    uint64_t total_bytes, total_files;
+
+    /* a directory named alone is a folder of files: their names show;
+     * a public-inbox archive is one file */
+    if (o->with_file >= 0)
+        o->out.with_file = o->with_file;
+    else
+        o->out.with_file = nfiles > 1 || o->recursive ||
+                           (nfiles == 1 && is_directory(args[0]) &&
+                            !is_pinbox(o, args[0]));
+    if (color_wanted(color)) {
+        color_setup(&o->colors);
+        o->out.color = &o->colors;
+    }
+    if (progress != PROGRESS_NEVER) {
+        measure(nfiles, args, o->recursive, &total_bytes, &total_files);
+        progress_start(progress, total_bytes, total_files);
+    }
+}
+
+/* The run R of the options O: --pick's picker, the output buffer, -u's
+ * set, the extractor and read buffer (with -j, workers read, each with
+ * its own; files read before the threads start, plan.c, with these). */
+static void
+setup_run(struct run *r, struct options *o)
+{
+    struct urigrep_extract_options xo;
+
+    memset(r, 0, sizeof *r);
+    r->o = o;
+    if (o->pick) {
+        r->pick = pick_setup(o);
+        r->collect = pick_add;
+    }
+    buf_init(&r->outbuf, SIZE_MAX / 2);
+    report_flush_before_messages(r);
+    if (o->unique && (r->seen = uniq_new()) == NULL)
+        out_of_memory();
+    report_extract_options(o, &xo);
+    if (urigrep_extractor_new(&xo, report_ref, report_notice, r,
+                              &r->x) != URIGREP_OK ||
+        (r->readbuf = malloc(input_readbuf_size(o))) == NULL)
+        out_of_memory();
+}
+
+/* Read the NFILES files named (ARGS), or what is read without one. */
+static void
+scan_args(struct run *r, int nfiles, char **args)
+{
+    const struct options *o = r->o;
+    int i;
+
+    plan_start(r, jobs_wanted(o, args, nfiles), o->jobs != 0,
+               nfiles == 1 && !o->recursive && !is_directory(args[0]));
+    if (o->state && !pinbox_state_load(o->state))
+        exit(2);
+    /* an archive is a directory, "." unless named */
+    if (nfiles == 0)
+        scan_arg(r, o->recursive || o->type == TYPE_PINBOX ? "." : "-");
+    for (i = 0; i < nfiles && !r->stop; i++)
+        scan_arg(r, args[i]);
+    plan_finish(r);
+    /* a write error exits 2 here or in report_close_stdout() at exit */
+    report_flush(r);
+    /* --state moves on only after a run without trouble */
+    if (o->state && !r->error && !pinbox_state_save(o->state))
+        r->error = true;
+    progress_clear();
+}
+
+/* Free what R and O hold (pick's picker aside). */
+static void
+free_run(struct run *r, struct options *o)
+{
+    size_t k;
+
+    free(r->readbuf);
+    buf_free(&r->outbuf);
+    uniq_free(r->seen);
+    source_free(r->src);
+    urigrep_extractor_free(r->x);
+    for (k = 0; k < o->npats; k++) {
+        pcre2_match_data_free(o->pats[k].md);
+        pcre2_code_free(o->pats[k].code);
+    }
+    free(o->pats);
+    for (k = 0; k < o->npattern_lines; k++)
+        free(o->pattern_lines[k]);
+    free(o->pattern_lines);
+    for (k = 0; k < o->nschemes; k++)
+        free(o->schemes[k]);
+    free(o->schemes);
+    for (k = 0; k < o->nprivate; k++)
+        free(o->private[k]);
+    free(o->private);
+    free(o->include);
+    free(o->exclude);
+    free(o->exclude_dir);
+    conf_free(&o->pick_conf);
+    free(o->since);
+}
+
 int
 main(int argc, char **argv)
 {
     static struct options o;
-    struct urigrep_extract_options xo;
     struct run r;
     enum color_mode color = COLOR_NEVER;
     enum progress_mode progress = PROGRESS_AUTO;
-    uint64_t total_bytes, total_files;
-    int i, nfiles;
-    unsigned njobs;
 
     reserve_std_fds();
     atexit(report_close_stdout);
     parse_options(argc, argv, &o, &color, &progress);
     compile_patterns(&o);
-    nfiles = argc - optind;
-    /* a directory named alone is a folder of files: their names show;
-     * a public-inbox archive is one file */
-    o.out.with_file = o.with_file < 0 ? nfiles > 1 || o.recursive ||
-                                            (nfiles == 1 &&
-                                             is_directory(argv[optind]) &&
-                                             !is_pinbox(&o, argv[optind]))
-                                      : o.with_file;
-    if (color_wanted(color)) {
-        color_setup(&o.colors);
-        o.out.color = &o.colors;
-    }
-    if (progress != PROGRESS_NEVER) {
-        measure(nfiles, argv + optind, o.recursive, &total_bytes,
-                &total_files);
-        progress_start(progress, total_bytes, total_files);
-    }
-    memset(&r, 0, sizeof r);
-    r.o = &o;
-    if (o.pick) {
-        r.pick = pick_setup(&o);
-        r.collect = pick_add;
-    }
-    buf_init(&r.outbuf, SIZE_MAX / 2);
-    report_flush_before_messages(&r);
-    if (o.unique && (r.seen = uniq_new()) == NULL)
-        out_of_memory();
-    /* with -j, workers read, each with its own; files read before the
-     * threads start (plan.c) with these */
-    report_extract_options(&o, &xo);
-    if (urigrep_extractor_new(&xo, report_ref, report_notice, &r,
-                              &r.x) != URIGREP_OK ||
-        (r.readbuf = malloc(input_readbuf_size(&o))) == NULL)
-        out_of_memory();
-    njobs = jobs_wanted(&o, argv + optind, nfiles);
-    plan_start(&r, njobs, o.jobs != 0,
-               nfiles == 1 && !o.recursive && !is_directory(argv[optind]));
-    if (o.state && !pinbox_state_load(o.state))
-        exit(2);
-    /* an archive is a directory, "." unless named */
-    if (nfiles == 0)
-        scan_arg(&r, o.recursive || o.type == TYPE_PINBOX ? "." : "-");
-    for (i = optind; i < argc && !r.stop; i++)
-        scan_arg(&r, argv[i]);
-    plan_finish(&r);
-    /* a write error exits 2 here or in report_close_stdout() at exit */
-    report_flush(&r);
-    /* --state moves on only after a run without trouble */
-    if (o.state && !r.error && !pinbox_state_save(o.state))
-        r.error = true;
-    progress_clear();
-    free(r.readbuf);
-    buf_free(&r.outbuf);
-    uniq_free(r.seen);
-    source_free(r.src);
-    urigrep_extractor_free(r.x);
-    for (size_t k = 0; k < o.npats; k++) {
-        pcre2_match_data_free(o.pats[k].md);
-        pcre2_code_free(o.pats[k].code);
-    }
-    free(o.pats);
-    for (size_t k = 0; k < o.npattern_lines; k++)
-        free(o.pattern_lines[k]);
-    free(o.pattern_lines);
-    for (size_t k = 0; k < o.nschemes; k++)
-        free(o.schemes[k]);
-    free(o.schemes);
-    for (size_t k = 0; k < o.nprivate; k++)
-        free(o.private[k]);
-    free(o.private);
-    free(o.include);
-    free(o.exclude);
-    free(o.exclude_dir);
-    conf_free(&o.pick_conf);
-    free(o.since);
+    setup_output(&o, argc - optind, argv + optind, color, progress);
+    setup_run(&r, &o);
+    scan_args(&r, argc - optind, argv + optind);
+    free_run(&r, &o);
     if (o.pick) {
         int rc = pick_run(r.pick);
 
