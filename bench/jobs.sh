@@ -7,8 +7,9 @@
 # and a maildir of 6000 messages (-r), the text through a pipe, and the
 # text gzipped. Prints the machine (CPU model and flags, cores, load
 # average), then for each input its size, cat's and rg's times, and for
-# each of urigrep's three the best wall time of BENCH_RUNS (5) runs
-# taken in turn (so that the ratios come from the same minutes), MB/s,
+# each of urigrep's three the best wall time of BENCH_RUNS (5) runs, or
+# up to 30 for small inputs, taken in turn (so that the ratios come from
+# the same minutes), MB/s,
 # user+sys seconds, peak RSS (GNU time) and the peak of anonymous
 # memory (RssAnon sampled every millisecond: mapped file pages aside),
 # and -j 1's time over the default's and over -j N's (1.00 or more:
@@ -139,13 +140,19 @@ def case(name, args, size, stdin=None, rg=None):
         cmds[0] = ("cat", ["sh", "-c", "find \"$0\" -type f -exec cat {} +",
                            args[-1]])
     best = {}
-    for _ in range(runs):
+    rounds, k = runs, 0
+    while k < rounds:
+        t0 = time.perf_counter()
         for label, cmd in cmds:
             w, c = timed(cmd, stdin)
             if label not in best or w < best[label][0]:
                 best[label] = (w, c)
-    print("%s: urigrep %s%s (%d bytes)" % (name, " ".join(args),
-          " <pipe" if stdin else "", size))
+        # a small input: more rounds (up to 30), for a second in all
+        if k == 0:
+            rounds = max(runs, min(30, int(1.0 / (time.perf_counter() - t0))))
+        k += 1
+    print("%s: urigrep %s%s (%d bytes; best of %d)" % (name,
+          " ".join(args), " <pipe" if stdin else "", size, rounds))
     for label, cmd in cmds:
         w, c = best[label]
         rss, anon = memory(cmd, stdin) if label.startswith("urigrep") \

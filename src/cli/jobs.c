@@ -100,8 +100,16 @@
 #ifndef WORKER_STACK
 #define WORKER_STACK (1024 * 1024)
 #endif
-/* Output held for tasks that are not yet written, per worker. */
+/* Output held for tasks that are not yet written, per worker, and in
+ * all: anonymous memory stays under 16 MiB on every -j (issue 23; -j 8
+ * on bench/run.sh's text held 16 MiB of output and peaked at 17.5 MiB
+ * of anonymous memory). */
 #define BUDGET_PER_WORKER (2 * 1024 * 1024)
+#define BUDGET_MAX (6 * 1024 * 1024)
+/* Written chunks kept for reuse, per worker and in all (each a log's
+ * buffer, up to 256 KiB). */
+#define SPARE_PER_WORKER 4
+#define SPARE_MAX 8
 /* Tasks waiting to be written, per worker. */
 #define QUEUE_PER_WORKER 128
 /* A file is cut into pieces of about this size when it has at least
@@ -1217,7 +1225,8 @@ write_ready(struct jobs *j)
             pthread_mutex_lock(&j->mu);
             /* kept for a worker's next log: a chunk freed and allocated
              * again costs page faults */
-            if (j->nspare < 4 * j->n) {
+            if (j->nspare < SPARE_PER_WORKER * j->n &&
+                j->nspare < SPARE_MAX) {
                 c->next = j->spare;
                 j->spare = c;
                 j->nspare++;
@@ -1745,6 +1754,8 @@ jobs_start(struct run *r, unsigned n)
     j->o = r->o;
     j->n = n;
     j->budget = (size_t)n * BUDGET_PER_WORKER;
+    if (j->budget > BUDGET_MAX)
+        j->budget = BUDGET_MAX;
     j->max_queued = (size_t)n * QUEUE_PER_WORKER;
     j->plain = !r->o->unique && !r->o->has_max && !r->o->quiet &&
                r->o->list == LIST_NONE && !r->o->count;
