@@ -239,6 +239,71 @@ features(void)
     return 0;
 }
 
+/* urigrep_ref_json(): the object urigrep --json prints for a reference
+ * (this one's, from the command), a CAP too small answered with the size
+ * that is enough, and a public-inbox message's commit and epoch. */
+static char json_line[1024];
+static size_t json_len;
+static enum urigrep_status json_short, json_again;
+static char json_commit[1024];
+static size_t json_commit_len;
+
+static int
+to_json(void *arg, const struct urigrep_ref *r)
+{
+    struct urigrep_json_options o = { sizeof o, "f.txt", NULL, -1, 0 };
+    size_t need = 0;
+
+    (void)arg;
+    json_short = urigrep_ref_json(r, &o, json_line, 8, &need);
+    json_again = urigrep_ref_json(r, &o, json_line, need, &json_len);
+    if (json_again == URIGREP_OK && json_len != need)
+        json_again = URIGREP_ERR_ARG;
+    o.commit = "0123456789abcdef0123456789abcdef01234567";
+    o.epoch = 2;
+    if (urigrep_ref_json(r, &o, json_commit, sizeof json_commit,
+                         &json_commit_len) != URIGREP_OK)
+        json_commit_len = 0;
+    return 0;
+}
+
+static int
+json(void)
+{
+    const char *doc = "see http://example.org/a?b=1 \"now\"\n";
+    const char *want = "{\"file\":\"f.txt\",\"line\":1,\"column\":5,"
+        "\"offset\":4,\"ref\":\"http://example.org/a?b=1\",\"uri\":"
+        "\"http://example.org/a?b=1\",\"delimiter\":\"bare\",\"valid\":true,"
+        "\"kind\":\"absolute\",\"error\":null,\"error_offset\":null,"
+        "\"scheme\":\"http\",\"authority\":\"example.org\",\"userinfo\":"
+        "null,\"host\":\"example.org\",\"port\":null,\"path\":\"/a\","
+        "\"query\":\"b=1\",\"fragment\":null}\n";
+    struct urigrep_extract_options xo;
+    struct urigrep_json_options bad = { 0, NULL, NULL, -1, 0 };
+    urigrep_extractor *x = NULL;
+    size_t n = 1;
+
+    memset(&xo, 0, sizeof xo);
+    xo.size = sizeof xo;
+    xo.type = URIGREP_DOC_TEXT;
+    xo.flags = URIGREP_EXTRACT_COLUMNS | URIGREP_EXTRACT_UNWRAP |
+               URIGREP_EXTRACT_TRUST;
+    CHECK(urigrep_extractor_new(&xo, to_json, NULL, NULL, &x) == URIGREP_OK);
+    CHECK(urigrep_extractor_feed(x, doc, strlen(doc)) == URIGREP_OK);
+    CHECK(urigrep_extractor_finish(x) == URIGREP_OK);
+    urigrep_extractor_free(x);
+    CHECK(json_short == URIGREP_ERR_TOO_LONG);
+    CHECK(json_again == URIGREP_OK);
+    CHECK(json_len == strlen(want) && memcmp(json_line, want, json_len) == 0);
+    CHECK(json_commit_len == json_len + 62 &&
+          memcmp(json_commit, want, json_len - 2) == 0 &&
+          memcmp(json_commit + json_len - 2, ",\"commit\":\"0123456789abcdef"
+                 "0123456789abcdef01234567\",\"epoch\":2}\n", 64) == 0);
+    CHECK(urigrep_ref_json(NULL, &bad, json_line, 8, &n) == URIGREP_ERR_ARG &&
+          n == 0);
+    return 0;
+}
+
 int
 main(void)
 {
@@ -269,7 +334,7 @@ main(void)
     CHECK(urigrep_uri_part(u, URIGREP_PART_HOST, &sp) && sp.len == 1);
     urigrep_uri_free(u);
     CHECK(strcmp(urigrep_version(), "") != 0);
-    if (features() != 0)
+    if (features() != 0 || json() != 0)
         return 1;
     if (contracts() != 0 || helpers() != 0)
         return 1;

@@ -1,4 +1,5 @@
-/* output.h: formatting of results (plain, -n, -b, -0, JSON Lines). */
+/* output.h: formatting of results (plain, -n, -b, -0, -c; JSON Lines
+ * records: jsonout.h). */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_OUTPUT_H
 #define URIGREP_OUTPUT_H
@@ -7,52 +8,8 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "jsonout.h"
 #include "urigrep.h"
-
-/* One reference to print, with what is known about it. Strings are
- * borrowed; NULL means unknown or undefined (JSON null). */
-/* report_format() sets each field itself (no clearing first): a field
- * added here is to be set there. */
-struct output_rec {
-    const char *file;         /* NULL: no file name wanted */
-    uint64_t line, column, offset;
-    struct urigrep_span ref;  /* as found */
-    struct urigrep_span uri;  /* resolved, mapped or as found */
-    const char *delimiter;
-    bool valid;
-    bool absolute;
-    const char *error;        /* NULL when valid */
-    size_t error_offset;
-    /* of URI, indexed by enum urigrep_part as urigrep_uri_split() gives
-     * them; NULL: not split */
-    const struct urigrep_span *parts;
-    bool hyphen_dropped;
-    /* mail input only (MAIL true): where in the message, and the base used
-     * (NULL: none) */
-    bool mail;
-    uint64_t message;
-    const char *message_id, *subject, *part, *content_type, *charset;
-    const char *base, *base_source;
-    /* a wrapped link: its wrapper's name and its target (NULL: not a
-     * wrapped link; target.ptr NULL: no target) */
-    const char *wrapper;
-    struct urigrep_span target;
-    /* WARC input only (WARC true): the record (content_type and charset
-     * are its payload's) */
-    bool warc;
-    const char *warc_record_id, *warc_target_uri, *warc_date;
-    uint64_t warc_offset;
-    /* --json: the trust fields of this reference (lookalike, host forms,
-     * an HTML link's text and mismatch), and with CONTEXT its context;
-     * TRUST NULL: none */
-    const struct urigrep_ref *trust;
-    bool context;
-    /* a public-inbox archive's message: its commit in hex (NULL: not
-     * one; plain output shows the first 12 digits after FILE) and its
-     * epoch (-1: none, JSON null) */
-    const char *commit;
-    long epoch;
-};
 
 /* Hex digits of a commit id in plain output (-H), as the kernel's
  * "Fixes:" tags abbreviate them. */
@@ -81,16 +38,6 @@ struct output_opts {
 enum urigrep_status output_plain(struct urigrep_buf *b,
                                  const struct output_opts *o,
                                  const struct output_rec *r);
-
-/* Append R as one JSON Lines object and a newline. */
-enum urigrep_status output_json(struct urigrep_buf *b,
-                                const struct output_rec *r);
-
-/* Append S as a JSON string (quotes included): quotes, backslashes and the
- * characters of clean_char_unsafe() escaped (\u00XX, \uXXXX, a surrogate
- * pair past U+FFFF), invalid UTF-8 bytes replaced by U+FFFD. */
-enum urigrep_status output_json_string(struct urigrep_buf *b, const char *s,
-                                       size_t len);
 
 /* Append S (LEN bytes) for a message on standard error: the bytes of the
  * characters of clean_char_unsafe() and bytes that are not UTF-8 as
