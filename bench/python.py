@@ -1,62 +1,105 @@
 #!/usr/bin/env python3
-# bench/python.py: urigrep.scan() against urigrep --json on one file.
+# bench/python.py: urigrep.scan() against urigrep -j 1 --json on files.
 # SPDX-License-Identifier: MIT
-"""Usage: PYTHONPATH=python python3 bench/python.py URIGREP FILE [RUNS]
+"""Usage: PYTHONPATH=python python3 bench/python.py URIGREP FILE... [RUNS]
 
-Times, best of RUNS (default 3), `URIGREP --json FILE >/dev/null` and a
-Python loop that consumes every record of urigrep.scan(FILE) (it reads
-the "uri" and "line" of each), and prints MB/s for both, by CPU time
-(user + system: the figure a shared machine does not blur) and by wall
-time, and the module's share of the command's throughput.
+For each FILE (an mbox, say one of bench/pi-export.py), best of RUNS
+(default 3) by wall time, each a process of its own so that start-up
+counts: cat FILE, rg -o '(https?|ftp)://...' FILE (when rg is there),
+URIGREP -j 1 --json FILE, and `python3 -c 'for r in urigrep.scan(FILE)'`
+(the interpreter's start and the import included; every record's "uri"
+and "line" read).  Prints the commands, the CPU, each one's wall and
+user+sys seconds, MB/s and peak RSS, and the module's share of the
+command's speed by wall time and by CPU time.  Output goes to /dev/null.
 """
 import os
-import resource
+import platform
+import shutil
 import subprocess
 import sys
-import time
 
-import urigrep
-
-
-def cpu_children():
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
-def cpu_self():
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+SCAN = ("import sys, urigrep\n"
+        "n = t = 0\n"
+        "for r in urigrep.scan(sys.argv[1]):\n"
+        "    n += 1\n"
+        "    t += len(r['uri']) + r['line']\n"
+        "print(n)\n")
+RG = r"""(https?|ftp)://[^\]\[<>"\s]+"""
 
 
-def command(cmd, path):
-    c, w = cpu_children(), time.time()
-    with open(os.devnull, "wb") as null:
-        subprocess.run([cmd, "--json", path], stdout=null, check=False)
-    return cpu_children() - c, time.time() - w
+def cpu_info():
+    """The CPU's model and flags, as /proc/cpuinfo gives them."""
+    model = flags = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                k, _, v = line.partition(":")
+                if k.strip() == "model name" and model == "?":
+                    model = v.strip()
+                elif k.strip() == "flags" and flags == "?":
+                    flags = v.strip()
+    except OSError:
+        pass
+    return model, flags
 
 
-def module(path):
-    c, w = cpu_self(), time.time()
-    n = total = 0
-    for rec in urigrep.scan(path):
-        n += 1
-        total += len(rec["uri"]) + rec["line"]
-    return cpu_self() - c, time.time() - w, n
+def timed(argv, out=subprocess.DEVNULL):
+    """(wall, user+sys, peak RSS KiB, stdout) of one run of ARGV."""
+    t = os.times()
+    p = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = os.times().elapsed - t.elapsed
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+
+
+def best(argv, runs):
+    return min((timed(argv) for _ in range(runs)), key=lambda r: r[0])
 
 
 def main():
-    cmd, path = sys.argv[1], sys.argv[2]
-    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
-    mb = os.path.getsize(path) / 1e6
-    cc = min((command(cmd, path) for _ in range(runs)), key=lambda x: x[0])
-    cw = min(command(cmd, path)[1] for _ in range(1))
-    best = min((module(path) for _ in range(runs)), key=lambda x: x[0])
-    print(f"input: {path} ({mb:.1f} MB), {best[2]} records; best of {runs}")
-    print(f"urigrep --json >/dev/null   CPU {cc[0]:6.2f} s {mb / cc[0]:7.1f} "
-          f"MB/s   wall {min(cc[1], cw):6.2f} s")
-    print(f"urigrep.scan(), consumed     CPU {best[0]:6.2f} s "
-          f"{mb / best[0]:7.1f} MB/s   wall {best[1]:6.2f} s")
-    print(f"module / command (CPU): {cc[0] / best[0] * 100:.0f}%")
+    args = sys.argv[1:]
+    runs = 3
+    if args and args[-1].isdigit():
+        runs = int(args.pop())
+    if len(args) < 2:
+        sys.exit(__doc__)
+    cmd, files = args[0], args[1:]
+    if not os.access(cmd, os.X_OK):
+        sys.exit(f"bench/python.py: {cmd}: no urigrep command there")
+    model, flags = cpu_info()
+    print(f"machine: {platform.node()}, {os.cpu_count()} CPUs, {model}, "
+          f"Python {platform.python_version()}")
+    print(f"cpu flags: {flags}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"best of {runs} by wall time; user+sys CPU of that run")
+    for path in files:
+        if not os.path.isfile(path):
+            print(f"bench/python.py: {path}: absent (make one with "
+                  "bench/pi-export.py EPOCH.git OUT): skipped")
+            continue
+        mb = os.path.getsize(path) / 1e6
+        n = subprocess.run([sys.executable, "-c", SCAN, path],
+                           stdout=subprocess.PIPE, check=True).stdout
+        print(f"input: {path} ({mb:.1f} MB), {int(n)} records")
+        rows = [("cat", ["cat", path])]
+        if shutil.which("rg"):
+            rows.append(("rg -o '(https?|ftp)://...'", ["rg", "-o", RG,
+                                                         path]))
+        rows += [("urigrep -j 1 --json", [cmd, "-j", "1", "--json", path]),
+                 ("python3 urigrep.scan()", [sys.executable, "-c", SCAN,
+                                             path])]
+        res = {}
+        for name, argv in rows:
+            w, c, rss = res[name] = best(argv, runs)
+            print(f"  {name:28} {w:6.2f} s wall {c:6.2f} s CPU "
+                  f"{mb / w:8.1f} MB/s {rss:8d} KiB peak RSS")
+        cw, cc, _ = res["urigrep -j 1 --json"]
+        pw, pc, _ = res["python3 urigrep.scan()"]
+        print(f"  scan() / command: {cw / pw * 100:.0f}% by wall time, "
+              f"{cc / pc * 100:.0f}% by CPU time")
+        print(f"  commands: {' '.join(rows[-2][1])}; {sys.executable} -c "
+              "'for r in urigrep.scan(FILE): ...'")
 
 
 if __name__ == "__main__":

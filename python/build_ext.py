@@ -69,30 +69,25 @@ struct ugpy_bytes {
     size_t len, cap;
 };
 struct ugpy_doc {
-    urigrep_extractor *x;
-    struct ugpy_bytes text, ctx;
-    size_t nctx;
-    size_t last_ctx;
-    uint64_t *nums;
-    size_t count, nums_cap;
-    size_t nmail, nhyphen, nesc;
-    int ctx_esc;
     uint64_t line_base;
     uint64_t message_base;
-    int nomem;
-    struct ugpy_bytes wrap;
-    size_t nwrapped;
-    int wrap_esc;
-    struct ugpy_bytes warc;
-    size_t nwarc;
-    int warc_esc;
-    int warc_members;
+    struct ugpy_bytes buf;
+    uint64_t records;
+    ...;
 };
-int ugpy_new(const struct urigrep_extract_options *o, struct ugpy_doc **out);
+int ugpy_init(void);
+int ugpy_new(const struct urigrep_extract_options *o, uintptr_t out,
+             uintptr_t file, struct ugpy_doc **res);
+void ugpy_json_target(struct ugpy_doc *d, const char *file,
+                      const char *commit, long epoch);
 void ugpy_clear(struct ugpy_doc *d);
 int ugpy_feed(struct ugpy_doc *d, const char *buf, size_t len);
 int ugpy_finish(struct ugpy_doc *d);
+int ugpy_origin(struct ugpy_doc *d, int type, uint64_t message);
 int ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap);
+int ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
+                   uint64_t end, int type, int any_bytes);
+int ugpy_counts(struct ugpy_doc *d, int which, char **data, size_t *len);
 void ugpy_free(struct ugpy_doc *d);
 """
 

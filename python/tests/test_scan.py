@@ -86,25 +86,13 @@ def walk(top, parent="plain"):
             yield path, name.lower().endswith(".eml")
 
 
-# What --json says of a link's text and of lookalike hosts (issue 22):
-# the module does not give these keys yet, so they are left out of the
-# command's records before the two are compared.
-TRUST_KEYS = ("lookalike", "host_ascii", "host_unicode", "text", "mismatch")
-
-
-def without_trust(rec):
-    for k in TRUST_KEYS:
-        rec.pop(k, None)
-    return rec
-
-
 def command_records(cmd, opts, top):
     out = subprocess.run([cmd, "--json", "-r", *opts, top],
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                          check=False).stdout
     by_file = {}
     for line in out.splitlines():
-        rec = without_trust(json.loads(line))
+        rec = json.loads(line)
         by_file.setdefault(rec["file"], []).append(rec)
     return by_file
 
@@ -173,7 +161,7 @@ def test_strings_as_json_gives_them(urigrep_cmd, tmp_path):
     p.write_bytes(data)
     out = subprocess.run([urigrep_cmd, "--json", "-a", str(p)],
                          stdout=subprocess.PIPE, check=False).stdout
-    want = [without_trust(json.loads(x)) for x in out.splitlines()]
+    want = [json.loads(x) for x in out.splitlines()]
     assert len(want) >= 4
     assert list(urigrep.scan(str(p), text=True)) == want
 
@@ -238,38 +226,33 @@ def test_parse_validate_resolve():
     assert urigrep.detect(b"<html><body>") == "html"
 
 
-def test_batch_of_mail_and_not_mail():
-    # a batch whose records are not all mail (no document gives one
-    # today): the one that is not has --json's keys of text, the other
-    # those of mail; built by hand as _batch.c lays a batch out
-    from urigrep import _records, ffi, _NNUM, _N_MESSAGE, _N_CTX, \
-        _N_HAS_BASE, _N_BASE_SOURCE, _N_ERROR_OFFSET
-    text = b"".join(b"http://h/p\0http://h/p\0http\0h\0\x01\0h\0\x01\0/p\0"
-                    b"\x01\0\x01\0" for _ in range(2))
-    ctx = (b"\x01\0\x01\0\x01\0\x01\0\x01\0\x01\0"
-           b"<m@h>\0" b"1\0" b"text/plain\0" b"\x01\0" b"s\0" b"utf-8\0")
-    nums = [0] * (2 * _NNUM)
-    for i in range(2):
-        nums[i * _NNUM:(i + 1) * _NNUM] = [i + 1, 1, 0, 0, 0, 1, 1, 0, 0,
-                                           0, 0, 0, 0, 0]
-        nums[i * _NNUM + _N_ERROR_OFFSET] = 2 ** 64 - 1
-    nums[_NNUM + _N_MESSAGE] = 3
-    nums[_NNUM + _N_CTX] = 1
-    assert nums[_N_HAS_BASE] == nums[_N_BASE_SOURCE] == 0
-    keep = [ffi.new("char[]", text), ffi.new("char[]", ctx),
-            ffi.new("uint64_t[]", nums)]
-    d = ffi.new("struct ugpy_doc *")
-    d.text.data, d.text.len = keep[0], len(text)
-    d.ctx.data, d.ctx.len = keep[1], len(ctx)
-    d.nums, d.count, d.nmail = keep[2], 2, 1
-    text_rec, mail_rec = _records(d, "f")
-    assert "message" not in text_rec and "base" not in text_rec
-    assert text_rec["line"] == 1 and text_rec["uri"] == "http://h/p"
-    assert (mail_rec["message"], mail_rec["message_id"], mail_rec["part"],
-            mail_rec["subject"], mail_rec["charset"], mail_rec["base"]) == \
-        (3, "<m@h>", "1", "s", "utf-8", None)
-    assert "hyphen" not in mail_rec and mail_rec["line"] == 2
+# Real HTML mail and pages whose links have a visible text (newsletter:
+# "text", "mismatch" false), an IDN host (html-meta-charset: host_ascii,
+# host_unicode) and links that mislead (pick-trust: mismatch and
+# lookalike true): the records of scan() are --json's, keys in its
+# order (issue 22).
+TRUST_FIXTURES = ("newsletter.eml", "html-meta-charset.eml", "pick-trust.html")
 
+
+def test_trust_keys_as_json(urigrep_cmd, top_srcdir):
+    seen = set()
+    for name in TRUST_FIXTURES:
+        path = os.path.join(top_srcdir, "tests", "fixtures", name)
+        out = subprocess.run([urigrep_cmd, "--json", path],
+                             stdout=subprocess.PIPE, check=False).stdout
+        want = [json.loads(x) for x in out.splitlines()]
+        got = list(urigrep.scan(path))
+        assert [list(r.items()) for r in got] == \
+            [list(r.items()) for r in want]
+        for r in got:
+            seen.update(k for k in ("text", "mismatch", "lookalike",
+                                    "host_ascii", "host_unicode",
+                                    "wrapper", "target") if k in r)
+        if name == "pick-trust.html":
+            assert any(r.get("mismatch") is True for r in got)
+            assert any(r.get("lookalike") is True for r in got)
+    assert {"text", "mismatch", "lookalike", "host_ascii",
+            "host_unicode"} <= seen
 
 def test_warc_same_records_as_command(urigrep_cmd, top_srcdir):
     """scan() reads the WARC files of tests/warc (plain, .warc.gz member
@@ -281,7 +264,7 @@ def test_warc_same_records_as_command(urigrep_cmd, top_srcdir):
             path = "tests/warc/" + path
             if "warc" not in os.path.basename(path):
                 continue
-            want = [without_trust(json.loads(x)) for x in subprocess.run(
+            want = [json.loads(x) for x in subprocess.run(
                 [urigrep_cmd, "--json", path], stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, check=False).stdout.splitlines()]
             assert want, path

@@ -15,9 +15,9 @@ on one reference.
 
 import codecs
 import collections
-import itertools
+import mmap
 import os
-import re
+import stat
 import zlib
 
 from ._urigrep import ffi, lib
@@ -62,128 +62,11 @@ _X_UNWRAP = 0x80           # and the target of a wrapped link
 _PEEK = 32 * 1024          # what the type and binariness are decided on
 _E_STOPPED = 5             # URIGREP_ERR_STOPPED
 
-_DELIMS = tuple(ffi.string(lib.urigrep_delim_name(i)).decode()
-                for i in range(9))
-_ERRS = (None,) + tuple(_strerror(i) for i in range(64))
-_BASE_SOURCES = (None,) + tuple(
-    ffi.string(lib.urigrep_base_source_name(i)).decode() for i in range(8))
-_BOOLS = (False, True)
+_X_TRUST = 0x400           # and a link's text, mismatch and lookalike
 _KINDS = ("relative", "absolute")
-_NULL_TEXT = {"\x01": None}          # _batch.c writes NULL as "\x01"
-_NULL_U64 = {2 ** 64 - 1: None}      # and error_offset of a valid one so
-_ESCAPED = re.compile("\x02([012])")
 
-# the numbers of a record in a batch (enum ugpy_num in _batch.c)
-(_N_LINE, _N_COLUMN, _N_OFFSET, _N_ERROR_OFFSET, _N_MESSAGE, _N_VALID,
- _N_ABSOLUTE, _N_ERROR, _N_DELIM, _N_BASE_SOURCE, _N_HAS_BASE, _N_HYPHEN,
- _N_ESC, _N_CTX, _N_WRAPPED, _N_WARC, _N_WARC_OFFSET, _NNUM) = range(18)
-_NTEXT = 10
-_NCTX = 6
-
-_COMMON_KEYS = ("file", "line", "column", "offset", "ref", "uri",
-                "delimiter", "valid", "kind", "error", "error_offset",
-                "scheme", "authority", "userinfo", "host", "port", "path",
-                "query", "fragment")
-_BASE_KEYS = ("base", "base_source")
-_MAIL_KEYS = _COMMON_KEYS + ("message_id", "part", "content_type") + \
-    _BASE_KEYS + ("message", "subject", "charset")
-_TEXT_KEYS = (_COMMON_KEYS, _COMMON_KEYS + _BASE_KEYS)
-_MAIL_ONLY = ("message_id", "part", "content_type", "message", "subject",
-              "charset")
-_WARC_KEYS = ("content_type", "charset", "warc_record_id", "target_uri",
-              "warc_date")
-
-
-def _unescape(s):
-    return _ESCAPED.sub(lambda m: chr(ord(m.group(1)) - 0x30), s)
-
-
-def _with_hyphen(rec):
-    """REC with "hyphen": "dropped" after "fragment", where --json has it."""
-    out = {}
-    for k, v in rec.items():
-        out[k] = v
-        if k == "fragment":
-            out["hyphen"] = "dropped"
-    return out
-
-
-def _strings(b, escaped):
-    """The strings of a _batch.c array B (struct ugpy_bytes), unknown ones
-    None; ESCAPED: some hold an escape."""
-    vals = codecs.utf_8_decode(ffi.buffer(b.data, b.len))[0].split("\0")
-    vals = list(map(_NULL_TEXT.get, vals, vals))
-    if escaped:
-        vals = [_unescape(v) if v and "\x02" in v else v for v in vals]
-    return vals
-
-
-def _records(d, file):
-    """The records in the batch of D (struct ugpy_doc *), as a list."""
-    n = d.count
-    if n == 0:
-        return ()
-    vals = _strings(d.text, d.nesc)
-    ctx = _strings(d.ctx, d.ctx_esc)
-    nums = ffi.unpack(d.nums, n * _NNUM)
-    end = n * _NTEXT
-
-    def text(i):
-        return vals[i:end:_NTEXT]
-
-    def num(i):
-        return nums[i::_NNUM]
-
-    def context(i):
-        return map(ctx[i::_NCTX].__getitem__, num(_N_CTX))
-
-    eoff = num(_N_ERROR_OFFSET)
-    common = (itertools.repeat(file), num(_N_LINE), num(_N_COLUMN),
-              num(_N_OFFSET), text(0), text(1),
-              map(_DELIMS.__getitem__, num(_N_DELIM)),
-              map(_BOOLS.__getitem__, num(_N_VALID)),
-              map(_KINDS.__getitem__, num(_N_ABSOLUTE)),
-              map(_ERRS.__getitem__, num(_N_ERROR)),
-              map(_NULL_U64.get, eoff, eoff),
-              *(text(i) for i in range(2, 10)))
-    base_source = map(_BASE_SOURCES.__getitem__, num(_N_BASE_SOURCE))
-    if d.nmail == 0:
-        rows = zip(*common, context(3), base_source)
-        keys = map(_TEXT_KEYS.__getitem__, num(_N_HAS_BASE))
-        recs = list(map(dict, map(zip, keys, rows)))
-    else:
-        rows = zip(*common, context(0), context(1), context(2), context(3),
-                   base_source, num(_N_MESSAGE), context(4), context(5))
-        recs = list(map(dict, map(zip, itertools.repeat(_MAIL_KEYS), rows)))
-        if d.nmail != n:
-            # a batch of mail and not mail: --json leaves out the mail
-            # keys, and the base keys when there is no base
-            for rec, mail in zip(recs, num(_N_MESSAGE)):
-                if not mail:
-                    drop = _MAIL_ONLY + (_BASE_KEYS if rec["base"] is None
-                                         else ())
-                    for k in drop:
-                        del rec[k]
-    if d.nhyphen:
-        for i, h in enumerate(num(_N_HYPHEN)):
-            if h:
-                recs[i] = _with_hyphen(recs[i])
-    if d.nwrapped:
-        # wrapper and target, last as --json has them
-        wrap = iter(_strings(d.wrap, d.wrap_esc))
-        for rec, w in zip(recs, num(_N_WRAPPED)):
-            if w:
-                rec["wrapper"] = next(wrap)
-                rec["target"] = next(wrap)
-    if d.nwarc:
-        # the WARC record's fields, last as --json has them
-        warc = iter(_strings(d.warc, d.warc_esc))
-        for rec, w, off in zip(recs, num(_N_WARC), num(_N_WARC_OFFSET)):
-            if w:
-                for k in _WARC_KEYS:
-                    rec[k] = next(warc)
-                rec["warc_offset"] = off
-    return recs
+if lib.ugpy_init() != 0:
+    raise MemoryError("urigrep: cannot make the records' keys")
 
 
 def _bytes(s, what):
@@ -223,7 +106,8 @@ def _options(keep, type, base, rfc, headers, charset, resolve, ascii,
         o.charset = keep[-1]
     o.flags = ((_X_HEADERS if headers else 0) |
                (0 if resolve else _X_NO_RESOLVE) |
-               (_X_ASCII if ascii else 0) | _X_COLUMNS | _X_UNWRAP)
+               (_X_ASCII if ascii else 0) | _X_COLUMNS | _X_UNWRAP |
+               _X_TRUST)
     o.scan.max_uri_length = max_uri_length
     o.scan.hyphen = _HYPHEN[hyphen]
     o.scan.flags = ((_SCAN_ABBREV if abbrev else 0) |
@@ -324,15 +208,19 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     next member that inflates to a record (the command says so; scan()
     yields the records of the good ones).
 
-    Each record has the keys of --json: file, line, column, offset, ref,
-    uri, delimiter, valid, kind, error, error_offset, scheme, authority,
-    userinfo, host, port, path, query, fragment; "hyphen" when a '-' at a
-    line break was dropped; base and base_source when there is a base;
-    for mail, message_id, part, content_type, base, base_source, message,
-    subject and charset; for a wrapped link (Safe Links, URL Defense...),
-    wrapper and target; in a WARC record, content_type, charset,
-    warc_record_id, target_uri, warc_date and warc_offset.  Raises Error when the options are refused
-    (a relative base, say) or memory runs out.
+    Each record has the keys of --json, in its order: file, line,
+    column, offset, ref, uri, delimiter, valid, kind, error,
+    error_offset, scheme, authority, userinfo, host, port, path, query,
+    fragment; "hyphen" when a '-' at a line break was dropped; base and
+    base_source when there is a base; for mail, message_id, part,
+    content_type, base, base_source, message, subject and charset; for a
+    wrapped link (Safe Links, URL Defense...), wrapper and target; in a
+    WARC record, content_type, charset, warc_record_id, target_uri,
+    warc_date and warc_offset; what a reader sees against where the link
+    goes (urigrep(1), JSON OUTPUT): lookalike (when true, or None when it
+    cannot be told), host_ascii and host_unicode for an IDN host, text
+    and mismatch for an HTML link.  Raises Error when the options are
+    refused (a relative base, say) or memory runs out.
     """
     keep = []
     o = _options(keep, type, base, rfc, headers, charset, resolve, ascii,
@@ -348,52 +236,199 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
 
 def _scan(f, data, name, close, o, keep, any_bytes, first_line,
           first_message, size, offset=0):
+    # _batch.c appends the records of each feed to OUT, as dicts whose
+    # "file" is NAME; both are passed by id() and held here meanwhile
+    out = []
     dp = ffi.new("struct ugpy_doc **")
     d = None
     try:
-        _check(lib.ugpy_new(o, dp), "extractor options")
+        _check(lib.ugpy_new(o, id(out), id(name), dp), "extractor options")
         d = dp[0]
         d.line_base = first_line - 1
         d.message_base = first_message - 1
-        if data is not None:
-            head = bytes(data[:_PEEK])
-        else:
-            head = b""
-            while len(head) < _PEEK:
-                more = _read(f, _PEEK - len(head))
-                if not more:
-                    break
-                head += more
+        for rc, what in _feed(d, f, data, close, o, any_bytes, size,
+                              offset):
+            if out:
+                yield from out
+                out.clear()
+            _check(rc, what)
+    finally:
+        lib.ugpy_free(d if d is not None else ffi.NULL)
+        if close:
+            f.close()
+        del keep
+
+
+def _mapped(f):
+    """The file F opened by scan() mapped into memory (an mmap read
+    sequentially), or None when it cannot be (not a regular file, or
+    empty)."""
+    try:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return None
+        m = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    if hasattr(m, "madvise"):
+        m.madvise(mmap.MADV_SEQUENTIAL)
+    return m
+
+
+def _head(f, data):
+    """The first _PEEK bytes of the document (read from F when DATA is
+    None)."""
+    if data is not None:
+        return bytes(data[:_PEEK])
+    head = b""
+    while len(head) < _PEEK:
+        more = _read(f, _PEEK - len(head))
+        if not more:
+            break
+        head += more
+    return head
+
+
+def _feed(d, f, data, own, o, any_bytes, size, offset):
+    """Feed a document to D: DATA, or what F holds (mapped when OWN, a
+    file scan() opened); yield (status, what was called) after each call
+    that may have made records.  A text or HTML document with a NUL in
+    its first 32 KiB is not read unless ANY_BYTES; a .warc.gz is read
+    member by member (OFFSET: in its file)."""
+    m = _mapped(f) if own and data is None else None
+    try:
+        if m is not None:
+            data = m
+        head = _head(f, data)
         dtype = o.type if o.type != 0 else lib.urigrep_detect(head,
                                                               len(head))
         warc_gz = o.type in (0, _TYPES["warc"]) and _warc_member(head)
         if not any_bytes and not warc_gz and dtype in (1, 4) and \
                 b"\0" in head:
             return
-        pieces = _pieces(f, data, head, size)
-        if warc_gz:
-            pieces = _warc_gz(pieces, offset, size)
-        for piece in pieces:
-            if isinstance(piece, tuple):
-                _check(lib.ugpy_member(d, piece[0], piece[1]), "member")
-                continue
-            with ffi.from_buffer(piece) as p:
-                rc = lib.ugpy_feed(d, p, len(piece))
-            if d.count:
-                recs = _records(d, name)
-                lib.ugpy_clear(d)
-                yield from recs
-            _check(rc, "feed")
-        rc = lib.ugpy_finish(d)
-        recs = _records(d, name)
-        lib.ugpy_clear(d)
-        yield from recs
-        _check(rc, "finish")
+        if data is not None and not warc_gz:
+            # in place: one pointer, pieces by arithmetic (no copies)
+            with ffi.from_buffer(data) as p:
+                for i in range(0, len(data), size):
+                    yield lib.ugpy_feed(d, p + i, min(size, len(data) - i)), \
+                        "feed"
+        else:
+            pieces = _pieces(f, data, head, size)
+            if warc_gz:
+                pieces = _warc_gz(pieces, offset, size)
+            for piece in pieces:
+                if isinstance(piece, tuple):
+                    yield lib.ugpy_member(d, piece[0], piece[1]), "member"
+                    continue
+                with ffi.from_buffer(piece) as p:
+                    rc = lib.ugpy_feed(d, p, len(piece))
+                yield rc, "feed"
+        yield lib.ugpy_finish(d), "finish"
     finally:
-        lib.ugpy_free(d if d is not None else ffi.NULL)
-        if close:
-            f.close()
-        del keep
+        if m is not None:
+            m.close()
+
+
+class _JsonLines:
+    """Records as urigrep --json writes them, formatted in C by the
+    command's own writer (urigrep_ref_json()) and written to the binary
+    file W, and counted: the Dask runner's task.  OPTIONS are scan()'s
+    (type, base, rfc, headers, charset...; text for -a)."""
+
+    def __init__(self, w, text=False, **options):
+        self._keep = []
+        opts = dict(type="auto", base=None, rfc=2396, headers=False,
+                    charset=None, resolve=True, ascii=False, abbrev=False,
+                    any_scheme=False, schemes=(), hyphen="keep",
+                    max_uri_length=0)
+        opts.update(options)
+        self._o = _options(self._keep, **opts)
+        self._any = bool(text or opts["charset"] is not None)
+        self._w = w
+        self._name = self._commit = None
+        dp = ffi.new("struct ugpy_doc **")
+        _check(lib.ugpy_new(self._o, 0, 0, dp), "extractor options")
+        self._d = dp[0]
+
+    def close(self):
+        lib.ugpy_free(self._d)
+        self._d = ffi.NULL
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _target(self, name, commit=None, epoch=-1):
+        # borrowed by _batch.c until the next call: held here
+        self._name = os.fsencode(name) if name is not None else None
+        self._commit = commit.encode() if commit else None
+        lib.ugpy_json_target(self._d, self._name or ffi.NULL,
+                             self._commit or ffi.NULL, epoch)
+
+    def _flush(self):
+        b = self._d.buf
+        if b.len:
+            self._w.write(ffi.buffer(b.data, b.len))
+            lib.ugpy_clear(self._d)
+
+    def file(self, path, start=0, end=0, type=None, first_line=1,
+             first_message=1):
+        """Bytes START..END (END 0: to the end) of the file PATH as one
+        document of TYPE (None: the options'), its line and message
+        numbers counting from FIRST_LINE and FIRST_MESSAGE."""
+        self._target(path)
+        self._d.line_base = first_line - 1
+        self._d.message_base = first_message - 1
+        rc = lib.ugpy_json_file(self._d, self._name, start, end,
+                                -1 if type is None else _TYPES[type],
+                                self._any)
+        self._flush()
+        if rc < 0:
+            raise OSError(-rc, os.strerror(-rc), path)
+        _check(rc, path)
+
+    def stream(self, f, name, offset=0):
+        """The document that the binary file object F holds (a .gz read
+        as it is decompressed; a .warc.gz member by member, OFFSET that of
+        F's first byte in its file), named NAME."""
+        self._target(name)
+        self._d.line_base = self._d.message_base = 0
+        for rc, what in _feed(self._d, f, None, False, self._o, self._any,
+                              256 * 1024, offset):
+            self._flush()
+            _check(rc, what)
+
+    def message(self, data, name, number, commit, epoch):
+        """DATA (bytes), a public-inbox message, as one mail numbered
+        NUMBER, its records with COMMIT and EPOCH (-1: none)."""
+        self._target(name, commit, epoch)
+        self._d.line_base = self._d.message_base = 0
+        _check(lib.ugpy_origin(self._d, _TYPES["mail"], number - 1),
+               "origin")
+        with ffi.from_buffer(data) as p:
+            rc = lib.ugpy_feed(self._d, p, len(data))
+        rc2 = lib.ugpy_finish(self._d)
+        self._flush()
+        _check(rc, "feed")
+        _check(rc2, "finish")
+
+    def counts(self):
+        """(records, by scheme, by host): the counts of the C side, the
+        keys decoded as scan() decodes strings, None for references
+        without one."""
+        out = []
+        for which in (0, 1):
+            data = ffi.new("char **")
+            n = ffi.new("size_t *")
+            if lib.ugpy_counts(self._d, which, data, n):
+                raise MemoryError
+            f = codecs.utf_8_decode(ffi.buffer(data[0], n[0]), "urigrep-fffd")
+            vals = f[0].split("\0")
+            c = {None if k == "\x01" else k: int(v)
+                 for k, v in zip(vals[0::2], vals[1::2])}
+            out.append(c)
+        return self._d.records, out[0], out[1]
 
 
 def _pieces(f, data, head, size):

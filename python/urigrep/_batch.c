@@ -1,66 +1,33 @@
 /* _batch.c: the C half of the Python module: an extractor whose records
- * are packed into a batch that Python unpacks a feed at a time. */
+ * become dicts (scan()) or JSON Lines (urigrep.dask) in C. */
 /* SPDX-License-Identifier: MIT */
 /*
  * Calling Python once per reference would cost more than finding it, so
- * the extractor's callback is C: it appends each record to a batch, and
- * Python turns a whole batch into dicts with a few C-level calls
- * (urigrep/__init__.py, _records()).
+ * the extractor's callback is C, in one of two modes:
  *
- * A batch is three arrays:
- *   TEXT  the record's UGPY_NTEXT strings, each followed by a NUL byte:
- *         ref, uri, scheme, authority, userinfo, host, port, path, query,
- *         fragment. A string that is unknown (NULL, or an undefined
- *         component) is the single byte \x01. Each string is made valid
- *         UTF-8 as --json makes it (a byte that does not start a valid
- *         UTF-8 sequence becomes U+FFFD), so that Python decodes the
- *         whole batch at once and splits it at the NULs. The bytes \x00,
- *         \x01 and \x02 inside a string are written \x02 then '0', '1'
- *         or '2', and the record's UGPY_N_ESC number is set.
- *   CTX   contexts, UGPY_NCTX strings each, written as TEXT's: message_id,
- *         part, content_type, base, subject, charset. They change once
- *         a part or a message, so a context is written only when it is
- *         not the one before; a record's UGPY_N_CTX numbers its context.
- *   NUMS  UGPY_NNUM numbers per record (enum ugpy_num).
- *   WRAP  for each wrapped link (UGPY_N_WRAPPED set), its wrapper's name
- *         and its target, written as TEXT's, in record order.
- *   WARC  for each reference in a WARC record (UGPY_N_WARC set), its
- *         payload's content type and charset, the record's ID, target
- *         URI and date, written as TEXT's, in record order; its offset
- *         is UGPY_N_WARC_OFFSET.
- * Memory: a batch holds the records of one feed; the caller feeds
- * bounded pieces and clears the batch after each.
+ *   dicts  each record becomes a dict with the keys and values that
+ *          urigrep --json prints (in its order), built with CPython's
+ *          API and appended to a list of the caller's. cffi calls these
+ *          functions with the GIL released: the scanning runs without
+ *          it, and the callback takes it for each record. The list comes
+ *          as its id(), which CPython documents as the object's address;
+ *          the caller holds it for the call.
+ *   JSON   each record is written by urigrep_ref_json(), the command's
+ *          own writer, into a buffer the caller writes out after each
+ *          feed, and counted: records, and by scheme and host (exact
+ *          strings; Python lowercases and sums them).
+ *
+ * Memory: the records of one feed; the caller feeds bounded pieces and
+ * empties the list or the buffer after each.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "urigrep.h"
-
-#define UGPY_NTEXT 10
-#define UGPY_NCTX 6
-
-/* The numbers of a record, in this order. */
-enum ugpy_num {
-    UGPY_N_LINE,
-    UGPY_N_COLUMN,
-    UGPY_N_OFFSET,
-    UGPY_N_ERROR_OFFSET, /* UINT64_MAX when valid */
-    UGPY_N_MESSAGE,      /* 0: not mail */
-    UGPY_N_VALID,        /* 1 valid, 0 not */
-    UGPY_N_ABSOLUTE,
-    UGPY_N_ERROR,        /* 0 when valid, else the status + 1 */
-    UGPY_N_DELIM,
-    UGPY_N_BASE_SOURCE,  /* 0 without a base, else the source + 1 */
-    UGPY_N_HAS_BASE,
-    UGPY_N_HYPHEN,       /* the '-' at a line break was dropped */
-    UGPY_N_ESC,          /* a string holds \x00, \x01 or \x02 */
-    UGPY_N_CTX,          /* the number of its context in the batch */
-    UGPY_N_WRAPPED,      /* a wrapped link: two strings in WRAP */
-    UGPY_N_WARC,         /* in a WARC record: five strings in WARC */
-    UGPY_N_WARC_OFFSET,  /* the record's offset in the file */
-    UGPY_NNUM
-};
 
 /* A growable byte array. */
 struct ugpy_bytes {
@@ -68,26 +35,358 @@ struct ugpy_bytes {
     size_t len, cap;
 };
 
+/* Counts by string (a scheme, a host): open addressing, FNV-1a. */
+struct ugpy_slot {
+    char *key;                   /* NULL: free */
+    size_t len;
+    uint64_t n;
+};
+struct ugpy_counter {
+    struct ugpy_slot *v;
+    size_t cap, used;
+    uint64_t none;               /* references without one */
+};
+
+/* The last string seen in a field that changes once a message or part
+ * (Message-ID, Subject...), and its str: records share it. */
+struct ugpy_memo {
+    char *s;
+    size_t len;
+    PyObject *o;
+};
+
+enum { UGPY_MEMO_COUNT = 9 };
+
 struct ugpy_doc {
     urigrep_extractor *x;
-    struct ugpy_bytes text, ctx;
-    size_t nctx;                 /* contexts in CTX */
-    size_t last_ctx;             /* where the last one starts */
-    uint64_t *nums;
-    size_t count, nums_cap;
-    size_t nmail, nhyphen, nesc; /* records of the batch that are so */
-    int ctx_esc;                 /* a context holds an escape */
     uint64_t line_base;          /* added to every line number */
     uint64_t message_base;       /* added to every message number */
-    int nomem;
-    struct ugpy_bytes wrap;      /* wrapped links: wrapper, target */
-    size_t nwrapped;             /* records of the batch that are so */
-    int wrap_esc;                /* a string in WRAP holds an escape */
-    struct ugpy_bytes warc;      /* WARC records' strings */
-    size_t nwarc;                /* records of the batch in WARC records */
-    int warc_esc;                /* a string in WARC holds an escape */
+    int nomem;                   /* memory ran out (or a Python error) */
     int warc_members;            /* ugpy_member() was called */
+    /* dicts */
+    uintptr_t out;               /* id() of the list */
+    uintptr_t file;              /* id() of the "file" value */
+    int type;                    /* the options' document type */
+    /* JSON */
+    int json;
+    struct ugpy_bytes buf;
+    uint64_t records;
+    struct ugpy_counter schemes, hosts;
+    struct urigrep_json_options jopt;
+    /* private to _batch.c */
+    struct ugpy_memo memo[UGPY_MEMO_COUNT];
 };
+
+/* ---- dicts ---- */
+
+/* The keys, in --json's order (keep in sync with src/shared/jsonout.c). */
+enum ugpy_key {
+    K_FILE, K_LINE, K_COLUMN, K_OFFSET, K_REF, K_URI, K_DELIMITER, K_VALID,
+    K_KIND, K_ERROR, K_ERROR_OFFSET, K_SCHEME, K_AUTHORITY, K_USERINFO,
+    K_HOST, K_PORT, K_PATH, K_QUERY, K_FRAGMENT, K_HYPHEN, K_MESSAGE_ID,
+    K_PART, K_CONTENT_TYPE, K_BASE, K_BASE_SOURCE, K_MESSAGE, K_SUBJECT,
+    K_CHARSET, K_WRAPPER, K_TARGET, K_WARC_RECORD_ID, K_TARGET_URI,
+    K_WARC_DATE, K_WARC_OFFSET, K_LOOKALIKE, K_HOST_ASCII, K_HOST_UNICODE,
+    K_TEXT, K_MISMATCH, K_COUNT
+};
+static const char *const key_names[K_COUNT] = {
+    "file", "line", "column", "offset", "ref", "uri", "delimiter", "valid",
+    "kind", "error", "error_offset", "scheme", "authority", "userinfo",
+    "host", "port", "path", "query", "fragment", "hyphen", "message_id",
+    "part", "content_type", "base", "base_source", "message", "subject",
+    "charset", "wrapper", "target", "warc_record_id", "target_uri",
+    "warc_date", "warc_offset", "lookalike", "host_ascii", "host_unicode",
+    "text", "mismatch"
+};
+
+/* The memo of each field. */
+enum { M_MESSAGE_ID, M_PART, M_CONTENT_TYPE, M_BASE, M_SUBJECT, M_CHARSET,
+       M_RECORD_ID, M_TARGET_URI, M_DATE };
+
+/* Interned keys and the strings that come from a short list (delimiter,
+ * kind, error, base source), made once (ugpy_init()). */
+static PyObject *keys[K_COUNT];
+static PyObject *delims[16], *errors[64], *base_sources[16];
+static PyObject *kinds[2], *dropped;
+
+/* Strings from the library's static tables, as str: NAME(I) for I below
+ * N, into V. Returns -1 when Python failed. */
+static int
+names(PyObject **v, int n, const char *(*name)(int))
+{
+    int i;
+
+    for (i = 0; i < n; i++)
+        if ((v[i] = PyUnicode_InternFromString(name(i))) == NULL)
+            return -1;
+    return 0;
+}
+
+static const char *
+delim_name(int i)
+{
+    return urigrep_delim_name((enum urigrep_delim)i);
+}
+
+static const char *
+error_name(int i)
+{
+    return urigrep_strerror((enum urigrep_status)i);
+}
+
+static const char *
+base_source_name(int i)
+{
+    return urigrep_base_source_name((enum urigrep_base_source)i);
+}
+
+/* Make the keys and names; once, before any other call. Returns 0, or
+ * -1 when Python could not (out of memory). */
+int
+ugpy_init(void)
+{
+    PyGILState_STATE g = PyGILState_Ensure();
+    int i, rc = 0;
+
+    for (i = 0; i < K_COUNT && rc == 0; i++)
+        if ((keys[i] = PyUnicode_InternFromString(key_names[i])) == NULL)
+            rc = -1;
+    if (rc == 0 &&
+        (names(delims, 16, delim_name) || names(errors, 64, error_name) ||
+         names(base_sources, 16, base_source_name) ||
+         (kinds[0] = PyUnicode_InternFromString("relative")) == NULL ||
+         (kinds[1] = PyUnicode_InternFromString("absolute")) == NULL ||
+         (dropped = PyUnicode_InternFromString("dropped")) == NULL))
+        rc = -1;
+    if (rc)
+        PyErr_Clear();
+    PyGILState_Release(g);
+    return rc;
+}
+
+/* S (LEN bytes; NULL: None) as a str, each byte that does not start
+ * valid UTF-8 as U+FFFD, as --json writes it (the error handler
+ * "urigrep-fffd", registered by __init__.py). New reference, or NULL. */
+static PyObject *
+str_of(const char *s, size_t len)
+{
+    if (s == NULL) {
+        Py_INCREF(Py_None);
+        return Py_None;
+    }
+    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)len, "urigrep-fffd");
+}
+
+/* S as str, the one made for the last record when S is the same: a new
+ * reference, or NULL. */
+static PyObject *
+memo_str(struct ugpy_memo *m, const char *s)
+{
+    size_t len;
+    PyObject *o;
+    char *copy;
+
+    if (s == NULL)
+        return str_of(NULL, 0);
+    len = strlen(s);
+    if (m->o && m->len == len && memcmp(m->s, s, len) == 0) {
+        Py_INCREF(m->o);
+        return m->o;
+    }
+    if ((o = str_of(s, len)) == NULL || (copy = malloc(len + 1)) == NULL)
+        return o;   /* not kept: made again next time */
+    memcpy(copy, s, len + 1);
+    free(m->s);
+    Py_XDECREF(m->o);
+    m->s = copy;
+    m->len = len;
+    m->o = o;
+    Py_INCREF(o);
+    return o;
+}
+
+/* A shared str from one of the tables above (borrowed V[I]; I past N:
+ * NAME made anew). New reference. */
+static PyObject *
+table_str(PyObject **v, size_t i, size_t n, const char *name)
+{
+    if (i < n && v[i]) {
+        Py_INCREF(v[i]);
+        return v[i];
+    }
+    return str_of(name, strlen(name));
+}
+
+static PyObject *
+bool_of(int yes)
+{
+    PyObject *o = yes ? Py_True : Py_False;
+
+    Py_INCREF(o);
+    return o;
+}
+
+/* true, false or None for 1, 0, -1. */
+static PyObject *
+tri_of(int v)
+{
+    if (v < 0) {
+        Py_INCREF(Py_None);
+        return Py_None;
+    }
+    return bool_of(v > 0);
+}
+
+/* DICT[KEY] = V, V stolen; false when V is NULL or Python failed. */
+static int
+put(PyObject *dict, enum ugpy_key key, PyObject *v)
+{
+    int rc;
+
+    if (v == NULL)
+        return 0;
+    rc = PyDict_SetItem(dict, keys[key], v);
+    Py_DECREF(v);
+    return rc == 0;
+}
+
+/* file .. error_offset */
+static int
+dict_found(struct ugpy_doc *d, PyObject *o, const struct urigrep_ref *r)
+{
+    PyObject *file = (PyObject *)d->file;
+    int valid = r->valid == 1;
+
+    Py_INCREF(file);
+    return put(o, K_FILE, file) &&
+           put(o, K_LINE, PyLong_FromUnsignedLongLong(r->line +
+                                                       d->line_base)) &&
+           put(o, K_COLUMN, PyLong_FromUnsignedLongLong(r->column)) &&
+           put(o, K_OFFSET, PyLong_FromUnsignedLongLong(r->offset)) &&
+           put(o, K_REF, str_of(r->ref.ptr, r->ref.len)) &&
+           put(o, K_URI, str_of(r->uri.ptr, r->uri.len)) &&
+           put(o, K_DELIMITER, table_str(delims, (size_t)r->delim, 16,
+                                         urigrep_delim_name(r->delim))) &&
+           put(o, K_VALID, bool_of(valid)) &&
+           put(o, K_KIND, table_str(kinds, r->absolute != 0, 2, "")) &&
+           put(o, K_ERROR, valid ? str_of(NULL, 0)
+                                 : table_str(errors, (size_t)r->error, 64,
+                                             urigrep_strerror(r->error))) &&
+           put(o, K_ERROR_OFFSET,
+               valid ? str_of(NULL, 0)
+                     : PyLong_FromSize_t(r->error_offset));
+}
+
+/* scheme .. fragment, as --json splits the URI; "hyphen" */
+static int
+dict_parts(PyObject *o, const struct urigrep_ref *r)
+{
+    struct urigrep_span parts[URIGREP_PART_COUNT];
+    int i;
+
+    urigrep_uri_split(r->uri.ptr, r->uri.len, parts);
+    for (i = 0; i < URIGREP_PART_COUNT; i++)
+        if (!put(o, (enum ugpy_key)(K_SCHEME + i),
+                 str_of(parts[i].ptr, parts[i].len)))
+            return 0;
+    if (r->flags & URIGREP_MATCH_HYPHEN_DROPPED) {
+        Py_INCREF(dropped);
+        return put(o, K_HYPHEN, dropped);
+    }
+    return 1;
+}
+
+/* Where in a message, and the base */
+static int
+dict_mail(struct ugpy_doc *d, PyObject *o, const struct urigrep_ref *r)
+{
+    int mail = r->message != 0;
+
+    if (mail &&
+        (!put(o, K_MESSAGE_ID, memo_str(&d->memo[M_MESSAGE_ID],
+                                        r->message_id)) ||
+         !put(o, K_PART, memo_str(&d->memo[M_PART], r->part)) ||
+         !put(o, K_CONTENT_TYPE, memo_str(&d->memo[M_CONTENT_TYPE],
+                                          r->content_type))))
+        return 0;
+    if ((mail || r->base) &&
+        (!put(o, K_BASE, memo_str(&d->memo[M_BASE], r->base)) ||
+         !put(o, K_BASE_SOURCE,
+              r->base ? table_str(base_sources, (size_t)r->base_source, 16,
+                                  urigrep_base_source_name(r->base_source))
+                      : str_of(NULL, 0))))
+        return 0;
+    if (mail &&
+        (!put(o, K_MESSAGE, PyLong_FromUnsignedLongLong(r->message +
+                                                        d->message_base)) ||
+         !put(o, K_SUBJECT, memo_str(&d->memo[M_SUBJECT], r->subject)) ||
+         !put(o, K_CHARSET, memo_str(&d->memo[M_CHARSET], r->charset))))
+        return 0;
+    return 1;
+}
+
+/* A wrapped link's wrapper and target; a WARC record's fields */
+static int
+dict_wrapped_warc(struct ugpy_doc *d, PyObject *o,
+                  const struct urigrep_ref *r)
+{
+    if (r->wrapper &&
+        (!put(o, K_WRAPPER, str_of(r->wrapper, strlen(r->wrapper))) ||
+         !put(o, K_TARGET, str_of(r->target.ptr, r->target.len))))
+        return 0;
+    if (r->warc_record_id == NULL && r->warc_offset == 0 &&
+        r->warc_target_uri == NULL)
+        return 1;
+    return put(o, K_CONTENT_TYPE, memo_str(&d->memo[M_CONTENT_TYPE],
+                                           r->content_type)) &&
+           put(o, K_CHARSET, memo_str(&d->memo[M_CHARSET], r->charset)) &&
+           put(o, K_WARC_RECORD_ID, memo_str(&d->memo[M_RECORD_ID],
+                                             r->warc_record_id)) &&
+           put(o, K_TARGET_URI, memo_str(&d->memo[M_TARGET_URI],
+                                         r->warc_target_uri)) &&
+           put(o, K_WARC_DATE, memo_str(&d->memo[M_DATE], r->warc_date)) &&
+           put(o, K_WARC_OFFSET, PyLong_FromUnsignedLongLong(r->warc_offset));
+}
+
+/* What a reader sees against where the link goes: lookalike, the IDN
+ * forms of the host, an HTML link's text and mismatch (each present
+ * when it applies, as --json has them) */
+static int
+dict_trust(PyObject *o, const struct urigrep_ref *r)
+{
+    if (r->lookalike && !put(o, K_LOOKALIKE, tri_of(r->lookalike)))
+        return 0;
+    if (r->host_ascii.ptr &&
+        (!put(o, K_HOST_ASCII, str_of(r->host_ascii.ptr, r->host_ascii.len)) ||
+         !put(o, K_HOST_UNICODE, str_of(r->host_unicode.ptr,
+                                        r->host_unicode.len))))
+        return 0;
+    if (r->text.ptr &&
+        (!put(o, K_TEXT, str_of(r->text.ptr, r->text.len)) ||
+         !put(o, K_MISMATCH, tri_of(r->mismatch))))
+        return 0;
+    return 1;
+}
+
+/* R as a dict appended to D's list; false when Python failed (its error
+ * cleared: D says out of memory). Takes the GIL. */
+static int
+add_dict(struct ugpy_doc *d, const struct urigrep_ref *r)
+{
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject *o = PyDict_New();
+    int ok = o && dict_found(d, o, r) && dict_parts(o, r) &&
+             dict_mail(d, o, r) && dict_wrapped_warc(d, o, r) &&
+             dict_trust(o, r) && PyList_Append((PyObject *)d->out, o) == 0;
+
+    Py_XDECREF(o);
+    if (!ok)
+        PyErr_Clear();
+    PyGILState_Release(g);
+    return ok;
+}
+
+/* ---- JSON ---- */
 
 static int
 reserve(struct ugpy_bytes *b, size_t more)
@@ -97,7 +396,7 @@ reserve(struct ugpy_bytes *b, size_t more)
 
     if (b->cap - b->len >= more)
         return 0;
-    cap = b->cap ? b->cap : 64 * 1024;
+    cap = b->cap ? b->cap : 256 * 1024;
     while (cap - b->len < more)
         cap *= 2;
     if ((t = realloc(b->data, cap)) == NULL)
@@ -107,239 +406,162 @@ reserve(struct ugpy_bytes *b, size_t more)
     return 0;
 }
 
-/* Length of the valid UTF-8 sequence at P (AVAIL bytes), or 0: strict
- * UTF-8 as RFC 3629 has it (no overlongs, no surrogates, nothing past
- * U+10FFFF), which is what --json accepts. */
-static size_t
-utf8_len(const unsigned char *p, size_t avail)
+/* FNV-1a of S (LEN bytes). */
+static uint64_t
+hash(const char *s, size_t len)
 {
-    unsigned char c = p[0];
-    size_t n, i;
+    uint64_t h = 14695981039346656037u;
+    size_t i;
 
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf)
-        n = 2;
-    else if (c >= 0xe0 && c <= 0xef)
-        n = 3;
-    else if (c >= 0xf0 && c <= 0xf4)
-        n = 4;
-    else
-        return 0;
-    if (avail < n)
-        return 0;
-    for (i = 1; i < n; i++)
-        if ((p[i] & 0xc0) != 0x80)
-            return 0;
-    if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] >= 0xa0) ||
-        (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] >= 0x90))
-        return 0;
-    return n;
+    for (i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+    return h;
 }
 
-/* Append string S (LEN bytes; S NULL: unknown) and its NUL to B.
- * Returns -1 when memory ran out, else whether an escape was written. */
+/* Double C's table (64 slots at first). Returns -1 when memory ran
+ * out. */
 static int
-put_text(struct ugpy_bytes *b, const char *s, size_t len)
+grow(struct ugpy_counter *c)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    size_t i = 0, k;
-    int esc = 0;
+    size_t cap = c->cap ? c->cap * 2 : 64, i, j;
+    struct ugpy_slot *v = calloc(cap, sizeof *v);
 
-    /* worst case: every byte becomes U+FFFD (3 bytes) */
-    if (reserve(b, len * 3 + 2))
+    if (v == NULL)
         return -1;
+    for (i = 0; i < c->cap; i++) {
+        if (c->v[i].key == NULL)
+            continue;
+        for (j = hash(c->v[i].key, c->v[i].len) & (cap - 1); v[j].key;
+             j = (j + 1) & (cap - 1))
+            ;
+        v[j] = c->v[i];
+    }
+    free(c->v);
+    c->v = v;
+    c->cap = cap;
+    return 0;
+}
+
+/* Count S (LEN bytes; NULL: none) in C. Returns -1 when memory ran out. */
+static int
+count(struct ugpy_counter *c, const char *s, size_t len)
+{
+    size_t i, mask;
+
     if (s == NULL) {
-        b->data[b->len++] = '\x01';
-        b->data[b->len++] = '\0';
+        c->none++;
         return 0;
     }
-    while (i < len) {
-        if (p[i] >= 0x03 && p[i] < 0x80) {
-            b->data[b->len++] = (char)p[i++];
-        } else if (p[i] < 0x03) {
-            b->data[b->len++] = '\x02';
-            b->data[b->len++] = (char)('0' + p[i++]);
-            esc = 1;
-        } else if ((k = utf8_len(p + i, len - i)) > 0) {
-            memcpy(b->data + b->len, p + i, k);
-            b->len += k;
-            i += k;
-        } else {
-            memcpy(b->data + b->len, "\xef\xbf\xbd", 3);
-            b->len += 3;
-            i++;
+    if (c->used * 2 >= c->cap && grow(c))
+        return -1;
+    mask = c->cap - 1;
+    for (i = hash(s, len) & mask; c->v[i].key; i = (i + 1) & mask)
+        if (c->v[i].len == len && memcmp(c->v[i].key, s, len) == 0) {
+            c->v[i].n++;
+            return 0;
         }
-    }
-    b->data[b->len++] = '\0';
-    return esc;
+    if ((c->v[i].key = malloc(len ? len : 1)) == NULL)
+        return -1;
+    memcpy(c->v[i].key, s, len);
+    c->v[i].len = len;
+    c->v[i].n = 1;
+    c->used++;
+    return 0;
 }
 
+/* R as a JSON line at the end of D's buffer, and counted. */
 static int
-put_cstr(struct ugpy_bytes *b, const char *s)
+add_json(struct ugpy_doc *d, const struct urigrep_ref *r)
 {
-    return put_text(b, s, s ? strlen(s) : 0);
-}
+    struct urigrep_span parts[URIGREP_PART_COUNT];
+    struct urigrep_ref t = *r;
+    enum urigrep_status rc;
+    size_t n = 4096;
 
-/* Append the WARC strings of R, when it is in a WARC record, to D's
- * WARC. Returns -1 when memory ran out, 1 when R is in a WARC record, 0
- * when it is not. */
-static int
-put_warc(struct ugpy_doc *d, const struct urigrep_ref *r)
-{
-    const char *s[5];
-    int i, rc;
-
-    if (r->warc_record_id == NULL && r->warc_target_uri == NULL &&
-        r->warc_offset == 0)
+    t.line += d->line_base;
+    if (t.message)
+        t.message += d->message_base;
+    do {
+        if (reserve(&d->buf, n))
+            return 0;
+        rc = urigrep_ref_json(&t, &d->jopt, d->buf.data + d->buf.len,
+                              d->buf.cap - d->buf.len, &n);
+    } while (rc == URIGREP_ERR_TOO_LONG);
+    if (rc != URIGREP_OK)
         return 0;
-    s[0] = r->content_type, s[1] = r->charset, s[2] = r->warc_record_id;
-    s[3] = r->warc_target_uri, s[4] = r->warc_date;
-    for (i = 0; i < 5; i++) {
-        if ((rc = put_cstr(&d->warc, s[i])) < 0)
-            return -1;
-        d->warc_esc |= rc;
-    }
-    d->nwarc++;
-    return 1;
+    d->buf.len += n;
+    d->records++;
+    urigrep_uri_split(r->uri.ptr, r->uri.len, parts);
+    return count(&d->schemes, parts[URIGREP_PART_SCHEME].ptr,
+                 parts[URIGREP_PART_SCHEME].len) == 0 &&
+           count(&d->hosts, parts[URIGREP_PART_HOST].ptr,
+                 parts[URIGREP_PART_HOST].len) == 0;
 }
 
-/* Append R's context to D's CTX unless it is the last one there.
- * Returns -1 when memory ran out, else whether an escape was written. */
-static int
-put_context(struct ugpy_doc *d, const struct urigrep_ref *r)
-{
-    const char *s[UGPY_NCTX];
-    size_t start = d->ctx.len, i;
-    int esc = 0, rc;
-
-    s[0] = r->message_id, s[1] = r->part, s[2] = r->content_type;
-    s[3] = r->base, s[4] = r->subject, s[5] = r->charset;
-    for (i = 0; i < UGPY_NCTX; i++) {
-        if ((rc = put_cstr(&d->ctx, s[i])) < 0)
-            return -1;
-        esc |= rc;
-    }
-    if (d->nctx && start - d->last_ctx == d->ctx.len - start &&
-        memcmp(d->ctx.data + d->last_ctx, d->ctx.data + start,
-               start - d->last_ctx) == 0) {
-        d->ctx.len = start;
-        return 0;
-    }
-    d->last_ctx = start;
-    d->nctx++;
-    return esc;
-}
-
-/* The extractor's callback: append REF to the batch D. */
+/* The extractor's callback. */
 static int
 on_ref(void *arg, const struct urigrep_ref *r)
 {
     struct ugpy_doc *d = arg;
-    struct urigrep_span parts[URIGREP_PART_COUNT];
-    size_t i;
-    int esc = 0, rc;
-    uint64_t *n;
 
-    if (d->count % 1024 == 0 && d->count / 1024 >= d->nums_cap) {
-        size_t cap = d->nums_cap ? d->nums_cap * 2 : 4;
-        uint64_t *nn = realloc(d->nums, cap * 1024 * UGPY_NNUM * sizeof *nn);
-
-        if (nn == NULL)
-            goto nomem;
-        d->nums = nn;
-        d->nums_cap = cap;
-    }
-    /* as --json splits it (RFC 2396 Appendix B); a part that is not
-     * there has a NULL pointer, written as unknown */
-    urigrep_uri_split(r->uri.ptr, r->uri.len, parts);
-    if ((rc = put_text(&d->text, r->ref.ptr, r->ref.len)) < 0)
-        goto nomem;
-    esc |= rc;
-    if ((rc = put_text(&d->text, r->uri.ptr, r->uri.len)) < 0)
-        goto nomem;
-    esc |= rc;
-    for (i = 0; i < URIGREP_PART_COUNT; i++) {
-        rc = put_text(&d->text, parts[i].ptr, parts[i].len);
-        if (rc < 0)
-            goto nomem;
-        esc |= rc;
-    }
-    if ((rc = put_context(d, r)) < 0)
-        goto nomem;
-    d->ctx_esc |= rc;
-    if (r->wrapper) {
-        if ((rc = put_cstr(&d->wrap, r->wrapper)) < 0)
-            goto nomem;
-        d->wrap_esc |= rc;
-        if ((rc = put_text(&d->wrap, r->target.ptr, r->target.len)) < 0)
-            goto nomem;
-        d->wrap_esc |= rc;
-        d->nwrapped++;
-    }
-    if ((rc = put_warc(d, r)) < 0)
-        goto nomem;
-    n = d->nums + d->count * UGPY_NNUM;
-    n[UGPY_N_LINE] = r->line + d->line_base;
-    n[UGPY_N_COLUMN] = r->column;
-    n[UGPY_N_OFFSET] = r->offset;
-    n[UGPY_N_ERROR_OFFSET] = r->valid == 1 ? UINT64_MAX : r->error_offset;
-    n[UGPY_N_MESSAGE] = r->message ? r->message + d->message_base : 0;
-    n[UGPY_N_VALID] = r->valid == 1;
-    n[UGPY_N_ABSOLUTE] = r->absolute != 0;
-    n[UGPY_N_ERROR] = r->valid == 1 ? 0 : (uint64_t)r->error + 1;
-    n[UGPY_N_DELIM] = (uint64_t)r->delim;
-    n[UGPY_N_BASE_SOURCE] = r->base ? (uint64_t)r->base_source + 1 : 0;
-    n[UGPY_N_HAS_BASE] = r->base != NULL;
-    n[UGPY_N_HYPHEN] = (r->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
-    n[UGPY_N_ESC] = (uint64_t)esc;
-    n[UGPY_N_CTX] = d->nctx - 1;
-    n[UGPY_N_WRAPPED] = r->wrapper != NULL;
-    n[UGPY_N_WARC] = (uint64_t)rc;
-    n[UGPY_N_WARC_OFFSET] = r->warc_offset;
-    d->nmail += r->message != 0;
-    d->nhyphen += n[UGPY_N_HYPHEN];
-    d->nesc += (size_t)esc;
-    d->count++;
-    return 0;
-nomem:
+    if (d->json ? add_json(d, r) : add_dict(d, r))
+        return 0;
     d->nomem = 1;
     return 1;
 }
 
-/* Create a document reader with extractor options O. Returns a status;
- * *OUT is NULL on failure. Free with ugpy_free(). */
+/* ---- the document ---- */
+
+/* Create a document reader with extractor options O: records as dicts
+ * appended to the list of id() OUT, "file" the object of id() FILE; or,
+ * OUT 0, as JSON Lines ("file" set by ugpy_json_target()). Returns a
+ * status; *RES is NULL on failure. Free with ugpy_free(). */
 int
-ugpy_new(const struct urigrep_extract_options *o, struct ugpy_doc **out)
+ugpy_new(const struct urigrep_extract_options *o, uintptr_t out,
+         uintptr_t file, struct ugpy_doc **res)
 {
     struct ugpy_doc *d = calloc(1, sizeof *d);
     enum urigrep_status rc;
 
-    *out = NULL;
+    *res = NULL;
     if (d == NULL)
         return URIGREP_ERR_NOMEM;
+    d->out = out;
+    d->file = file;
+    d->json = out == 0;
+    d->type = o->type;
+    d->jopt.size = sizeof d->jopt;
+    d->jopt.epoch = -1;
     if ((rc = urigrep_extractor_new(o, on_ref, NULL, d, &d->x)) !=
         URIGREP_OK) {
         free(d);
         return rc;
     }
-    *out = d;
+    *res = d;
     return URIGREP_OK;
 }
 
-/* Empty the batch of D (keeping its memory). */
+/* JSON: the "file" of the records to come (NULL: null), and a
+ * public-inbox message's COMMIT (NULL: none) and EPOCH (-1: null). The
+ * strings are borrowed until the next call. */
+void
+ugpy_json_target(struct ugpy_doc *d, const char *file, const char *commit,
+                 long epoch)
+{
+    d->jopt.file = file;
+    d->jopt.commit = commit;
+    d->jopt.epoch = epoch;
+}
+
+/* Empty the JSON buffer (its bytes written out). */
 void
 ugpy_clear(struct ugpy_doc *d)
 {
-    d->text.len = d->ctx.len = d->last_ctx = d->wrap.len = d->warc.len = 0;
-    d->nctx = d->count = d->nmail = d->nhyphen = d->nesc = d->nwrapped = 0;
-    d->nwarc = 0;
-    d->ctx_esc = d->wrap_esc = d->warc_esc = 0;
+    d->buf.len = 0;
 }
 
-/* Feed LEN bytes at BUF; the records found are appended to the batch.
- * Returns the extractor's status, URIGREP_ERR_NOMEM if the batch could
- * not grow. */
+/* Feed LEN bytes at BUF. Returns the extractor's status, URIGREP_ERR_NOMEM
+ * if a record could not be made. */
 int
 ugpy_feed(struct ugpy_doc *d, const char *buf, size_t len)
 {
@@ -348,13 +570,22 @@ ugpy_feed(struct ugpy_doc *d, const char *buf, size_t len)
     return d->nomem ? URIGREP_ERR_NOMEM : rc;
 }
 
-/* End the document; its last records are appended to the batch. */
+/* End the document; its last records are made. */
 int
 ugpy_finish(struct ugpy_doc *d)
 {
     enum urigrep_status rc = urigrep_extractor_finish(d->x);
 
     return d->nomem ? URIGREP_ERR_NOMEM : rc;
+}
+
+/* The next document is of TYPE (enum urigrep_doc_type), its message
+ * numbers counting after MESSAGE (urigrep_extractor_set_origin()). */
+int
+ugpy_origin(struct ugpy_doc *d, int type, uint64_t message)
+{
+    return urigrep_extractor_set_origin(d->x, (enum urigrep_doc_type)type,
+                                        0, 0, message);
 }
 
 /* A .warc.gz read member by member: the bytes fed next are those of the
@@ -375,17 +606,152 @@ ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap)
     return d->nomem ? URIGREP_ERR_NOMEM : rc;
 }
 
-/* Free D; NULL is accepted. */
+/* The bytes of the file open as FD from START to END (END 0: to its
+ * end) to D's extractor, a piece at a time into SCRATCH (SIZE bytes).
+ * Returns a status, or -errno. */
+static int
+feed_fd(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end,
+        char *scratch, size_t size)
+{
+    uint64_t at = start;
+    int rc = URIGREP_OK;
+
+    while (rc == URIGREP_OK && (end == 0 || at < end)) {
+        size_t want = end && end - at < size ? (size_t)(end - at) : size;
+        ssize_t k = pread(fd, scratch, want, (off_t)at);
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return -errno;
+        if (k == 0)
+            break;
+        at += (uint64_t)k;
+        rc = ugpy_feed(d, scratch, (size_t)k);
+    }
+    return rc;
+}
+
+/* JSON: bytes START..END (END 0: the rest) of the file PATH as one
+ * document, of TYPE (enum urigrep_doc_type; -1: the options' type, and
+ * the document no piece of another), fed in pieces of 1 MiB; a text or
+ * HTML document with a NUL in its first 32 KiB is skipped, as the
+ * command skips a binary file, unless ANY_BYTES. Its records are
+ * appended to the buffer. Returns a status, or -errno when the file
+ * cannot be read. */
+int
+ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
+               uint64_t end, int type, int any_bytes)
+{
+    enum { PIECE = 1024 * 1024, PEEK = 32 * 1024 };
+    char *scratch = malloc(PIECE);
+    int fd = -1, rc, t = type >= 0 ? type : d->type;
+    ssize_t k;
+
+    if (scratch == NULL)
+        return URIGREP_ERR_NOMEM;
+    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+        rc = -errno;
+        goto done;
+    }
+    do
+        k = pread(fd, scratch, PEEK, (off_t)start);
+    while (k < 0 && errno == EINTR);
+    if (k < 0) {
+        rc = -errno;
+        goto done;
+    }
+    if (end && (uint64_t)k > end - start)
+        k = (ssize_t)(end - start);
+    if (t == URIGREP_DOC_AUTO)
+        t = (int)urigrep_detect(scratch, (size_t)k);
+    rc = URIGREP_OK;
+    if (!any_bytes && (t == URIGREP_DOC_TEXT || t == URIGREP_DOC_HTML) &&
+        memchr(scratch, '\0', (size_t)k))
+        goto done;
+    if (type >= 0)
+        rc = urigrep_extractor_set_origin(d->x, (enum urigrep_doc_type)type,
+                                          0, 0, 0);
+    if (rc == URIGREP_OK)
+        rc = feed_fd(d, fd, start, end, scratch, PIECE);
+    if (rc == URIGREP_OK || rc == URIGREP_ERR_STOPPED)
+        rc = ugpy_finish(d);
+    else
+        urigrep_extractor_reset(d->x);
+done:
+    if (fd >= 0)
+        close(fd);
+    free(scratch);
+    return rc;
+}
+
+/* The counts of D by scheme (WHICH 0) or host (1) as "KEY\0N\0" pairs
+ * in *DATA (LEN bytes; the memory stays D's until the next call), those
+ * without one as the first pair with an empty key preceded by \x01.
+ * Returns 0, or -1 when memory ran out. */
+int
+ugpy_counts(struct ugpy_doc *d, int which, char **data, size_t *len)
+{
+    struct ugpy_counter *c = which ? &d->hosts : &d->schemes;
+    char num[32];
+    size_t i;
+    int n;
+
+    d->buf.len = 0;
+    n = snprintf(num, sizeof num, "%llu", (unsigned long long)c->none);
+    if (reserve(&d->buf, (size_t)n + 3))
+        return -1;
+    memcpy(d->buf.data, "\x01\0", 2);
+    memcpy(d->buf.data + 2, num, (size_t)n + 1);
+    d->buf.len = (size_t)n + 3;
+    for (i = 0; i < c->cap; i++) {
+        struct ugpy_slot *s = &c->v[i];
+
+        if (s->key == NULL)
+            continue;
+        n = snprintf(num, sizeof num, "%llu", (unsigned long long)s->n);
+        if (reserve(&d->buf, s->len + (size_t)n + 2))
+            return -1;
+        memcpy(d->buf.data + d->buf.len, s->key, s->len);
+        d->buf.data[d->buf.len + s->len] = '\0';
+        memcpy(d->buf.data + d->buf.len + s->len + 1, num, (size_t)n + 1);
+        d->buf.len += s->len + (size_t)n + 2;
+    }
+    *data = d->buf.data;
+    *len = d->buf.len;
+    return 0;
+}
+
+static void
+counter_free(struct ugpy_counter *c)
+{
+    size_t i;
+
+    for (i = 0; i < c->cap; i++)
+        free(c->v[i].key);
+    free(c->v);
+}
+
+/* Free D; NULL is accepted. Takes the GIL for the memos' strs. */
 void
 ugpy_free(struct ugpy_doc *d)
 {
+    int i;
+
     if (d == NULL)
         return;
     urigrep_extractor_free(d->x);
-    free(d->text.data);
-    free(d->ctx.data);
-    free(d->wrap.data);
-    free(d->warc.data);
-    free(d->nums);
+    if (!d->json) {
+        PyGILState_STATE g = PyGILState_Ensure();
+
+        for (i = 0; i < UGPY_MEMO_COUNT; i++)
+            Py_XDECREF(d->memo[i].o);
+        PyGILState_Release(g);
+    }
+    for (i = 0; i < UGPY_MEMO_COUNT; i++)
+        free(d->memo[i].s);
+    free(d->buf.data);
+    counter_free(&d->schemes);
+    counter_free(&d->hosts);
     free(d);
 }

@@ -6,7 +6,8 @@ Spreads the files named (directories are read recursively, as urigrep -r
 reads them; a glob may use ** for any depth) over the workers of a Dask
 cluster: a LocalCluster of --workers processes by default, or the
 scheduler at --scheduler ADDRESS.  Small files are grouped into tasks of
-about --chunk-size bytes; an mbox file larger than that is cut into byte
+about --chunk-size bytes (by default the input in about 8 tasks a
+worker, 4 to 64 MiB); an mbox file larger than that is cut into byte
 ranges that start at a message's "From " line (the line urigrep's mbox
 reader takes as a separator), and each range is its own task.  A range's
 line and message numbers are those of the whole file: a small counting
@@ -15,17 +16,25 @@ task per range (newlines and "From " lines) feeds the numbers on.  A
 cut at gzip members that start records, as urigrep -j cuts it, each
 range read member by member with the records' offsets in the file.
 Another file whose name ends in .gz is decompressed as it is read (one
-task).
+task).  A public-inbox archive named (a v2 inbox, git/N.git, or one
+epoch) is cut into runs of commits of about --chunk-size bytes of
+messages, each read with git cat-file in a task: the records are those
+of `urigrep --json ARCHIVE`, commit and epoch included, in its order
+(v1 archives are read by the command only).
 
 DIR receives part-NNNNN.jsonl, one per task, each line a record as
-urigrep --json writes it (urigrep.scan()'s dicts), and summary.json: the
-numbers of files, tasks, bytes (of .gz files: compressed) and records,
-the CPU seconds the tasks took, and the records counted by scheme and by
-host (both lowercased; "null" counts references without one).  Dask's
-progress bar is shown when standard error is a terminal.
+urigrep --json writes it, formatted in C by the command's own writer
+(urigrep_ref_json()), and summary.json: the numbers of files, tasks,
+bytes (of .gz files: compressed; of an archive: its messages') and
+records, the CPU seconds the tasks took, the bytes a task was given, the
+archives that could not be read, and the records counted by scheme and
+by host (both lowercased; "null" counts references without one), counted
+on the C side.  Dask's progress bar is shown when standard error is a
+terminal.  Exit status 2 when an archive could not be read.
 
-The workers need the urigrep package (and liburigrep) installed, and the
-files under the same paths as the client sees them.
+The workers need the urigrep package (and liburigrep) installed, git
+for public-inbox archives, and the files under the same paths as the
+client sees them.
 """
 
 import argparse
@@ -37,7 +46,9 @@ import json
 import os
 import re
 import stat
+import subprocess
 import sys
+import threading
 import time
 
 import urigrep
@@ -186,51 +197,211 @@ class _Range(io.RawIOBase):
         return k
 
 
+def _read_pinbox(j, p):
+    """The messages of run P (plan()) of a public-inbox epoch, read with
+    git cat-file --batch, to J (urigrep._JsonLines)."""
+    proc = subprocess.Popen(["git", "--git-dir", p["repo"], "cat-file",
+                             "--batch"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE)
+
+    def ask():
+        try:
+            for _, blob, _ in p["messages"]:
+                proc.stdin.write(blob.encode() + b"\n")
+        finally:
+            proc.stdin.close()
+
+    t = threading.Thread(target=ask, daemon=True)
+    t.start()
+    try:
+        for commit, blob, number in p["messages"]:
+            head = proc.stdout.readline().split()
+            if len(head) != 3 or head[1] != b"blob":
+                raise OSError(f"{p['repo']}: commit {commit}: message "
+                              f"{blob} cannot be read")
+            data = proc.stdout.read(int(head[2]))
+            proc.stdout.read(1)
+            j.message(data, p["path"], number, commit, p["epoch"])
+    finally:
+        t.join()
+        proc.stdout.close()
+        proc.wait()
+
+
 def extract(out, pieces, first=(1, 1), options=None):
     """Scan PIECES (see plan()) and write their records as JSON Lines to
-    OUT. FIRST gives the line and message numbers where the first piece
-    starts (a range of an mbox). Returns a summary dict."""
-    options = options or {}
+    OUT, formatted in C as urigrep --json formats them. FIRST gives the
+    line and message numbers where the first piece starts (a range of an
+    mbox). Returns a summary dict; its counts come from the C side."""
+    options = dict(options or {})
     cpu = time.process_time()
-    schemes, hosts = collections.Counter(), collections.Counter()
-    n = nbytes = 0
+    nbytes = 0
     tmp = out + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as w:
-        encode = json.JSONEncoder(ensure_ascii=False).encode
+    with open(tmp, "wb") as w, urigrep._JsonLines(w, **options) as j:
         for p in pieces:
-            path = p["path"]
-            with open(path, "rb") as f:
-                if p["kind"] == "gz":
-                    src = gzip.GzipFile(fileobj=f)
-                    kw = {}
-                elif p["kind"] == "warcgz":
-                    src = _Range(f, p["start"], p["end"])
-                    kw = {"offset": p["start"]}
-                elif p["kind"] == "range":
-                    src = _Range(f, p["start"], p["end"])
-                    kw = {"type": "mbox", "first_line": first[0],
-                          "first_message": first[1]}
-                elif p["kind"] == "message":
-                    # one message, whatever field it starts with
-                    src = f
-                    kw = {"type": "mail"}
-                else:
-                    src = f
-                    kw = {}
-                kw.update(options)
-                for rec in urigrep.scan(src, name=path, **kw):
-                    w.write(encode(rec))
-                    w.write("\n")
-                    n += 1
-                    s = rec["scheme"]
-                    schemes[s.lower() if s is not None else None] += 1
-                    h = rec["host"]
-                    if h is not None:
-                        hosts[h.lower()] += 1
+            path, kind = p["path"], p["kind"]
+            if kind == "pinbox":
+                _read_pinbox(j, p)
+            elif kind == "gz":
+                with open(path, "rb") as f, gzip.GzipFile(fileobj=f) as g:
+                    j.stream(g, path)
+            elif kind == "warcgz":
+                with open(path, "rb") as f:
+                    j.stream(_Range(f, p["start"], p["end"]), path,
+                             offset=p["start"])
+            elif kind == "range":
+                j.file(path, p["start"], p["end"],
+                       options.get("type", "mbox"), first[0], first[1])
+            elif kind == "message":
+                # a folder's message is one mail whatever field it
+                # starts with
+                j.file(path, type=options.get("type", "mail"))
+            else:
+                j.file(path)
             nbytes += p["end"] - p["start"]
+        records, schemes, hosts = j.counts()
     os.replace(tmp, out)
-    return {"records": n, "bytes": nbytes, "schemes": schemes,
+    hosts.pop(None, None)
+    return {"records": records, "bytes": nbytes, "schemes": schemes,
             "hosts": hosts, "cpu_seconds": time.process_time() - cpu}
+
+
+class Inbox(str):
+    """The name of a public-inbox archive, as given: a v2 inbox (its
+    epochs git/N.git) or one epoch."""
+
+
+def _git(repo, *args, data=None):
+    """What git ARGS prints for the repository REPO (bytes), or None when
+    git fails."""
+    try:
+        r = subprocess.run(["git", "--git-dir", repo, *args], input=data,
+                           stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, check=False)
+    except OSError:
+        return None
+    return r.stdout if r.returncode == 0 else None
+
+
+def _git_dir(path):
+    """PATH's git directory: PATH for a bare repository, PATH/.git."""
+    return path if os.path.isdir(os.path.join(path, "objects")) else \
+        os.path.join(path, ".git")
+
+
+def epochs(name):
+    """The epochs of archive NAME as urigrep reads them: [(git directory,
+    epoch number)] of a v2 inbox's git/N.git in numeric order, else NAME
+    itself with N when it is named N.git (else -1)."""
+    gitdir = os.path.join(name, "git")
+    nums = sorted(int(e[:-4]) for e in (os.listdir(gitdir)
+                                         if os.path.isdir(gitdir) else ())
+                  if _EPOCH.fullmatch(e))
+    if nums:
+        return [(_git_dir(os.path.join(gitdir, f"{k}.git")), k)
+                for k in nums]
+    base = name[name.rfind("/") + 1:]
+    k = int(base[:-4]) if re.fullmatch(r"[0-9]{1,9}\.git", base) else -1
+    return [(_git_dir(name), k)]
+
+
+def _layout(repo):
+    """"v2" when the tree of REPO's HEAD is one blob m or d, "v1" when it
+    is trees named by two hexadecimal digits, "empty" without a HEAD,
+    else None."""
+    if _git(repo, "rev-parse", "-q", "--verify", "HEAD^{commit}") is None:
+        return "empty" if os.path.isdir(repo) and \
+            os.path.exists(os.path.join(repo, "HEAD")) else None
+    tree = _git(repo, "ls-tree", "HEAD")
+    if tree is None:
+        return None
+    lines = tree.splitlines()
+    if len(lines) == 1 and lines[0].split(b"\t")[-1] in (b"m", b"d") and \
+            lines[0].split()[1] == b"blob":
+        return "v2"
+    if lines and all(re.fullmatch(rb"[0-9]+ tree [0-9a-f]+\t[0-9a-fA-F]{2}",
+                                  x) for x in lines):
+        return "v1"
+    return None
+
+
+_EPOCH = re.compile(r"(0|[1-9][0-9]{0,8})\.git")
+
+
+def is_inbox(path):
+    """Is the directory PATH a public-inbox archive, as urigrep decides:
+    a v2 inbox (git/N.git), or a repository whose HEAD's tree is a v2
+    epoch's (one blob, m or d) or a v1 archive's (two-hex-digit
+    trees)?"""
+    if not os.path.isdir(path):
+        return False
+    gitdir = os.path.join(path, "git")
+    if os.path.isdir(gitdir) and any(_EPOCH.fullmatch(e)
+                                     for e in os.listdir(gitdir)):
+        return True
+    return _layout(_git_dir(path)) in ("v1", "v2")
+
+
+def _history(repo):
+    """The commits of REPO from its root to HEAD by first parents, each
+    (commit, its "m" blob or None, that blob's size, its "d" blob or
+    None), read with git rev-list and cat-file --batch-check."""
+    revs = (_git(repo, "rev-list", "--first-parent", "HEAD") or b"").split()
+    revs.reverse()
+    ask = b"".join(c + b":m\n" + c + b":d\n" for c in revs)
+    out = (_git(repo, "cat-file", "--batch-check", data=ask) or
+           b"").splitlines()
+    if len(out) != 2 * len(revs):
+        raise OSError(f"{repo}: git cat-file failed")
+    hist = []
+    for i, c in enumerate(revs):
+        m, d = out[2 * i].split(), out[2 * i + 1].split()
+        hist.append((c.decode(),
+                     m[0].decode() if m[-1] != b"missing" else None,
+                     int(m[2]) if m[-1] != b"missing" else 0,
+                     d[0].decode() if d[-1] != b"missing" else None))
+    return hist
+
+
+def plan_inbox(name, chunk):
+    """Archive NAME in runs of commits of about CHUNK bytes of messages,
+    oldest first, each a piece (kind "pinbox": path, repo, epoch and
+    messages, a list of (commit, blob, number)). A message is numbered by
+    its commit in the whole archive, and one that a later commit removes
+    ("d") is left out, as urigrep reads it. Raises OSError when an epoch
+    is not a v2 one (v1 archives are read by the command only)."""
+    hists = []
+    for repo, k in epochs(name):
+        lay = _layout(repo)
+        if lay not in ("v2", "empty"):
+            raise OSError(f"{repo}: not a public-inbox v2 epoch (v1 "
+                          "archives: use urigrep itself)")
+        hists.append((repo, k, _history(repo) if lay == "v2" else []))
+    removed, n = {}, 0
+    for _, _, hist in hists:
+        for _, _, _, d in hist:
+            n += 1
+            if d:
+                removed[d] = n
+    runs, n = [], 0
+    for repo, k, hist in hists:
+        run, size = [], 0
+        for commit, m, msize, _ in hist:
+            n += 1
+            if m is None or removed.get(m, 0) > n:
+                continue
+            run.append((commit, m, n))
+            size += msize
+            if size >= chunk:
+                runs.append({"path": str(name), "kind": "pinbox",
+                             "repo": repo, "epoch": k, "messages": run,
+                             "start": 0, "end": size})
+                run, size = [], 0
+        if run:
+            runs.append({"path": str(name), "kind": "pinbox", "repo": repo,
+                         "epoch": k, "messages": run, "start": 0,
+                         "end": size})
+    return runs
 
 
 class Message(str):
@@ -308,7 +479,9 @@ def expand(args):
         if not names:
             raise FileNotFoundError(f"{arg}: no such file")
         for name in names:
-            if os.path.isdir(name):
+            if is_inbox(name):
+                files.append(Inbox(name))
+            elif os.path.isdir(name):
                 walk(name)
             else:
                 os.stat(name)
@@ -317,14 +490,25 @@ def expand(args):
     return files
 
 
-def plan(files, chunk, doc_type="auto"):
+def plan(files, chunk, doc_type="auto", errors=None):
     """Cut FILES into work: returns (groups, splits). A group is a list of
     pieces, whole files that are scanned in one task (small files up to
     about CHUNK bytes together); SPLITS lists, for each mbox larger than
-    CHUNK, its pieces (byte ranges starting at separator lines). A piece
-    is a dict: path, kind ("file", "gz" or "range"), start, end."""
+    CHUNK, its pieces (byte ranges starting at separator lines), and for
+    each public-inbox archive its runs of commits (plan_inbox()). A piece
+    is a dict: path, kind ("file", "message", "gz", "warcgz", "range" or
+    "pinbox"), start, end. An archive that cannot be read is left out,
+    its error appended to ERRORS (else raised)."""
     groups, splits, group, size = [], [], [], 0
     for path in files:
+        if isinstance(path, Inbox):
+            try:
+                splits.append(plan_inbox(path, chunk))
+            except OSError as e:
+                if errors is None:
+                    raise
+                errors.append(str(e))
+            continue
         n = os.path.getsize(path)
         if isinstance(path, Message):
             if group and size + n > chunk:
@@ -380,11 +564,36 @@ def plan(files, chunk, doc_type="auto"):
     return groups, splits
 
 
+def _size(path):
+    """PATH's bytes; an archive's, the bytes of its directory's files."""
+    if not isinstance(path, Inbox):
+        return os.path.getsize(path)
+    return sum(os.path.getsize(os.path.join(top, f))
+               for top, _, names in os.walk(path) for f in names)
+
+
+def auto_chunk(files, workers):
+    """Bytes of input per task when --chunk-size is not given: the input
+    in about 8 tasks a worker (so that a worker that ends early takes
+    more, and a task's start costs little against its work), between 4
+    MiB and 64 MiB."""
+    total = sum(_size(p) for p in files)
+    return int(min(64 << 20, max(4 << 20, total // (8 * max(1, workers)))))
+
+
 def run(client, files, out, chunk, options, progress=False):
     """Submit the work for FILES to CLIENT (a distributed.Client), write
-    DIR OUT's partitions and summary.json; return the summary."""
+    DIR OUT's partitions and summary.json; return the summary. CHUNK:
+    bytes of input per task (None: auto_chunk() for the client's
+    workers). An archive that cannot be read is said on standard error
+    and listed in the summary's "errors"."""
     os.makedirs(out, exist_ok=True)
-    groups, splits = plan(files, chunk, options.get("type", "auto"))
+    if chunk is None:
+        chunk = auto_chunk(files, len(client.scheduler_info()["workers"]))
+    errors = []
+    groups, splits = plan(files, chunk, options.get("type", "auto"), errors)
+    for e in errors:
+        print(f"urigrep.dask: {e}", file=sys.stderr)
     opts = {k: v for k, v in options.items() if k != "type" or v != "auto"}
     futures, counts, n = [], [], 0
 
@@ -412,12 +621,15 @@ def run(client, files, out, chunk, options, progress=False):
     total = {"files": len(files), "tasks": len(futures), "bytes": 0,
              "records": 0, "cpu_seconds": 0.0,
              "schemes": collections.Counter(),
-             "hosts": collections.Counter()}
+             "hosts": collections.Counter(), "chunk_bytes": chunk,
+             "errors": errors}
     for s in client.gather(futures):
         for k in ("bytes", "records", "cpu_seconds"):
             total[k] += s[k]
-        total["schemes"].update(s["schemes"])
-        total["hosts"].update(s["hosts"])
+        # the C side's exact strings, summed lowercased
+        for k in ("schemes", "hosts"):
+            for key, v in s[k].items():
+                total[k][key.lower() if key is not None else None] += v
     total["schemes"] = dict(total["schemes"].most_common())
     total["hosts"] = dict(total["hosts"].most_common())
     with open(os.path.join(out, "summary.json"), "w") as f:
@@ -439,8 +651,9 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                     metavar="N", help="LocalCluster worker processes "
                     "(default: one per core)")
-    ap.add_argument("--chunk-size", type=float, default=64, metavar="MB",
-                    help="bytes of input per task, in MiB (default 64)")
+    ap.add_argument("--chunk-size", type=float, metavar="MB",
+                    help="bytes of input per task, in MiB (default: the "
+                    "input in about 8 tasks a worker, 4 to 64 MiB)")
     ap.add_argument("--type", default="auto",
                     choices=["auto", "text", "mail", "mbox", "mboxo",
                              "mboxrd", "mboxcl", "mboxcl2", "html",
@@ -459,7 +672,8 @@ def main(argv=None):
     options = {"type": a.type, "headers": a.headers, "rfc": a.rfc}
     if a.base:
         options["base"] = a.base
-    chunk = max(1, int(a.chunk_size * 1024 * 1024))
+    chunk = max(1, int(a.chunk_size * 1024 * 1024)) if a.chunk_size \
+        else None
 
     from distributed import Client, LocalCluster
     t0 = time.time()
@@ -482,9 +696,10 @@ def main(argv=None):
     print(f"{total['records']} records from {total['files']} files "
           f"({mb:.1f} MB, {total['tasks']} tasks) in {secs:.1f} s "
           f"({mb / secs:.1f} MB/s); workers' CPU {cpu:.1f} s "
-          f"({mb / cpu if cpu else 0:.1f} MB/s per busy worker): "
+          f"({mb / cpu if cpu else 0:.1f} MB/s per busy worker), "
+          f"{total['chunk_bytes'] / 1048576:.1f} MiB a task: "
           f"{a.out}/", file=sys.stderr)
-    return 0
+    return 2 if total["errors"] else 0
 
 
 if __name__ == "__main__":

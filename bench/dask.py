@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+# bench/dask.py: urigrep.dask on a LocalCluster against urigrep -j 1 --json.
+# SPDX-License-Identifier: MIT
+"""Usage: PYTHONPATH=python python3 bench/dask.py URIGREP PATH... [options]
+
+Reads PATH... (an mbox, a maildir, a public-inbox archive: what
+bench/pi-export.py makes, or an epoch of a real list) twice: with
+`URIGREP -j 1 --json -r PATH... >/dev/null` (best of --runs by wall
+time), and with urigrep.dask on a dask.distributed LocalCluster of
+--workers worker processes (one thread each).  Prints the commands, the
+CPU, the input's size, the tasks and bytes a task, the command's MB/s
+(one core), the runner's MB/s by wall time and per busy worker (the
+bytes over the CPU seconds its tasks took), that one's share of the
+command's, and peak RSS of the command and of the workers.
+Options: --workers N (2), --chunk-size MB (the runner's default), --runs
+N (3).
+"""
+import argparse
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+import urigrep.dask as ud
+
+
+def cpu_info():
+    model = flags = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                k, _, v = line.partition(":")
+                if k.strip() == "model name" and model == "?":
+                    model = v.strip()
+                elif k.strip() == "flags" and flags == "?":
+                    flags = v.strip()
+    except OSError:
+        pass
+    return model, flags
+
+
+def timed(argv):
+    """(wall, user+sys, peak RSS KiB) of one run of ARGV."""
+    t = time.monotonic()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    _, _, ru = os.wait4(p.pid, 0)
+    return time.monotonic() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+
+
+def peak_rss():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("urigrep")
+    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--chunk-size", type=float, metavar="MB")
+    ap.add_argument("--runs", type=int, default=3)
+    a = ap.parse_args()
+    missing = [p for p in a.paths if not os.path.exists(p)]
+    if missing:
+        sys.exit(f"bench/dask.py: absent: {' '.join(missing)} (make an "
+                 "mbox and a maildir with bench/pi-export.py EPOCH.git OUT)")
+    if not os.access(a.urigrep, os.X_OK):
+        sys.exit(f"bench/dask.py: {a.urigrep}: no urigrep command there")
+    model, flags = cpu_info()
+    print(f"machine: {platform.node()}, {os.cpu_count()} CPUs, {model}, "
+          f"Python {platform.python_version()}")
+    print(f"cpu flags: {flags}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    files = ud.expand(a.paths)
+    cmd = [a.urigrep, "-j", "1", "--json", "-r", *a.paths]
+    cw, cc, crss = min((timed(cmd) for _ in range(a.runs)),
+                       key=lambda r: r[0])
+
+    from distributed import Client, LocalCluster
+    chunk = int(a.chunk_size * 1048576) if a.chunk_size else None
+    with LocalCluster(n_workers=a.workers, threads_per_worker=1,
+                      processes=True, dashboard_address=":0") as cluster, \
+            Client(cluster) as client, \
+            tempfile.TemporaryDirectory(prefix="urigrep-bench.") as out:
+        client.run(lambda: __import__("urigrep.dask"))
+        t = time.monotonic()
+        total = ud.run(client, files, out, chunk, {"type": "auto"})
+        dw = time.monotonic() - t
+        wrss = max(client.run(peak_rss).values())
+    mb = total["bytes"] / 1e6
+    per = mb / total["cpu_seconds"]
+    print(f"input: {' '.join(a.paths)}: {len(files)} files or archives, "
+          f"{mb:.1f} MB, {total['records']} records")
+    print(f"  {' '.join(cmd)} >/dev/null")
+    print(f"    {cw:6.2f} s wall {cc:6.2f} s CPU {mb / cw:8.1f} MB/s "
+          f"{crss:8d} KiB peak RSS")
+    print(f"  urigrep.dask: LocalCluster of {a.workers} worker processes, "
+          f"{total['tasks']} tasks of about "
+          f"{total['chunk_bytes'] / 1048576:.1f} MiB")
+    print(f"    {dw:6.2f} s wall {total['cpu_seconds']:6.2f} s CPU in tasks "
+          f"{mb / dw:8.1f} MB/s {wrss:8d} KiB peak RSS a worker")
+    print(f"  per busy worker {per:.1f} MB/s, the command (-j 1) "
+          f"{mb / cc:.1f} MB/s by CPU, {mb / cw:.1f} MB/s by wall: "
+          f"{per / (mb / cc) * 100:.0f}% of it by CPU, "
+          f"{per / (mb / cw) * 100:.0f}% by wall")
+
+
+if __name__ == "__main__":
+    main()
