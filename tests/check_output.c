@@ -356,6 +356,50 @@ START_TEST(test_output_charset)
 }
 END_TEST
 
+/* Charsets of one byte a character are converted by a table of what
+ * iconv gives for each byte: the code pages' own values (Windows-1252's
+ * 0x80 is U+20AC, its 0x81 is unassigned; ISO 8859-15's 0xA4 is U+20AC;
+ * KOI8-R's 0xC1 is U+0430), the same whole or a byte a call; and the
+ * table steps aside for CP1255, which composes a letter with its point
+ * (alef 0xE0 then qamats 0xC8: U+FB2F), giving iconv's answer. */
+static const struct {
+    const char *charset, *in, *out;
+    size_t bad;
+} byte_cases[] = {
+    { "windows-1252", "a\x80" "b\x81" "c\x9f\xe9",
+      "a\xe2\x82\xac" "b\xef\xbf\xbd" "c\xc5\xb8\xc3\xa9", 1 },
+    { "CP1252", "\x80\x80 http://x.example/\xe9", "\xe2\x82\xac\xe2\x82\xac"
+      " http://x.example/\xc3\xa9", 0 },
+    { "iso-8859-15", "\xa4\xa4x", "\xe2\x82\xac\xe2\x82\xacx", 0 },
+    { "ISO-8859-1", "\xa4\xff\x7f", "\xc2\xa4\xc3\xbf" "\x7f", 0 },
+    { "koi8-r", "\xc1\xc1.", "\xd0\xb0\xd0\xb0.", 0 },
+    { "windows-1255", "\xe0\xc8!", "\xef\xac\xaf!", 0 },
+};
+
+START_TEST(test_output_charset_bytes)
+{
+    size_t len = strlen(byte_cases[_i].in), i;
+    int split;
+
+    for (split = 0; split < 2; split++) {
+        struct charset_conv *cv = charset_open(byte_cases[_i].charset);
+        struct urigrep_buf b;
+        size_t bad = 0, step = split ? 1 : len;
+
+        ck_assert_ptr_nonnull(cv);
+        buf_init(&b, 1024);
+        for (i = 0; i < len; i += step)
+            ck_assert_int_eq(charset_convert(cv, byte_cases[_i].in + i, step,
+                                             i + step == len, &b, &bad),
+                             URIGREP_OK);
+        ck_assert_str_eq(text_of(&b), byte_cases[_i].out);
+        ck_assert_uint_eq(bad, byte_cases[_i].bad);
+        charset_close(cv);
+        buf_free(&b);
+    }
+}
+END_TEST
+
 /* UTF-7 (RFC 2152), decoded by charset.c itself: valid text as glibc
  * decodes it, each malformed sequence one U+FFFD, and the same bytes and
  * count for every split of the input (corpus-charset/utf7-* were
@@ -467,6 +511,8 @@ output_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("helpers");
     tcase_add_test(tc, test_output_charset);
+    tcase_add_loop_test(tc, test_output_charset_bytes, 0,
+                        (int)(sizeof byte_cases / sizeof *byte_cases));
     tcase_add_loop_test(tc, test_output_charset_utf7, 0,
                         (int)(sizeof utf7_cases / sizeof *utf7_cases));
     tcase_add_test(tc, test_output_uniq);

@@ -38,6 +38,26 @@
 
 enum family { F_BYTES, F_UTF7, F_UNIT2, F_UNIT4 };
 
+/*
+ * Most mail that is not UTF-8 is in a charset of one byte a character
+ * (ISO 8859, Windows, KOI8), where iconv costs more than the scan.  For
+ * those, each byte's UTF-8 is asked of iconv once, the first time the
+ * byte is seen, and kept in a table: ASCII bytes, checked at open to be
+ * themselves, are copied in runs.  Since such a charset has no state
+ * and glibc's converter gives the same for one byte alone as in a run
+ * (no byte waits for the next), the output is iconv's, with the same
+ * U+FFFD for a byte it does not map.  Not the charsets that compose a
+ * base letter with the accent after it (glibc's CP1255, CP1258, TCVN),
+ * nor any of several bytes a character: they keep iconv.
+ */
+#define TAB_UNSEEN 0          /* byte not looked up yet */
+#define TAB_BAD 0xff          /* byte iconv does not map: U+FFFD */
+
+struct bytetab {
+    unsigned char len[256];   /* UTF-8 length 1-3, TAB_UNSEEN, TAB_BAD */
+    char utf8[256][3];
+};
+
 /* UTF-7 decoder state (RFC 2152). */
 struct utf7 {
     bool shifted;             /* inside a base64 run, after its '+' */
@@ -53,6 +73,7 @@ struct charset_conv {
     struct utf7 u7;
     char pending[PENDING_MAX];
     size_t npending;
+    struct bytetab *tab;      /* NULL: every byte through iconv */
 };
 
 static enum family
@@ -75,6 +96,55 @@ family_of(const char *cs)
     return F_BYTES;
 }
 
+/* Is CS a charset of one byte a character whose bytes iconv converts
+ * one at a time as it does in a run? (ISO 8859 and the Windows and KOI8
+ * charsets built on it; a name only: open_table() checks the rest.) */
+static bool
+is_single_byte(const char *cs)
+{
+    static const char *const prefix[] = {
+        "iso-8859-", "iso8859-", "iso_8859-", "iso8859_", "latin",
+        "koi8-r", "koi8-u", "koi8r", "koi8u",
+    };
+    static const char *const windows[] = { "windows-125", "cp125" };
+    size_t i, k;
+
+    for (i = 0; i < sizeof prefix / sizeof *prefix; i++)
+        if (strncasecmp(cs, prefix[i], strlen(prefix[i])) == 0)
+            return true;
+    for (i = 0; i < sizeof windows / sizeof *windows; i++) {
+        k = strlen(windows[i]);
+        /* 1255 and 1258 compose letters with accents in glibc */
+        if (strncasecmp(cs, windows[i], k) == 0 &&
+            strchr("0123467", cs[k]) != NULL && cs[k] != '\0' &&
+            cs[k + 1] == '\0')
+            return true;
+    }
+    return false;
+}
+
+/* The table for CV's charset, if its ASCII bytes are ASCII to iconv. */
+static void
+open_table(struct charset_conv *cv)
+{
+    char ascii[128], got[256], *in = ascii, *o = got;
+    size_t inleft = sizeof ascii, room = sizeof got, i;
+
+    for (i = 0; i < sizeof ascii; i++)
+        ascii[i] = (char)i;
+    if (iconv(cv->cd, &in, &inleft, &o, &room) == (size_t)-1 ||
+        inleft != 0 || room != sizeof got - sizeof ascii ||
+        memcmp(got, ascii, sizeof ascii) != 0 ||
+        (cv->tab = calloc(1, sizeof *cv->tab)) == NULL) {
+        iconv(cv->cd, NULL, NULL, NULL, NULL);
+        return;
+    }
+    for (i = 0; i < sizeof ascii; i++) {
+        cv->tab->len[i] = 1;
+        cv->tab->utf8[i][0] = (char)i;
+    }
+}
+
 struct charset_conv *
 charset_open(const char *from)
 {
@@ -92,6 +162,8 @@ charset_open(const char *from)
         free(cv);
         return NULL;
     }
+    if (cv->fam == F_BYTES && is_single_byte(from))
+        open_table(cv);
     return cv;
 }
 
@@ -276,6 +348,129 @@ run(struct charset_conv *cv, char **in, size_t *inleft,
     }
 }
 
+/* Look byte C up in CV's table, asking iconv the first time. False when
+ * iconv does not give one character for it alone (then the table is no
+ * use: dropped, and iconv, in its first state, takes over). */
+static bool
+table_lookup(struct charset_conv *cv, unsigned char c)
+{
+    struct bytetab *t = cv->tab;
+    char in = (char)c, got[8], *ip = &in, *o = got;
+    size_t inleft = 1, room = sizeof got, n;
+
+    if (iconv(cv->cd, &ip, &inleft, &o, &room) == (size_t)-1) {
+        if (errno == EILSEQ) {
+            t->len[c] = TAB_BAD;
+            return true;
+        }
+        iconv(cv->cd, NULL, NULL, NULL, NULL);
+        goto drop;
+    }
+    n = sizeof got - room;
+    if (n == 0 || n > 3 || inleft != 0) {
+        iconv(cv->cd, NULL, NULL, NULL, NULL);
+        goto drop;
+    }
+    memcpy(t->utf8[c], got, n);
+    t->len[c] = (unsigned char)n;
+    return true;
+drop:
+    free(cv->tab);
+    cv->tab = NULL;
+    return false;
+}
+
+/* Convert IN (LEN bytes) by CV's table; returns how many bytes were
+ * converted (fewer than LEN when the table was dropped). */
+static size_t
+table_convert(struct charset_conv *cv, const unsigned char *in, size_t len,
+              struct urigrep_buf *out, size_t *bad)
+{
+    size_t i = 0;
+    char *o = out->data + out->len;
+
+    /* the caller reserved 3 bytes a byte */
+    while (i < len) {
+        size_t run = i;
+        unsigned char c;
+
+        while (run < len && in[run] < 0x80)
+            run++;
+        memcpy(o, in + i, run - i);
+        o += run - i;
+        if ((i = run) == len)
+            break;
+        c = in[i];
+        if (cv->tab->len[c] == TAB_UNSEEN && !table_lookup(cv, c))
+            break;
+        if (cv->tab->len[c] == TAB_BAD) {
+            memcpy(o, "\xef\xbf\xbd", 3);
+            o += 3;
+            (*bad)++;
+        } else {
+            memcpy(o, cv->tab->utf8[c], cv->tab->len[c]);
+            o += cv->tab->len[c];
+        }
+        i++;
+    }
+    out->len = (size_t)(o - out->data);
+    return i;
+}
+
+/* Convert what the table can of *IN (*LEN bytes), moving them on. */
+static enum urigrep_status
+table_run(struct charset_conv *cv, const char **in, size_t *len,
+          struct urigrep_buf *out, size_t *bad)
+{
+    enum urigrep_status rc;
+    size_t k;
+
+    if (*len > (SIZE_MAX - 32) / 3)
+        return URIGREP_ERR_NOMEM;
+    if ((rc = buf_reserve(out, *len * 3)) != URIGREP_OK)
+        return rc;
+    k = table_convert(cv, (const unsigned char *)*in, *len, out, bad);
+    *in += k;
+    *len -= k;
+    return URIGREP_OK;
+}
+
+/* Finish a sequence cut at the end of the previous call, taking one
+ * byte at a time of *IN (*LEN bytes, moved on) so that we never hold
+ * more than PENDING_MAX. */
+static enum urigrep_status
+finish_pending(struct charset_conv *cv, const char **in, size_t *len,
+               int final, struct urigrep_buf *out, size_t *bad)
+{
+    enum urigrep_status rc = URIGREP_OK;
+
+    while (cv->npending && (*len || final)) {
+        bool full, stuck;
+        char *p;
+        size_t left;
+        int err;
+
+        if (*len && cv->npending < PENDING_MAX) {
+            cv->pending[cv->npending++] = *(*in)++;
+            (*len)--;
+        }
+        p = cv->pending;
+        left = cv->npending;
+        err = run(cv, &p, &left, out, &rc);
+        if (rc)
+            return rc;
+        full = cv->npending == PENDING_MAX;
+        stuck = err == EILSEQ ||
+                (err == EINVAL && ((final && *len == 0) || full));
+        /* undecodable: replace it and go on after it */
+        if (stuck && left && (rc = recover(cv, &p, &left, out, bad)))
+            return rc;
+        memmove(cv->pending, p, left);
+        cv->npending = left;
+    }
+    return URIGREP_OK;
+}
+
 enum urigrep_status
 charset_convert(struct charset_conv *cv, const char *in, size_t len,
                 int final, struct urigrep_buf *out, size_t *bad)
@@ -286,30 +481,10 @@ charset_convert(struct charset_conv *cv, const char *in, size_t len,
 
     if (cv->fam == F_UTF7)
         return utf7_convert(&cv->u7, in, len, final, out, bad);
-    /* finish a sequence cut at the end of the previous call, taking one
-     * byte at a time so that we never hold more than PENDING_MAX */
-    while (cv->npending && (len || final)) {
-        bool full, stuck;
-        int err;
-
-        if (len && cv->npending < PENDING_MAX) {
-            cv->pending[cv->npending++] = *in++;
-            len--;
-        }
-        p = cv->pending;
-        left = cv->npending;
-        err = run(cv, &p, &left, out, &rc);
-        if (rc)
-            return rc;
-        full = cv->npending == PENDING_MAX;
-        stuck = err == EILSEQ ||
-                (err == EINVAL && ((final && len == 0) || full));
-        /* undecodable: replace it and go on after it */
-        if (stuck && left && (rc = recover(cv, &p, &left, out, bad)))
-            return rc;
-        memmove(cv->pending, p, left);
-        cv->npending = left;
-    }
+    if (cv->tab && (rc = table_run(cv, &in, &len, out, bad)) != URIGREP_OK)
+        return rc;
+    if ((rc = finish_pending(cv, &in, &len, final, out, bad)) != URIGREP_OK)
+        return rc;
     p = (char *)in;
     left = len;
     while (left) {
@@ -348,6 +523,7 @@ charset_close(struct charset_conv *cv)
         return;
     if (cv->cd != (iconv_t)-1)
         iconv_close(cv->cd);
+    free(cv->tab);
     free(cv);
 }
 
