@@ -90,7 +90,7 @@ parse(const char *text, enum mail_mode mode, size_t chunk, bool headers)
     struct log l = { NULL, 0, 0, false };
     struct mail_sink sink = { on_message, headers ? on_header : NULL,
                               NULL, on_begin, on_data, on_end, &l,
-                              on_bad_length };
+                              on_bad_length, NULL };
     struct mail_parser *m = mail_new(mode);
     size_t i, len = strlen(text);
 
@@ -100,6 +100,69 @@ parse(const char *text, enum mail_mode mode, size_t chunk, bool headers)
     mail_finish(m, &sink);
     mail_free(m);
     return l.s;
+}
+
+/* Body data as "[LINE]" at each line it says starts (a line said to go
+ * on in a later call is not said again), then its bytes: what a part's
+ * data and its line numbers are, whatever calls carried them. */
+struct lined {
+    struct log l;
+    uint64_t next;            /* the line after the last one logged */
+};
+
+static void
+lined_data(void *arg, const char *p, size_t n, uint64_t line)
+{
+    struct lined *d = arg;
+    char tmp[32];
+
+    if (line != d->next - 1 || d->l.len == 0 ||
+        d->l.s[d->l.len - 1] == '\n') {
+        int k = snprintf(tmp, sizeof tmp, "[%llu]", (unsigned long long)line);
+
+        add(&d->l, tmp, (size_t)k);
+    }
+    add(&d->l, p, n);
+    d->next = line + 1;
+}
+
+/* part_lines(): each of its lines as part_data() would give it. */
+static void
+lined_lines(void *arg, const char *p, size_t n, uint64_t line)
+{
+    while (n) {
+        const char *nl = memchr(p, '\n', n);
+        size_t k = nl ? (size_t)(nl - p) + 1 : n;
+
+        lined_data(arg, p, k, line++);
+        p += k;
+        n -= k;
+    }
+}
+
+static void
+lined_end(void *arg)
+{
+    add(arg, "E\n", 2);
+}
+
+/* TEXT's body data and lines as MODE, fed CHUNK bytes at a time, with
+ * part_lines() (SPANS) or without. */
+static char *
+parse_lined(const char *text, enum mail_mode mode, size_t chunk, bool spans)
+{
+    struct lined d = { { NULL, 0, 0, false }, 0 };
+    struct mail_sink sink = { NULL, NULL, NULL, NULL, lined_data, lined_end,
+                              &d, NULL, spans ? lined_lines : NULL };
+    struct mail_parser *m = mail_new(mode);
+    size_t i, len = strlen(text);
+
+    add(&d.l, "", 0);
+    for (i = 0; i < len; i += chunk)
+        mail_feed(m, text + i, len - i < chunk ? len - i : chunk, &sink);
+    mail_finish(m, &sink);
+    mail_free(m);
+    return d.l.s;
 }
 
 static const char nested[] =
@@ -351,6 +414,56 @@ START_TEST(test_mail_one_envelope)
 }
 END_TEST
 
+/* A body whose lines need no look each comes in spans (part_lines()):
+ * the same bytes from the same lines as a line at a time, with the
+ * lines that are looked at ("From " lines, boundaries, quoting, long
+ * lines, a line cut by the input's chunks) in the middle of them. */
+static const char *const span_texts[] = {
+    "From a@x Mon May  6 10:00:00 2024\nSubject: 1\n\n"
+    "one\n>From quoted\n>>From twice\n> quote\n-- \nsig\n"
+    "From the desk: not a separator\n\n"
+    "From b@x Mon May  6 11:00:00 2024\n\nsecond\nthird",
+    "From a@x Mon May  6 10:00:00 2024\n"
+    "Content-Type: multipart/mixed; boundary=b\n\npre\n--b\n\n"
+    "a\n--bx\n--b \n--- diff\n--b\nContent-Type: text/html\n\n<p>h\n"
+    "</p>\n--b\nContent-Transfer-Encoding: quoted-printable\n\nq=3D\n"
+    "soft=\nx\n--b--\nepilogue\n",
+    VARIANT_BOX("76"),
+};
+
+START_TEST(test_mail_spans)
+{
+    static const size_t chunks[] = { 1, 3, 7, 64, 1 << 20 };
+    static const enum mail_mode modes[] = { MAIL_ONE, MAIL_MBOXRD,
+                                            MAIL_MBOXO, MAIL_MBOXCL2 };
+    char long_text[1200];
+    const char *text = _i < 3 ? span_texts[_i] : long_text;
+    size_t c, k;
+
+    /* lines around LINE_MAX_ (256) that look like separators and
+     * boundaries */
+    memset(long_text, 0, sizeof long_text);
+    strcpy(long_text, "Content-Type: multipart/mixed; boundary=b\n\n--b\n\n");
+    memset(long_text + strlen(long_text), '>', 300);
+    strcat(long_text, "From x\nFrom a@x Mon May  6 10:00:00 2024");
+    memset(long_text + strlen(long_text), ' ', 250);
+    strcat(long_text, "\n--b");
+    memset(long_text + strlen(long_text), ' ', 260);
+    strcat(long_text, "\nend\n--b--\n");
+    for (k = 0; k < sizeof modes / sizeof *modes; k++) {
+        char *want = parse_lined(text, modes[k], 1 << 20, false);
+
+        for (c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+            char *got = parse_lined(text, modes[k], chunks[c], true);
+
+            ck_assert_str_eq(got, want);
+            free(got);
+        }
+        free(want);
+    }
+}
+END_TEST
+
 START_TEST(test_mail_long_lines)
 {
     /* a body line far longer than the line buffer streams through whole,
@@ -464,6 +577,7 @@ mail_suite(void)
     tcase_add_test(tc, test_mail_headers);
     tcase_add_test(tc, test_mail_missing_end);
     tcase_add_test(tc, test_mail_long_lines);
+    tcase_add_loop_test(tc, test_mail_spans, 0, 4);
     tcase_add_test(tc, test_mail_deep_nesting);
     tcase_add_test(tc, test_mail_deep_messages);
     tcase_add_test(tc, test_mail_no_blank_line);

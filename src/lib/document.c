@@ -710,6 +710,75 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
     }
 }
 
+/* Plain text P (N bytes of whole lines, the first from stored line
+ * LINE) for the scanner, with the checkpoint text_out() would give each
+ * line, copied in as few pieces as the blocks allow. */
+static void
+text_lines_out(struct urigrep_extractor *x, const char *p, size_t n,
+               uint64_t line)
+{
+    while (n && !x->stopped) {
+        size_t room = TEXT_BLOCK > x->text.len ? TEXT_BLOCK - x->text.len
+                                               : 0;
+        size_t take = n < room ? n : room, i = 0;
+        uint64_t off = x->fed + x->text.len;
+
+        /* a checkpoint at each line that starts in these TAKE bytes:
+         * at 0 unless the line goes on from the last piece */
+        if (x->ncps == 0 || x->cps[x->ncps - 1].line != line)
+            add_checkpoint(x, off, 0);
+        for (;;) {
+            const char *nl = memchr(p + i, '\n', take - i);
+
+            if (nl == NULL)
+                break;
+            i = (size_t)(nl - p) + 1;
+            if (i == n)
+                break; /* the last line's end: no line after it here */
+            line++;
+            if (i == take) {
+                x->cur_line = line; /* the next piece starts it */
+                break;
+            }
+            x->cur_line = line;
+            add_checkpoint(x, off + i, 0);
+        }
+        if (buf_append(&x->text, p, take) != URIGREP_OK) {
+            emit_nomem(x);
+            return;
+        }
+        p += take;
+        n -= take;
+        if (x->text.len >= TEXT_BLOCK)
+            flush_text(x, false);
+    }
+}
+
+void
+doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
+          uint64_t line)
+{
+    const char *nl;
+
+    if (x->skip || x->stopped || n == 0)
+        return;
+    if (x->mapped && !x->html && !x->prescan && x->cv == NULL &&
+        x->anchor_seq == 0) {
+        x->cur_line = line;
+        text_lines_out(x, p, n, line);
+        return;
+    }
+    while (n && (nl = memchr(p, '\n', n)) != NULL) {
+        size_t take = (size_t)(nl - p) + 1;
+
+        doc_data(x, p, take, line++);
+        p += take;
+        n -= take;
+    }
+    if (n)
+        doc_data(x, p, n, line);
+}
+
 void
 doc_end(struct urigrep_extractor *x)
 {

@@ -355,6 +355,12 @@ mail_part_data(void *arg, const char *p, size_t n, uint64_t line)
 }
 
 static void
+mail_part_lines(void *arg, const char *p, size_t n, uint64_t line)
+{
+    doc_lines(arg, p, n, line);
+}
+
+static void
 mail_part_end(void *arg)
 {
     doc_end(arg);
@@ -379,7 +385,7 @@ mail_bad_length(void *arg, uint64_t length, uint64_t line)
 
 static const struct mail_sink mail_sink_fns = {
     mail_message, mail_header, mail_header_end, mail_part_begin,
-    mail_part_data, mail_part_end, NULL, mail_bad_length
+    mail_part_data, mail_part_end, NULL, mail_bad_length, mail_part_lines
 };
 
 /* How the mail parser reads a document of TYPE, one of mail's. */

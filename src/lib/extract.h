@@ -211,6 +211,11 @@ void doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
 void doc_data(struct urigrep_extractor *x, const char *p, size_t n,
               uint64_t line);
 
+/* Whole lines of the document, P (N bytes, '\n' last), the first from
+ * stored line LINE: as doc_data() a line, in fewer steps. */
+void doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
+               uint64_t line);
+
 /* The document has ended: report what is pending. */
 void doc_end(struct urigrep_extractor *x);
 

@@ -597,6 +597,59 @@ body_data(struct mail_parser *m, const char *p, size_t n, bool line_start,
     }
 }
 
+/* May the body line P (N bytes, its '\n' last) end the leaf or change
+ * its bytes: an mbox separator, a boundary of an open multipart, "From "
+ * quoting?  As handle_line() sees it: a line longer than LINE_MAX_ comes
+ * to it cut, as its first LINE_MAX_ bytes and not complete. */
+static bool
+body_line_special(const struct mail_parser *m, const char *p, size_t n)
+{
+    bool close;
+
+    switch (p[0]) {
+    case 'F':
+        return m->mode != MAIL_ONE && n <= LINE_MAX_ &&
+               mail_is_from_line(p, n);
+    case '-':
+        return n <= LINE_MAX_ && find_boundary(m, p, n, &close) >= 0;
+    case '>':
+        return from_quote(m, p, n < LINE_MAX_ ? n : LINE_MAX_) > 0;
+    default:
+        return false;
+    }
+}
+
+/* The body of the open leaf, from the start of a line at P (LEN bytes):
+ * its whole lines up to the first that body_line_special() finds, in
+ * one span where the part needs no decoding.  Returns the bytes taken
+ * (0 when the first line is special or incomplete); what handle_line()
+ * would do for each line is done. */
+static size_t
+body_lines(struct mail_parser *m, const char *p, size_t len,
+           const struct mail_sink *sink)
+{
+    const char *q = p, *end = p + len, *nl;
+    uint64_t first = m->line_no;
+    bool scan = m->leaf_scan && sink->part_data != NULL;
+    bool span = scan && m->cte != MIME_CTE_QP && m->cte != MIME_CTE_BASE64 &&
+                sink->part_lines != NULL;
+
+    while (q < end && (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+        size_t n = (size_t)(nl - q) + 1;
+
+        if (body_line_special(m, q, n))
+            break;
+        if (scan && !span)
+            body_data(m, q, n, false, sink);
+        m->line_no++;
+        q = nl + 1;
+    }
+    if (span && q > p)
+        sink->part_lines(sink->arg, p, (size_t)(q - p), first);
+    m->pos += (uint64_t)(q - p);
+    return (size_t)(q - p);
+}
+
 bool
 mail_is_from_line(const char *p, size_t n)
 {
@@ -833,6 +886,13 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
                 m->line_no++;
             }
             m->pos += take;
+            p += take;
+            len -= take;
+            continue;
+        }
+        if (m->nline == 0 && m->st == M_BODY && m->leaf_open &&
+            !m->counting && (take = body_lines(m, p, len, sink)) > 0) {
+            /* lines of a body that need no look each */
             p += take;
             len -= take;
             continue;

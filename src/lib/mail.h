@@ -66,6 +66,11 @@ struct mail_sink {
      * LINE is the stored line where that was seen. "From " lines separate
      * messages again from there on, until the next Content-Length. */
     void (*bad_length)(void *arg, uint64_t length, uint64_t line);
+    /* Optional, for a part with no transfer encoding: whole lines of it,
+     * P (N bytes, the last one '\n'), the first from stored line LINE
+     * and each '\n' ending one; as many part_data() calls, one a line,
+     * would say.  NULL: part_data() a line. */
+    void (*part_lines)(void *arg, const char *p, size_t n, uint64_t line);
 };
 
 struct mail_parser;

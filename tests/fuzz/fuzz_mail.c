@@ -89,6 +89,13 @@ on_data(void *arg, const char *p, size_t n, uint64_t line)
     html_feed(l->hs, p, n, &s);
 }
 
+/* Whole lines of a part with no transfer encoding: as on_data(). */
+static void
+on_lines(void *arg, const char *p, size_t n, uint64_t line)
+{
+    on_data(arg, p, n, line);
+}
+
 static void
 on_end(void *arg)
 {
@@ -145,7 +152,7 @@ run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
     struct log *l)
 {
     struct mail_sink sink = { NULL, on_header, on_header_end, on_begin,
-                              on_data, on_end, l, on_bad_length };
+                              on_data, on_end, l, on_bad_length, on_lines };
     struct mail_parser *m = mail_new(mode);
     size_t i = 0;
 
