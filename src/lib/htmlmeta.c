@@ -52,41 +52,53 @@ put(char *dst, size_t *len, int c)
     dst[*len] = '\0';
 }
 
-/* "Get an attribute": NAME and VALUE (lower case, ATTR_MAX + 1 bytes
- * each). Returns false when there is none (at '>' or the end). */
-static bool
-get_attribute(struct cursor *c, char *name, char *value)
+/* What the name of an attribute ended at. */
+enum attr_end {
+    ATTR_NONE,                /* no attribute: '>' or the end */
+    ATTR_BARE,                /* an attribute with no value */
+    ATTR_EQUALS               /* at the '=' before its value */
+};
+
+/* "Get an attribute", up to the value: its NAME (lower case, ATTR_MAX + 1
+ * bytes). */
+static enum attr_end
+attribute_name(struct cursor *c, char *name)
 {
-    size_t nn = 0, nv = 0;
+    size_t nn = 0;
     int q;
 
-    name[0] = value[0] = '\0';
     while (c->i < c->n && (is_blank(c->p[c->i]) || c->p[c->i] == '/'))
         c->i++;
     if (c->i >= c->n || c->p[c->i] == '>')
-        return false;
-    /* the name */
+        return ATTR_NONE;
     for (;;) {
         if (c->i >= c->n)
-            return false;
+            return ATTR_NONE;
         q = c->p[c->i];
         if (q == '=' && nn > 0)
-            break;
+            return ATTR_EQUALS;
         if (is_blank(q)) {
             while (c->i < c->n && is_blank(c->p[c->i]))
                 c->i++;
             if (c->i >= c->n)
-                return false;
-            if (c->p[c->i] != '=')
-                return true; /* no value */
-            break;
+                return ATTR_NONE;
+            return c->p[c->i] == '=' ? ATTR_EQUALS : ATTR_BARE;
         }
         if (q == '/' || q == '>')
-            return true;
+            return ATTR_BARE;
         put(name, &nn, q);
         c->i++;
     }
-    /* at '=': the value */
+}
+
+/* "Get an attribute", from its '=': the VALUE (lower case, ATTR_MAX + 1
+ * bytes), quoted or not. False at the end of the input. */
+static bool
+attribute_value(struct cursor *c, char *value)
+{
+    size_t nv = 0;
+    int q;
+
     c->i++;
     while (c->i < c->n && is_blank(c->p[c->i]))
         c->i++;
@@ -106,6 +118,22 @@ get_attribute(struct cursor *c, char *name, char *value)
     while (c->i < c->n && !is_blank(c->p[c->i]) && c->p[c->i] != '>')
         put(value, &nv, c->p[c->i++]);
     return c->i < c->n;
+}
+
+/* "Get an attribute": NAME and VALUE (lower case, ATTR_MAX + 1 bytes
+ * each). Returns false when there is none (at '>' or the end). */
+static bool
+get_attribute(struct cursor *c, char *name, char *value)
+{
+    name[0] = value[0] = '\0';
+    switch (attribute_name(c, name)) {
+    case ATTR_NONE:
+        return false;
+    case ATTR_BARE:
+        return true;
+    default:
+        return attribute_value(c, value);
+    }
 }
 
 /* "Extracting a character encoding from a meta element": the charset=

@@ -298,32 +298,37 @@ parse_length(const char *v, size_t vlen)
     return n;
 }
 
-/* A complete header field: note what matters, report it. */
-static void
-end_field(struct mail_parser *m, const struct mail_sink *sink)
+/* Split the unfolded field F (N bytes) at its colon: the name (*NLEN
+ * bytes at F, blanks before the colon dropped) and the value (*V, *VLEN
+ * bytes, blanks and line breaks around it dropped). False when there is
+ * no colon. */
+static bool
+split_field(const char *f, size_t n, size_t *nlen, const char **v,
+            size_t *vlen)
 {
-    struct level *l;
-    const char *f = m->field, *colon, *v;
-    size_t n = m->nfield, nlen, vlen;
+    const char *colon = memchr(f, ':', n);
 
-    m->nfield = 0;
-    m->field_cr = false;
-    if (n == 0 || m->depth == 0)
-        return;
-    l = &m->lv[m->depth - 1];
-    colon = memchr(f, ':', n);
     if (colon == NULL)
-        return;
-    nlen = (size_t)(colon - f);
-    while (nlen && (f[nlen - 1] == ' ' || f[nlen - 1] == '\t'))
-        nlen--;
-    v = colon + 1;
-    vlen = n - (size_t)(v - f);
-    while (vlen && (*v == ' ' || *v == '\t'))
-        v++, vlen--;
-    while (vlen && (v[vlen - 1] == '\r' || v[vlen - 1] == '\n' ||
-                    v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
-        vlen--;
+        return false;
+    *nlen = (size_t)(colon - f);
+    while (*nlen && (f[*nlen - 1] == ' ' || f[*nlen - 1] == '\t'))
+        (*nlen)--;
+    *v = colon + 1;
+    *vlen = n - (size_t)(*v - f);
+    while (*vlen && (**v == ' ' || **v == '\t'))
+        (*v)++, (*vlen)--;
+    while (*vlen && ((*v)[*vlen - 1] == '\r' || (*v)[*vlen - 1] == '\n' ||
+                     (*v)[*vlen - 1] == ' ' || (*v)[*vlen - 1] == '\t'))
+        (*vlen)--;
+    return true;
+}
+
+/* The fields of a message (its level L on top) that say who it is:
+ * Message-ID, Subject, and the Content-Length of an mboxcl one. */
+static void
+message_field(struct mail_parser *m, struct level *l, const char *f,
+              size_t nlen, const char *v, size_t vlen)
+{
     if (l->is_message && mail_name_is(f, nlen, "Message-ID")) {
         copy_str(l->message_id, sizeof l->message_id, v, vlen);
         l->mid_at = m->depth - 1;
@@ -334,11 +339,14 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
         /* the octets of the body as stored (fdd000386, fdd000387) */
         m->clen = parse_length(v, vlen);
     }
-    if (sink->header)
-        sink->header(sink->arg, f, nlen, v, vlen,
-                     l->is_message && l->mid_at != m->depth - 1
-                         ? "" : level_mid(m, l),
-                     m->field_line);
+}
+
+/* The MIME fields of level L: its type, charset and boundary, transfer
+ * encoding, and the bases of RFC 2557 and RFC 1808. */
+static void
+mime_field(struct level *l, const char *f, size_t nlen, const char *v,
+           size_t vlen)
+{
     if (mail_name_is(f, nlen, "Content-Type")) {
         if (mime_media_type(v, vlen, l->ctype, sizeof l->ctype)) {
             mime_param(v, vlen, "charset", l->charset, sizeof l->charset);
@@ -356,6 +364,29 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
         /* RFC 1808 section 3.1: Base: <URL:...> */
         mime_uri_value(v, vlen, l->hdr_1808, sizeof l->hdr_1808);
     }
+}
+
+/* A complete header field: note what matters, report it. */
+static void
+end_field(struct mail_parser *m, const struct mail_sink *sink)
+{
+    struct level *l;
+    const char *v;
+    size_t n = m->nfield, nlen, vlen;
+
+    m->nfield = 0;
+    m->field_cr = false;
+    if (n == 0 || m->depth == 0 || !split_field(m->field, n, &nlen, &v,
+                                                &vlen))
+        return;
+    l = &m->lv[m->depth - 1];
+    message_field(m, l, m->field, nlen, v, vlen);
+    if (sink->header)
+        sink->header(sink->arg, m->field, nlen, v, vlen,
+                     l->is_message && l->mid_at != m->depth - 1
+                         ? "" : level_mid(m, l),
+                     m->field_line);
+    mime_field(l, m->field, nlen, v, vlen);
 }
 
 /* The header of the entity on top has ended, however. */

@@ -154,15 +154,14 @@ take_value(const char *v, size_t len, size_t *i, bool extended, bool first,
     }
 }
 
-bool
-mime_param(const char *v, size_t len, const char *name, char *out,
-           size_t size)
+/* Where the parameters of a Content-Type V (LEN bytes) start: at the
+ * ';' after the media type (a quoted string in it hides its ';'), or
+ * LEN. */
+static size_t
+skip_media_type(const char *v, size_t len)
 {
-    size_t nlen = strlen(name), i = 0, o = 0;
-    bool found = false;
+    size_t i = 0;
 
-    out[0] = '\0';
-    /* skip the media type */
     while (i < len && v[i] != ';') {
         if (v[i] == '"') {
             for (i++; i < len && v[i] != '"'; i++)
@@ -170,9 +169,55 @@ mime_param(const char *v, size_t len, const char *name, char *out,
         }
         i++;
     }
+    return i;
+}
+
+/* Is the attribute at V (ALEN bytes) the parameter NAME (NLEN bytes) or
+ * a piece of it (RFC 2231: name*, name*N, name*N*)? Sets *EXT for an
+ * extended value (charset'language'%XX) and *FIRST for its first piece
+ * (no number, or 0). */
+static bool
+param_name_is(const char *v, size_t alen, const char *name, size_t nlen,
+              bool *ext, bool *first)
+{
+    *ext = false;
+    *first = true;
+    if (alen < nlen || strncasecmp(v, name, nlen) != 0 ||
+        (alen != nlen && v[nlen] != '*'))
+        return false;
+    if (alen > nlen) {
+        *ext = v[alen - 1] == '*';
+        *first = alen == nlen + 1 ||
+                 (alen >= nlen + 2 && v[nlen + 1] == '0' &&
+                  (alen == nlen + 2 || (alen == nlen + 3 && *ext)));
+    }
+    return true;
+}
+
+/* Past the quoted string at V[*I], if one starts there (its '\\'
+ * escapes included). */
+static void
+skip_quoted(const char *v, size_t len, size_t *i)
+{
+    if (*i >= len || v[*i] != '"')
+        return;
+    for ((*i)++; *i < len && v[*i] != '"'; (*i)++)
+        if (v[*i] == '\\')
+            (*i)++;
+    (*i)++;
+}
+
+bool
+mime_param(const char *v, size_t len, const char *name, char *out,
+           size_t size)
+{
+    size_t nlen = strlen(name), i = skip_media_type(v, len), o = 0;
+    bool found = false;
+
+    out[0] = '\0';
     while (i < len) {
         size_t a, alen;
-        bool ext = false, first = true;
+        bool ext, first;
 
         i = skip_cfws(v, len, i + 1); /* past ';' */
         a = i;
@@ -180,31 +225,16 @@ mime_param(const char *v, size_t len, const char *name, char *out,
             i++;
         alen = i - a;
         i = skip_cfws(v, len, i);
-        if (i >= len || v[i] != '=') {
-            while (i < len && v[i] != ';')
-                i++;
-            continue;
-        }
-        i = skip_cfws(v, len, i + 1);
-        if (alen >= nlen && strncasecmp(v + a, name, nlen) == 0 &&
-            (alen == nlen || v[a + nlen] == '*')) {
-            /* name, name*, name*N or name*N* */
-            if (alen > nlen) {
-                ext = v[a + alen - 1] == '*';
-                first = alen == nlen + 1 ||
-                        (alen >= nlen + 2 && v[a + nlen + 1] == '0' &&
-                         (alen == nlen + 2 ||
-                          (alen == nlen + 3 && ext)));
+        if (i < len && v[i] == '=') {
+            i = skip_cfws(v, len, i + 1);
+            if (param_name_is(v + a, alen, name, nlen, &ext, &first)) {
+                if (alen == nlen && found)
+                    o = 0; /* a plain parameter wins over a repeat */
+                take_value(v, len, &i, ext, first, out, size, &o);
+                found = true;
+            } else {
+                skip_quoted(v, len, &i);
             }
-            if (alen == nlen && found)
-                o = 0; /* a plain parameter wins over a repeat */
-            take_value(v, len, &i, ext, first, out, size, &o);
-            found = true;
-        } else if (i < len && v[i] == '"') {
-            for (i++; i < len && v[i] != '"'; i++)
-                if (v[i] == '\\')
-                    i++;
-            i++;
         }
         while (i < len && v[i] != ';')
             i++;
@@ -582,6 +612,85 @@ mime_decode_words(const char *v, size_t len, char *out, size_t size)
     return mime_words_decode(NULL, v, len, out, size);
 }
 
+/* The bytes an encoded word's TEXT (TLEN bytes, encoding ENC: 'b' or
+ * 'q') stands for, into RAW (WORD_TEXT_MAX bytes); returns how many. */
+static size_t
+word_raw(char enc, const char *text, size_t tlen, char *raw)
+{
+    size_t rn = 0, k;
+    int h, l;
+
+    if (enc == 'b') {
+        struct mime_b64 b;
+
+        mime_b64_init(&b);
+        return mime_b64_decode(&b, text, tlen, raw);
+    }
+    for (k = 0; k < tlen; k++) {
+        if (text[k] == '_')
+            raw[rn++] = ' ';
+        else if (text[k] == '=' && k + 2 < tlen &&
+                 (h = hex_value(text[k + 1])) >= 0 &&
+                 (l = hex_value(text[k + 2])) >= 0) {
+            raw[rn++] = (char)(h * 16 + l);
+            k += 2;
+        } else
+            raw[rn++] = text[k];
+    }
+    return rn;
+}
+
+/* Append P (N bytes) to OUT (SIZE bytes, *O used, room kept for the
+ * '\0'), as much as fits. */
+static void
+put_cut(char *out, size_t size, size_t *o, const char *p, size_t n)
+{
+    size_t take = n < size - 1 - *o ? n : size - 1 - *o;
+
+    memcpy(out + *o, p, take);
+    *o += take;
+}
+
+/* An encoded word's RAW bytes (RN) in CHARSET, as UTF-8, appended to
+ * OUT; in a charset iconv does not know, the word as written, WORD
+ * (WLEN bytes). */
+static void
+word_put(struct mime_words *w, const char *charset, const char *raw,
+         size_t rn, const char *word, size_t wlen, char *out, size_t size,
+         size_t *o)
+{
+    bool fresh;
+    struct charset_conv *cv;
+    struct urigrep_buf own, *u = w ? &w->u : &own;
+    size_t bad = 0;
+
+    if (no_conversion(charset, raw, rn)) {
+        put_cut(out, size, o, raw, rn);
+        return;
+    }
+    cv = words_conv(w, charset, &fresh);
+    if (w)
+        u->len = 0;
+    else
+        buf_init(u, WORD_OUT_MAX);
+    if (cv && charset_convert(cv, raw, rn, 1, u, &bad) == URIGREP_OK)
+        put_cut(out, size, o, u->data, u->len);
+    else
+        put_cut(out, size, o, word, wlen); /* unknown charset */
+    if (fresh)
+        charset_close(cv);
+    if (!w)
+        buf_free(u);
+}
+
+/* N blanks (as many as fit) on OUT. */
+static void
+put_blanks(char *out, size_t size, size_t *o, size_t n)
+{
+    for (; n && *o + 1 < size; n--)
+        out[(*o)++] = ' ';
+}
+
 size_t
 mime_words_decode(struct mime_words *w, const char *v, size_t len,
                   char *out, size_t size)
@@ -593,7 +702,7 @@ mime_words_decode(struct mime_words *w, const char *v, size_t len,
     while (i < len && o + 1 < size) {
         char charset[WORD_CHARSET_MAX], enc, raw[WORD_TEXT_MAX];
         const char *text;
-        size_t tlen, wlen, rn = 0, k;
+        size_t tlen, wlen, rn;
 
         wlen = v[i] == '=' ? parse_word(v, len, i, &q_cache, &e_cache,
                                         charset, &enc, &text, &tlen)
@@ -603,8 +712,7 @@ mime_words_decode(struct mime_words *w, const char *v, size_t len,
                 pending_blank++;
             } else {
                 /* blanks between two encoded words vanish, others stay */
-                for (; pending_blank && o + 1 < size; pending_blank--)
-                    out[o++] = ' ';
+                put_blanks(out, size, &o, pending_blank);
                 pending_blank = 0;
                 if (o + 1 < size)
                     out[o++] = v[i];
@@ -614,61 +722,14 @@ mime_words_decode(struct mime_words *w, const char *v, size_t len,
             continue;
         }
         if (!after_word)
-            for (; pending_blank && o + 1 < size; pending_blank--)
-                out[o++] = ' ';
+            put_blanks(out, size, &o, pending_blank);
         pending_blank = 0;
-        if (enc == 'b') {
-            struct mime_b64 b;
-            mime_b64_init(&b);
-            rn = mime_b64_decode(&b, text, tlen, raw);
-        } else {
-            for (k = 0; k < tlen; k++) {
-                int h, l;
-                if (text[k] == '_')
-                    raw[rn++] = ' ';
-                else if (text[k] == '=' && k + 2 < tlen &&
-                         (h = hex_value(text[k + 1])) >= 0 &&
-                         (l = hex_value(text[k + 2])) >= 0) {
-                    raw[rn++] = (char)(h * 16 + l);
-                    k += 2;
-                } else
-                    raw[rn++] = text[k];
-            }
-        }
-        if (no_conversion(charset, raw, rn)) {
-            size_t take = rn < size - 1 - o ? rn : size - 1 - o;
-            memcpy(out + o, raw, take);
-            o += take;
-        } else {
-            bool fresh;
-            struct charset_conv *cv = words_conv(w, charset, &fresh);
-            struct urigrep_buf own, *u = w ? &w->u : &own;
-            size_t bad = 0;
-
-            if (w)
-                u->len = 0;
-            else
-                buf_init(u, WORD_OUT_MAX);
-            if (cv && charset_convert(cv, raw, rn, 1, u, &bad) == URIGREP_OK) {
-                size_t take = u->len < size - 1 - o ? u->len : size - 1 - o;
-                memcpy(out + o, u->data, take);
-                o += take;
-            } else {
-                /* unknown charset: the word as it was written */
-                size_t take = wlen < size - 1 - o ? wlen : size - 1 - o;
-                memcpy(out + o, v + i, take);
-                o += take;
-            }
-            if (fresh)
-                charset_close(cv);
-            if (!w)
-                buf_free(u);
-        }
+        rn = word_raw(enc, text, tlen, raw);
+        word_put(w, charset, raw, rn, v + i, wlen, out, size, &o);
         i += wlen;
         after_word = true;
     }
-    for (; pending_blank && o + 1 < size; pending_blank--)
-        out[o++] = ' ';
+    put_blanks(out, size, &o, pending_blank);
     out[o] = '\0';
     return o;
 }
