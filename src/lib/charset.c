@@ -380,6 +380,24 @@ drop:
     return false;
 }
 
+/* The end of the run of ASCII bytes at IN[I] (IN has LEN bytes): eight
+ * bytes at a time while none has its high bit set. */
+static size_t
+ascii_run(const unsigned char *in, size_t i, size_t len)
+{
+    while (len - i >= 8) {
+        uint64_t w;
+
+        memcpy(&w, in + i, 8);
+        if (w & UINT64_C(0x8080808080808080))
+            break;
+        i += 8;
+    }
+    while (i < len && in[i] < 0x80)
+        i++;
+    return i;
+}
+
 /* Convert IN (LEN bytes) by CV's table; returns how many bytes were
  * converted (fewer than LEN when the table was dropped). */
 static size_t
@@ -394,8 +412,7 @@ table_convert(struct charset_conv *cv, const unsigned char *in, size_t len,
         size_t run = i;
         unsigned char c;
 
-        while (run < len && in[run] < 0x80)
-            run++;
+        run = ascii_run(in, run, len);
         memcpy(o, in + i, run - i);
         o += run - i;
         if ((i = run) == len)

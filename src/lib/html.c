@@ -501,6 +501,25 @@ add_name(char *name, size_t *n, char c)
     }
 }
 
+/* add_name() for each of the K bytes at P, the name ended once. */
+static void
+add_name_run(char *name, size_t *n, const char *p, size_t k)
+{
+    size_t j;
+
+    if (k == 0)
+        return;
+    for (j = 0; j < k; j++) {
+        char c = p[j];
+
+        if (c == '\0' || *n >= NAME_MAX_)
+            add_name(name, n, c);
+        else
+            name[(*n)++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+    }
+    name[*n] = '\0';
+}
+
 static void
 add_value(struct html_scanner *h, char c)
 {
@@ -651,14 +670,16 @@ feed_decl(struct html_scanner *h, struct feed *f, size_t i)
 static size_t
 feed_tag_name(struct html_scanner *h, struct feed *f, size_t i)
 {
-    char c = f->p[i];
+    size_t j = i;
+    char c;
 
-    while (!is_space(c) && c != '/' && c != '>') {
-        add_name(h->tag, &h->ntag, c);
-        if (++i == f->len)
-            return i;
-        c = f->p[i];
-    }
+    while (j < f->len && !is_space(f->p[j]) && f->p[j] != '/' &&
+           f->p[j] != '>')
+        j++;
+    add_name_run(h->tag, &h->ntag, f->p + i, j - i);
+    if ((i = j) == f->len)
+        return i;
+    c = f->p[i];
     if (c == '>')
         end_tag(h, f->sink);
     else
@@ -670,14 +691,16 @@ feed_tag_name(struct html_scanner *h, struct feed *f, size_t i)
 static size_t
 feed_attr_name(struct html_scanner *h, struct feed *f, size_t i)
 {
-    char c = f->p[i];
+    size_t j = i;
+    char c;
 
-    while (c != '=' && !is_space(c) && c != '>' && c != '/') {
-        add_name(h->attr, &h->nattr, c);
-        if (++i == f->len)
-            return i;
-        c = f->p[i];
-    }
+    while (j < f->len && f->p[j] != '=' && !is_space(f->p[j]) &&
+           f->p[j] != '>' && f->p[j] != '/')
+        j++;
+    add_name_run(h->attr, &h->nattr, f->p + i, j - i);
+    if ((i = j) == f->len)
+        return i;
+    c = f->p[i];
     if (c == '=') {
         h->st = S_BEFORE_VALUE;
     } else if (is_space(c)) {
