@@ -123,7 +123,9 @@ now() {
 run() {
     name=$1
     shift
-    best= rss= i=0
+    best=
+    rss=
+    i=0
     while [ $i -lt "$runs" ]; do
         t0=$(now)
         /usr/bin/time -f '%M' -o "$data/time.out" "$@" >/dev/null \
