@@ -295,12 +295,39 @@ mboxcl_chain_step(const char *p, size_t n, size_t at)
     return at < n && is_separator(p + at, n - at) ? at : n;
 }
 
+bool
+split_warc_continues(const char *p, size_t n)
+{
+    size_t i = line_len(p, n), len;
+    bool cont = false;
+
+    while (i > 0 && i < n && i <= WARC_HEAD_MAX &&
+           (len = line_len(p + i, n - i)) > 0 && !is_blank(p + i, len)) {
+        const char *q = p + i + 10, *e = p + i + len;
+
+        if (len > 10 && strncasecmp(p + i, "WARC-Type:", 10) == 0) {
+            while (q < e && (*q == ' ' || *q == '\t'))
+                q++;
+            while (e > q && strchr(" \t\r\n", e[-1]) != NULL)
+                e--;
+            cont = e - q == 12 && strncasecmp(q, "continuation", 12) == 0;
+        }
+        i += len;
+    }
+    return cont;
+}
+
 size_t
 split_chain_next(struct split_chain *c, const char *p, size_t n,
                  size_t from, enum urigrep_doc_type type)
 {
     c->count = 0;
-    while (c->at < n && c->at < from) {
+    /* a piece cannot start at a WARC continuation record: the record it
+     * continues is in the piece before */
+    while (c->at < n &&
+           (c->at < from ||
+            (type == URIGREP_DOC_WARC &&
+             split_warc_continues(p + c->at, n - c->at)))) {
         c->at = type == URIGREP_DOC_WARC ? warc_chain_step(p, n, c->at)
                                          : mboxcl_chain_step(p, n, c->at);
         c->count++;

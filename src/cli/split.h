@@ -42,6 +42,11 @@ void split_count(const char *p, size_t n, enum urigrep_doc_type type,
  * tells apart: a plain WARC file (not a .warc.gz), mboxcl, mboxcl2? */
 bool split_by_chain(enum urigrep_doc_type type, const char *p, size_t n);
 
+/* Is the WARC record at P (N bytes to the end; its version line) a
+ * continuation record (its WARC-Type), the segment of a record before
+ * it? The last WARC-Type of its header counts, as for the reader. */
+bool split_warc_continues(const char *p, size_t n);
+
 /* A walk along such a chain: the record or message reached, and how
  * many the last split_chain_next() walked over. Start it zeroed. */
 struct split_chain {

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "progress.h"
 #include "source.h"
+#include "split.h"
 #include "warcgz.h"
 
 /* Compressed bytes of a candidate member inflated to see whether it
@@ -48,6 +49,41 @@ warcgz_is_record(const unsigned char *p, size_t n)
     while (rc == Z_OK && z.avail_out > 0 && z.avail_in > 0);
     inflateEnd(&z);
     return z.avail_out == 0 && memcmp(out, "WARC/", 5) == 0;
+#else
+    (void)p, (void)n;
+    return false;
+#endif
+}
+
+/* Does the gzip member at P (N bytes to the end), which inflates to a
+ * WARC record, inflate to a continuation record (split.h)? Its header's
+ * first 16 KiB are looked at. */
+static bool
+member_continues(const unsigned char *p, size_t n)
+{
+#ifdef HAVE_ZLIB
+    static const size_t want = 16 * 1024;
+    char *out = malloc(want);
+    z_stream z;
+    bool cont = false;
+    int rc;
+
+    if (out == NULL)
+        out_of_memory();
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 16 + MAX_WBITS) == Z_OK) {
+        z.next_in = (Bytef *)p;
+        z.avail_in = (uInt)(n < PROBE_MAX ? n : PROBE_MAX);
+        z.next_out = (Bytef *)out;
+        z.avail_out = (uInt)want;
+        do
+            rc = inflate(&z, Z_SYNC_FLUSH);
+        while (rc == Z_OK && z.avail_out > 0 && z.avail_in > 0);
+        cont = split_warc_continues(out, want - z.avail_out);
+        inflateEnd(&z);
+    }
+    free(out);
+    return cont;
 #else
     (void)p, (void)n;
     return false;
@@ -87,7 +123,9 @@ warcgz_next_mem(const unsigned char *p, size_t size, size_t from,
         if (q == NULL)
             break;
         i = (size_t)(q - p);
-        if (warcgz_is_record(q, size - i))
+        /* not at a continuation record: the record it continues is in
+         * the piece before */
+        if (warcgz_is_record(q, size - i) && !member_continues(q, size - i))
             return i;
         i++;
     }

@@ -16,8 +16,9 @@ struct run;
 bool warcgz_is_record(const unsigned char *p, size_t n);
 
 /* The offset of the first gzip member at or after FROM and before LIMIT
- * in P (SIZE bytes, a mapped file) that inflates to "WARC/", or SIZE
- * when there is none. */
+ * in P (SIZE bytes, a mapped file) that inflates to "WARC/" and not to
+ * a continuation record (a place to cut for -j), or SIZE when there is
+ * none. */
 size_t warcgz_next_mem(const unsigned char *p, size_t size, size_t from,
                        size_t limit);
 

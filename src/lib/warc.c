@@ -43,6 +43,13 @@ enum block_state {
     BL_PAYLOAD      /* payload, through the body decoder */
 };
 
+/* The fields of a segmented record's first segment, kept while its HTTP
+ * header is not yet read whole (the continuation's replace them). */
+struct seg_fields {
+    char type[32], record_id[256], target[WARC_VALUE_MAX], date[64];
+    char rec_ctype[128], rec_charset[64];
+};
+
 struct warc_reader {
     bool metadata;
     enum state st;
@@ -93,6 +100,23 @@ struct warc_reader {
      * line starts it, or what followed a block held), from RPOS */
     char *replay;
     size_t nreplay, rpos;
+    /* segmentation (ISO 28500:2017 section 9 / WARC 1.1 "Segmentation"):
+     * the record at hand's WARC-Segment-Number (0: none), its
+     * WARC-Segment-Origin-ID, whether it has WARC-Segment-Total-Length
+     * (the last segment), and whether it continues the open record */
+    uint64_t seg_number;
+    char seg_origin[256];
+    bool seg_last, joined;
+    /* a segmented record whose next segment (SEG_NEXT) is awaited: its
+     * Record-ID and offset, and what reads its block, kept meanwhile */
+    bool seg_open, seg_reported;
+    char seg_id[256];
+    uint64_t seg_next, seg_off;
+    struct http_body *seg_body;
+    enum block_state seg_bs;
+    char *seg_head;             /* an HTTP header cut by the segment's end */
+    struct seg_fields *seg_fields;  /* and its record's fields */
+    size_t seg_nhead, seg_head_line;
     bool rewind;                /* a step asks to read WIN again */
     bool no_hold;               /* no memory to hold bytes */
     size_t rewind_from;         /* from this byte of it */
@@ -116,6 +140,9 @@ warc_free(struct warc_reader *w)
     if (w == NULL)
         return;
     http_body_end(w->body, NULL);
+    http_body_end(w->seg_body, NULL);
+    free(w->seg_head);
+    free(w->seg_fields);
     free(w->win);
     free(w->replay);
     free(w);
@@ -246,6 +273,13 @@ record_field(struct warc_reader *w, const char *name, size_t nlen,
                    sizeof w->rec_charset);
     } else if (name_is(name, nlen, "Content-Length")) {
         w->has_length = parse_length(v, n, &w->length);
+    } else if (name_is(name, nlen, "WARC-Segment-Number")) {
+        if (!parse_length(v, n, &w->seg_number))
+            w->seg_number = 0;
+    } else if (name_is(name, nlen, "WARC-Segment-Origin-ID")) {
+        copy_value(w->seg_origin, sizeof w->seg_origin, v, n, false);
+    } else if (name_is(name, nlen, "WARC-Segment-Total-Length")) {
+        w->seg_last = true;
     }
 }
 
@@ -334,6 +368,9 @@ clear_record(struct warc_reader *w)
     w->nhead = w->head_line = 0;
     w->bs = BL_SKIP;
     w->bol = true;
+    w->seg_number = 0;
+    w->seg_origin[0] = '\0';
+    w->seg_last = w->joined = false;
 }
 
 /* Is the record at hand one whose payload is read, and is it HTTP? */
@@ -405,7 +442,7 @@ report_record(struct warc_reader *w, bool want, bool http,
     i.location = w->status >= 300 && w->status < 400 ? w->location : "";
     i.encoding = w->encoding;
     i.status = w->status;
-    i.offset = w->rec_off;
+    i.offset = w->joined ? w->seg_off : w->rec_off;
     if (!want)
         i.skip = WARC_SKIP_RECORD_TYPE;
     else if (http && w->status == 0)
@@ -446,6 +483,7 @@ http_head_done(struct warc_reader *w, const struct warc_sink *sink)
 }
 
 static void end_record(struct warc_reader *w, const struct warc_sink *sink);
+static bool join_segment(struct warc_reader *w, const struct warc_sink *sink);
 
 /* The record header held: start its block. */
 static void
@@ -465,6 +503,12 @@ record_head_done(struct warc_reader *w, const struct warc_sink *sink)
     }
     w->left = w->length;
     w->st = ST_BLOCK;
+    if ((w->seg_open || strcmp(w->type, "continuation") == 0) &&
+        join_segment(w, sink)) {
+        if (w->left == 0)
+            end_record(w, sink);
+        return;
+    }
     if (!wanted(w, &http))
         report_record(w, false, false, sink);  /* said to be skipped */
     else if (http)
@@ -475,12 +519,143 @@ record_head_done(struct warc_reader *w, const struct warc_sink *sink)
         end_record(w, sink);
 }
 
+/* Does the record at hand's block go on in a continuation record: a
+ * first segment, or a segment joined to one, not the last? */
+static bool
+continued(const struct warc_reader *w)
+{
+    return w->seg_number > 0 && !w->seg_last &&
+           (w->joined ||
+            (w->seg_number == 1 && strcmp(w->type, "continuation") != 0));
+}
+
+/* The block of a segmented record has ended, not the record: keep what
+ * reads it for the next segment (an HTTP header not yet ended too: the
+ * next record's header is read where it is held). */
+static void
+keep_open(struct warc_reader *w)
+{
+    if (w->bs == BL_HTTP_HEAD) {
+        struct seg_fields *f = malloc(sizeof *f);
+
+        if (f == NULL || (w->seg_head = malloc(w->nhead + 1)) == NULL) {
+            free(f);
+            w->bs = BL_SKIP;    /* no memory: the payload is not read */
+        } else {
+            memcpy(w->seg_head, w->head, w->nhead);
+            w->seg_nhead = w->nhead;
+            w->seg_head_line = w->head_line;
+            memcpy(f->type, w->type, sizeof f->type);
+            memcpy(f->record_id, w->record_id, sizeof f->record_id);
+            memcpy(f->target, w->target, sizeof f->target);
+            memcpy(f->date, w->date, sizeof f->date);
+            memcpy(f->rec_ctype, w->rec_ctype, sizeof f->rec_ctype);
+            memcpy(f->rec_charset, w->rec_charset, sizeof f->rec_charset);
+            w->seg_fields = f;
+        }
+    }
+    if (!w->joined) {
+        memcpy(w->seg_id, w->record_id, sizeof w->seg_id);
+        w->seg_off = w->rec_off;
+    }
+    w->seg_open = true;
+    w->seg_next = w->seg_number + 1;
+    w->seg_body = w->body;
+    w->seg_bs = w->bs;
+    w->seg_reported = w->reported;
+    w->body = NULL;
+    w->reported = false;
+    w->bs = BL_SKIP;
+}
+
+/* The segmented record kept open ends without its next segment: say
+ * so (WHY: where it was looked for), and end it. */
+static void
+close_segments(struct warc_reader *w, const char *why,
+               const struct warc_sink *sink)
+{
+    char msg[200];
+
+    w->seg_open = false;
+    if (w->seg_body) {
+        http_body_end(w->seg_body, NULL);
+        w->seg_body = NULL;
+    }
+    free(w->seg_head);
+    free(w->seg_fields);
+    w->seg_head = NULL;
+    w->seg_fields = NULL;
+    if (w->seg_reported && w->seg_bs == BL_PAYLOAD && sink->end)
+        sink->end(sink->arg);
+    snprintf(msg, sizeof msg,
+             "segmented WARC record: its segment %llu is missing (%s); "
+             "read up to there",
+             (unsigned long long)w->seg_next, why);
+    if (sink->damaged)
+        sink->damaged(sink->arg, w->seg_off, msg);
+}
+
+/* A continuation joined while its record's HTTP header is not read
+ * whole: that header and the record's fields back, for its report. */
+static void
+restore_head(struct warc_reader *w)
+{
+    const struct seg_fields *f = w->seg_fields;
+
+    memcpy(w->head, w->seg_head, w->seg_nhead);
+    w->nhead = w->seg_nhead;
+    w->head_line = w->seg_head_line;
+    memcpy(w->type, f->type, sizeof f->type);
+    memcpy(w->record_id, f->record_id, sizeof f->record_id);
+    memcpy(w->target, f->target, sizeof f->target);
+    memcpy(w->date, f->date, sizeof f->date);
+    memcpy(w->rec_ctype, f->rec_ctype, sizeof f->rec_ctype);
+    memcpy(w->rec_charset, f->rec_charset, sizeof f->rec_charset);
+    free(w->seg_head);
+    free(w->seg_fields);
+    w->seg_head = NULL;
+    w->seg_fields = NULL;
+}
+
+/* The record header just read: a continuation of the record kept open
+ * (its segment, read on as its block), or not, which closes it. True
+ * when it was joined. */
+static bool
+join_segment(struct warc_reader *w, const struct warc_sink *sink)
+{
+    bool cont = strcmp(w->type, "continuation") == 0;
+
+    if (w->seg_open && cont && w->seg_number == w->seg_next &&
+        strcmp(w->seg_origin, w->seg_id) == 0) {
+        w->seg_open = false;
+        w->joined = true;
+        w->body = w->seg_body;
+        w->bs = w->seg_bs;
+        w->reported = w->seg_reported;
+        w->seg_body = NULL;
+        if (w->seg_head)
+            restore_head(w);
+        return true;
+    }
+    if (w->seg_open)
+        close_segments(w, "another record comes first", sink);
+    if (cont && sink->damaged)
+        sink->damaged(sink->arg, w->rec_off,
+                      "WARC continuation record without the segments "
+                      "before it (in another file?): skipped");
+    return false;
+}
+
 /* The block has ended (all of it, or cut short): end the record. */
 static void
 end_record(struct warc_reader *w, const struct warc_sink *sink)
 {
-    if (w->bs == BL_HTTP_HEAD)
+    bool more = continued(w) && w->left == 0;
+
+    if (w->bs == BL_HTTP_HEAD && !more)
         http_head_done(w, sink);    /* a header with no body */
+    if (more)
+        keep_open(w);   /* its block goes on in the next segment */
     if (w->body) {
         http_body_end(w->body, NULL);
         w->body = NULL;
@@ -1026,6 +1201,8 @@ warc_finish(struct warc_reader *w, const struct warc_sink *sink)
     }
     cut_record(w, "WARC record cut short: the file ends inside it", false,
                sink);
+    if (w->seg_open)
+        close_segments(w, "the input ends first", sink);
     w->pos = 0;
     w->origin = 0;
     w->marked = false;
