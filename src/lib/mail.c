@@ -35,6 +35,11 @@
 /* A line held to be looked at: boundaries are at most 70 characters
  * (RFC 2046 5.1.1) plus "--", "--" and trailing blanks. */
 #define LINE_MAX_ 256
+/* mboxcl: a "From " line inside a counted body may start the next
+ * message, the count being too long; the input from there is held, this
+ * much at most, until the count's end says whether it was (no "From "
+ * line there). A count that runs on for longer is taken as it says. */
+#define HOLD_MAX (4 * 1024 * 1024)
 /* Longest unfolded header field kept; the rest is dropped. */
 #define FIELD_MAX 16384
 #define BASE_MAX 2048
@@ -94,6 +99,15 @@ struct mail_parser {
     int64_t clen;
     bool counting;
     uint64_t count_end, count_len;
+    /* the input held from a "From " line in a counted body (HOLD_BODY),
+     * then past the count's end (HOLD_AFTER: blank lines, then a line
+     * from AFTER on); WIN_POS and WIN_LINE: where that line was */
+    enum { HOLD_NONE, HOLD_BODY, HOLD_AFTER } hold;
+    char *win, *replay;
+    size_t nwin, after, nreplay, rpos;
+    uint64_t win_pos, win_line;
+    uint64_t no_hold_until;   /* a count found right: none held before */
+    bool rewind, no_hold;
     /* last: mail_new() does not clear it (MAX_DEPTH levels of about 16
      * KiB, cleared for every file of a maildir, cost more than reading
      * the file); push_level() sets what a level reads */
@@ -138,6 +152,8 @@ mail_free(struct mail_parser *m)
         return;
     free(m->field);
     free(m->dec);
+    free(m->win);
+    free(m->replay);
     free(m);
 }
 
@@ -795,8 +811,18 @@ in_counted_body(struct mail_parser *m, const char *p, size_t n,
 {
     if (!m->counting)
         return false;
-    if (m->line_start < m->count_end)
+    if (m->line_start < m->count_end) {
+        /* a "From " line the count runs over: the next message, if
+         * nothing proper follows the count (mail_feed() holds on) */
+        if (complete && p[0] == 'F' && m->line_start >= m->no_hold_until &&
+            !m->no_hold && mail_is_from_line(p, n)) {
+            m->hold = HOLD_BODY;
+            m->win_pos = m->line_start;
+            m->win_line = m->line_no;
+            m->nwin = 0;
+        }
         return true;
+    }
     if (m->line_start == m->count_end && complete) {
         if (is_blank_line(p, n)) {
             m->count_end += n;
@@ -853,6 +879,8 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
         m->at_start = false;
         return;
     }
+    if (m->hold)
+        return;     /* held: mail_feed() takes the line */
     if (m->at_start && m->depth == 0)
         start_message(m, sink);
     m->at_start = false;
@@ -894,62 +922,251 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
     }
 }
 
-void
-mail_feed(struct mail_parser *m, const char *p, size_t len,
-          const struct mail_sink *sink)
+/* Hold N bytes P (the line that starts a hold, or what follows it);
+ * false when they would not fit in HOLD_MAX (or its memory). */
+static bool
+hold_bytes(struct mail_parser *m, const char *p, size_t n)
 {
-    while (len) {
-        const char *nl;
-        size_t take;
+    if (m->win == NULL && (m->win = malloc(HOLD_MAX)) == NULL) {
+        m->no_hold = true;  /* the count is taken as it says */
+        return false;
+    }
+    if (n > HOLD_MAX - m->nwin)
+        return false;
+    memcpy(m->win + m->nwin, p, n);
+    m->nwin += n;
+    return true;
+}
+
+/* The length of the line at P (N bytes), its newline included, or 0
+ * when it does not end there. */
+static size_t
+line_length(const char *p, size_t n)
+{
+    const char *nl = memchr(p, '\n', n);
+
+    return nl ? (size_t)(nl - p) + 1 : 0;
+}
+
+/* The Content-Length value from V to END (a line's rest), blanks and
+ * line break trimmed, as parse_length() reads it. */
+static int64_t
+line_value_length(const char *v, const char *end)
+{
+    while (v < end && (*v == ' ' || *v == '\t'))
+        v++;
+    while (end > v && strchr(" \t\r\n", end[-1]))
+        end--;
+    return parse_length(v, (size_t)(end - v));
+}
+
+/* Does the "From " line at AT of the held bytes P (N) start a message as
+ * a writer would: a header of fields follows (to an empty line, or the
+ * end of what is held) and, if it has a Content-Length, blank lines then
+ * a "From " line (or the end) follow the body it counts? */
+static bool
+plausible_message(const char *p, size_t n, size_t at)
+{
+    size_t i = at + line_length(p + at, n - at), len, fields = 0;
+    int64_t clen = -1;
+
+    while (i < n && (len = line_length(p + i, n - i)) > 0 &&
+           !is_blank_line(p + i, len)) {
+        const char *colon = memchr(p + i, ':', len);
+
+        if (p[i] != ' ' && p[i] != '\t' && !is_field_line(p + i, len))
+            return false;
+        if (colon && mail_name_is(p + i, (size_t)(colon - p - i),
+                                  "Content-Length"))
+            clen = line_value_length(colon + 1, p + i + len);
+        fields++;
+        i += len;
+    }
+    if (fields == 0 || i >= n || clen < 0 || (uint64_t)clen >= n - i)
+        return fields > 0;
+    for (i += len + (size_t)clen;
+         i < n && (len = line_length(p + i, n - i)) > 0 &&
+         is_blank_line(p + i, len);)
+        i += len;
+    if (i >= n)
+        return true;
+    if ((len = line_length(p + i, n - i)) == 0)     /* cut by what is held */
+        return memcmp(p + i, "From ", n - i < 5 ? n - i : 5) == 0;
+    return p[i] == 'F' && mail_is_from_line(p + i, len);
+}
+
+/* The count held is too long: the first "From " line held that starts
+ * a plausible message; its offset in the held bytes, *LINE its line;
+ * SIZE_MAX when there is none. */
+static size_t
+cut_at(const struct mail_parser *m, uint64_t *line)
+{
+    const char *p = m->win;
+    size_t n = m->win_pos + m->nwin > m->count_end
+                   ? (size_t)(m->count_end - m->win_pos) : m->nwin;
+    size_t i = 0, len;
+    uint64_t l = m->win_line;
+
+    for (; i < n && (len = line_length(p + i, m->nwin - i)) > 0;
+         i += len, l++)
+        if (p[i] == 'F' && len <= LINE_MAX_ &&
+            mail_is_from_line(p + i, len) &&
+            plausible_message(p, m->nwin, i)) {
+            *line = l;
+            return i;
+        }
+    return SIZE_MAX;
+}
+
+/* What was held is read again, from the line that started the hold:
+ * as the counted body's text (RIGHT: the count ends before a "From "
+ * line) or, the count too long, with the body ending at the "From "
+ * line cut_at() finds, which starts the next message (said); with none,
+ * as the count says (in_counted_body() says where it ends). */
+static void
+held_decided(struct mail_parser *m, bool right, const struct mail_sink *sink)
+{
+    uint64_t line;
+    size_t at;
+
+    if (!right && (at = cut_at(m, &line)) != SIZE_MAX) {
+        m->count_end = m->win_pos + at;
+        if (sink->bad_length)
+            sink->bad_length(sink->arg, m->count_len, line);
+    }
+    m->no_hold_until = m->count_end;
+    m->hold = HOLD_NONE;
+    m->rewind = true;
+    m->pos = m->line_start = m->win_pos;
+    m->line_no = m->win_line;
+}
+
+/* Held bytes after the count's end: blank lines, then a line that says
+ * (a "From " line: the count was right). N bytes P; how many taken. */
+static size_t
+held_after(struct mail_parser *m, const char *p, size_t n,
+           const struct mail_sink *sink)
+{
+    const char *nl = memchr(p, '\n', n);
+    size_t take = nl ? (size_t)(nl - p) + 1 : n, len;
+
+    if (!hold_bytes(m, p, take)) {
+        held_decided(m, true, sink);
+        return 0;
+    }
+    len = m->nwin - m->after;
+    if (nl == NULL && len < LINE_MAX_)
+        return take;
+    if (nl && is_blank_line(m->win + m->after, len)) {
+        m->after = m->nwin;
+        return take;
+    }
+    held_decided(m, nl && len <= LINE_MAX_ && m->win[m->after] == 'F' &&
+                        mail_is_from_line(m->win + m->after, len), sink);
+    return take;
+}
+
+/* Bytes while a hold is on: N of P; how many taken. */
+static size_t
+held_bytes(struct mail_parser *m, const char *p, size_t n,
+           const struct mail_sink *sink)
+{
+    uint64_t end = m->win_pos + m->nwin;
+    size_t take = n;
+
+    if (m->hold == HOLD_AFTER)
+        return held_after(m, p, n, sink);
+    if (m->count_end - end < take)
+        take = (size_t)(m->count_end - end);
+    if (!hold_bytes(m, p, take)) {
+        held_decided(m, true, sink);    /* runs on for long */
+        return 0;
+    }
+    if (m->win_pos + m->nwin == m->count_end) {
+        /* the count ends inside a line: wrong, as in_counted_body() */
+        if (m->win[m->nwin - 1] != '\n')
+            held_decided(m, false, sink);
+        else
+            m->hold = HOLD_AFTER;
+        m->after = m->nwin;
+    }
+    return take;
+}
+
+/* The rest of a long line, N bytes P or less: streamed as body data (or
+ * the field it continues); how many were taken. */
+static size_t
+long_line_rest(struct mail_parser *m, const char *p, size_t n,
+               const struct mail_sink *sink)
+{
+    const char *nl = memchr(p, '\n', n);
+    size_t take = nl ? (size_t)(nl - p) + 1 : n;
+
+    if (m->st == M_BODY && m->leaf_open)
+        body_data(m, p, take, false, sink);
+    else if (m->st == M_HEADERS)
+        field_append(m, p, take);
+    if (nl) {
+        m->long_line = false;
+        m->line_no++;
+    }
+    m->pos += take;
+    return take;
+}
+
+/* Bytes P (LEN) as lines; how many were taken: fewer when a line starts
+ * a hold (taken with it). */
+static size_t
+feed_lines(struct mail_parser *m, const char *p, size_t len,
+           const struct mail_sink *sink)
+{
+    size_t done = 0;
+
+    while (done < len && m->hold == HOLD_NONE) {
+        const char *nl, *q = p + done;
+        size_t n = len - done, take;
 
         if (!m->long_line && m->nline == 0)
             m->line_start = m->pos;     /* a line begins */
         if (m->long_line) {
-            /* the rest of a long line: stream it as body data */
-            nl = memchr(p, '\n', len);
-            take = nl ? (size_t)(nl - p) + 1 : len;
-            if (m->st == M_BODY && m->leaf_open)
-                body_data(m, p, take, false, sink);
-            else if (m->st == M_HEADERS)
-                field_append(m, p, take);
-            if (nl) {
-                m->long_line = false;
-                m->line_no++;
-            }
-            m->pos += take;
-            p += take;
-            len -= take;
+            done += long_line_rest(m, q, n, sink);
             continue;
         }
         if (m->nline == 0 && m->st == M_BODY && m->leaf_open &&
-            !m->counting && (take = body_lines(m, p, len, sink)) > 0) {
-            /* lines of a body that need no look each */
-            p += take;
-            len -= take;
+            !m->counting && (take = body_lines(m, q, n, sink)) > 0) {
+            /* lines of a body that need no look each (not counted: no
+             * "From " line there is held) */
+            done += take;
             continue;
         }
-        if (m->nline == 0 && (nl = memchr(p, '\n', len)) != NULL &&
-            (size_t)(nl - p) < LINE_MAX_) {
+        if (m->nline == 0 && (nl = memchr(q, '\n', n)) != NULL &&
+            (size_t)(nl - q) < LINE_MAX_) {
             /* the common case: a whole line in the input, no copy */
-            take = (size_t)(nl - p) + 1;
-            handle_line(m, p, take, true, sink);
+            take = (size_t)(nl - q) + 1;
+            handle_line(m, q, take, true, sink);
+            if (m->hold && !hold_bytes(m, q, take)) {
+                m->hold = HOLD_NONE;    /* no memory: read it now */
+                handle_line(m, q, take, true, sink);
+            }
             m->line_no++;
             m->pos += take;
-            p += take;
-            len -= take;
+            done += take;
             continue;
         }
-        nl = memchr(p, '\n', len);
-        take = nl ? (size_t)(nl - p) + 1 : len;
+        nl = memchr(q, '\n', n);
+        take = nl ? (size_t)(nl - q) + 1 : n;
         if (take > LINE_MAX_ - m->nline)
             take = LINE_MAX_ - m->nline;
-        memcpy(m->line + m->nline, p, take);
+        memcpy(m->line + m->nline, q, take);
         m->nline += take;
         m->pos += take;
-        p += take;
-        len -= take;
+        done += take;
         if (m->line[m->nline - 1] == '\n') {
             handle_line(m, m->line, m->nline, true, sink);
+            if (m->hold && !hold_bytes(m, m->line, m->nline)) {
+                m->hold = HOLD_NONE;    /* no memory: read it now */
+                handle_line(m, m->line, m->nline, true, sink);
+            }
             m->line_no++;
             m->nline = 0;
         } else if (m->nline == LINE_MAX_) {
@@ -959,14 +1176,81 @@ mail_feed(struct mail_parser *m, const char *p, size_t len,
             m->long_line = true;
         }
     }
+    return done;
+}
+
+/* The held bytes are read again (held_decided()): before what is left
+ * to read again, or as it. */
+static void
+do_rewind(struct mail_parser *m)
+{
+    m->rewind = false;
+    if (m->rpos < m->nreplay) {
+        m->rpos -= m->nwin; /* held while read again: its last bytes */
+    } else {
+        char *t = m->replay;
+
+        m->replay = m->win;
+        m->win = t;
+        m->rpos = 0;
+        m->nreplay = m->nwin;
+    }
+    m->nwin = 0;
+}
+
+void
+mail_feed(struct mail_parser *m, const char *p, size_t len,
+          const struct mail_sink *sink)
+{
+    for (;;) {
+        bool again = m->rpos < m->nreplay;
+        const char *q = again ? m->replay + m->rpos : p;
+        size_t n = again ? m->nreplay - m->rpos : len, k;
+
+        if (n == 0)
+            break;
+        if (m->hold) {
+            k = held_bytes(m, q, n, sink);
+            if (!m->rewind)
+                m->pos += k;
+        } else {
+            k = feed_lines(m, q, n, sink);
+        }
+        if (again)
+            m->rpos += k;
+        else
+            p += k, len -= k;
+        if (m->rewind)
+            do_rewind(m);
+        if (m->rpos == m->nreplay)
+            m->rpos = m->nreplay = 0;
+    }
 }
 
 void
 mail_finish(struct mail_parser *m, const struct mail_sink *sink)
 {
-    if (m->nline) {
-        handle_line(m, m->line, m->nline, true, sink);
-        m->nline = 0;
+    for (;;) {
+        if (m->nline && m->hold == HOLD_NONE) {
+            handle_line(m, m->line, m->nline, true, sink);
+            if (m->hold && !hold_bytes(m, m->line, m->nline)) {
+                m->hold = HOLD_NONE;
+                handle_line(m, m->line, m->nline, true, sink);
+            }
+            m->nline = 0;
+        }
+        if (m->hold == HOLD_NONE)
+            break;
+        /* the end of the input after a "From " line held: the count was
+         * right if only blank lines (or a "From " line) followed it */
+        held_decided(m, m->hold == HOLD_AFTER &&
+                            (m->nwin == m->after ||
+                             (m->win[m->after] == 'F' &&
+                              mail_is_from_line(m->win + m->after,
+                                                m->nwin - m->after))),
+                     sink);
+        do_rewind(m);
+        mail_feed(m, NULL, 0, sink);
     }
     /* a message that ends in its headers has no body to open, as when
      * the next "From " line ends it (start_message()): a part's charset
@@ -985,6 +1269,7 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
     m->pos = m->line_start = m->body_pos = 0;
     m->clen = -1;
     m->counting = false;
+    m->no_hold_until = 0;
 }
 
 bool
