@@ -87,6 +87,9 @@ int ugpy_origin(struct ugpy_doc *d, int type, uint64_t message);
 int ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap);
 int ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
                    uint64_t end, int type, int any_bytes);
+int ugpy_json_flush(struct ugpy_doc *d, int out);
+int ugpy_json_files(struct ugpy_doc *d, const char *paths, size_t n,
+                    int type, int any_bytes, int out, size_t *done);
 int ugpy_counts(struct ugpy_doc *d, int which, char **data, size_t *len);
 void ugpy_free(struct ugpy_doc *d);
 """

@@ -330,11 +330,11 @@ def _feed(d, f, data, own, o, any_bytes, size, offset):
 
 class _JsonLines:
     """Records as urigrep --json writes them, formatted in C by the
-    command's own writer (urigrep_ref_json()) and written to the binary
-    file W, and counted: the Dask runner's task.  OPTIONS are scan()'s
-    (type, base, rfc, headers, charset...; text for -a)."""
+    command's own writer (urigrep_ref_json()) and written by C to the
+    file descriptor FD, and counted: the Dask runner's task.  OPTIONS are
+    scan()'s (type, base, rfc, headers, charset...; text for -a)."""
 
-    def __init__(self, w, text=False, **options):
+    def __init__(self, fd, text=False, **options):
         self._keep = []
         opts = dict(type="auto", base=None, rfc=2396, headers=False,
                     charset=None, resolve=True, ascii=False, abbrev=False,
@@ -343,7 +343,7 @@ class _JsonLines:
         opts.update(options)
         self._o = _options(self._keep, **opts)
         self._any = bool(text or opts["charset"] is not None)
-        self._w = w
+        self._fd = fd
         self._name = self._commit = None
         dp = ffi.new("struct ugpy_doc **")
         _check(lib.ugpy_new(self._o, 0, 0, dp), "extractor options")
@@ -367,10 +367,24 @@ class _JsonLines:
                              self._commit or ffi.NULL, epoch)
 
     def _flush(self):
-        b = self._d.buf
-        if b.len:
-            self._w.write(ffi.buffer(b.data, b.len))
-            lib.ugpy_clear(self._d)
+        rc = lib.ugpy_json_flush(self._d, self._fd)
+        if rc:
+            raise OSError(-rc, os.strerror(-rc))
+
+    def files(self, paths, type=None):
+        """The files PATHS, each a whole document of TYPE (None: the
+        options'), read by C in one call."""
+        if not paths:
+            return
+        names = b"".join(os.fsencode(p) + b"\0" for p in paths)
+        done = ffi.new("size_t *")
+        rc = lib.ugpy_json_files(self._d, names, len(paths),
+                                 -1 if type is None else _TYPES[type],
+                                 self._any, self._fd, done)
+        if rc < 0:
+            raise OSError(-rc, os.strerror(-rc),
+                          paths[done[0]] if done[0] < len(paths) else None)
+        _check(rc, paths[min(done[0], len(paths) - 1)])
 
     def file(self, path, start=0, end=0, type=None, first_line=1,
              first_message=1):

@@ -29,6 +29,9 @@
 
 #include "urigrep.h"
 
+/* Bytes of a file read at a time (JSON), and of output held. */
+#define UGPY_PIECE (1024 * 1024)
+
 /* A growable byte array. */
 struct ugpy_bytes {
     char *data;
@@ -67,6 +70,7 @@ struct ugpy_doc {
     uintptr_t out;               /* id() of the list */
     uintptr_t file;              /* id() of the "file" value */
     int type;                    /* the options' document type */
+    char *scratch;               /* files are read into it (JSON) */
     /* JSON */
     int json;
     struct ugpy_bytes buf;
@@ -679,16 +683,17 @@ ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap)
 }
 
 /* The bytes of the file open as FD from START to END (END 0: to its
- * end) to D's extractor, a piece at a time into SCRATCH (SIZE bytes).
- * Returns a status, or -errno. */
+ * end) to D's extractor, a piece at a time into SCRATCH (SIZE bytes),
+ * whose first HAVE bytes hold those at START already (HAVE less than
+ * asked for: the file's end). Returns a status, or -errno. */
 static int
 feed_fd(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end,
-        char *scratch, size_t size)
+        char *scratch, size_t size, size_t have, int at_end)
 {
-    uint64_t at = start;
-    int rc = URIGREP_OK;
+    uint64_t at = start + have;
+    int rc = have ? ugpy_feed(d, scratch, have) : URIGREP_OK;
 
-    while (rc == URIGREP_OK && (end == 0 || at < end)) {
+    while (rc == URIGREP_OK && !at_end && (end == 0 || at < end)) {
         size_t want = end && end - at < size ? (size_t)(end - at) : size;
         ssize_t k = pread(fd, scratch, want, (off_t)at);
 
@@ -715,12 +720,13 @@ int
 ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
                uint64_t end, int type, int any_bytes)
 {
-    enum { PIECE = 1024 * 1024, PEEK = 32 * 1024 };
-    char *scratch = malloc(PIECE);
+    enum { PEEK = 32 * 1024 };
+    char *scratch = d->scratch;
     int fd = -1, rc, t = type >= 0 ? type : d->type;
     ssize_t k;
 
-    if (scratch == NULL)
+    if (scratch == NULL &&
+        (scratch = d->scratch = malloc(UGPY_PIECE)) == NULL)
         return URIGREP_ERR_NOMEM;
     if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
         rc = -errno;
@@ -744,8 +750,11 @@ ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
     if (type >= 0)
         rc = urigrep_extractor_set_origin(d->x, (enum urigrep_doc_type)type,
                                           0, 0, 0);
+    /* the bytes peeked at are fed as they are: a small file is read
+     * once */
     if (rc == URIGREP_OK)
-        rc = feed_fd(d, fd, start, end, scratch, PIECE);
+        rc = feed_fd(d, fd, start, end, scratch, UGPY_PIECE, (size_t)k,
+                     k < PEEK);
     if (rc == URIGREP_OK || rc == URIGREP_ERR_STOPPED)
         rc = ugpy_finish(d);
     else
@@ -753,7 +762,61 @@ ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
 done:
     if (fd >= 0)
         close(fd);
-    free(scratch);
+    return rc;
+}
+
+/* JSON: write the buffer to the file descriptor OUT and empty it.
+ * Returns 0, or -errno. */
+int
+ugpy_json_flush(struct ugpy_doc *d, int out)
+{
+    size_t at = 0;
+
+    while (at < d->buf.len) {
+        ssize_t k = write(out, d->buf.data + at, d->buf.len - at);
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return -errno;
+        at += (size_t)k;
+    }
+    d->buf.len = 0;
+    return 0;
+}
+
+/* JSON: the N files whose names PATHS holds, each ended by a NUL, each
+ * a whole document of TYPE as ugpy_json_file() reads it and named so in
+ * its records; the buffer written to OUT whenever it holds 1 MiB, and
+ * at the end. One call for a task's small files: no Python between
+ * them. *DONE gets the files read. Returns a status, or -errno when the
+ * file at *DONE cannot be read, or OUT cannot be written (*DONE is then
+ * N + 1). */
+int
+ugpy_json_files(struct ugpy_doc *d, const char *paths, size_t n, int type,
+                int any_bytes, int out, size_t *done)
+{
+    const char *p = paths;
+    size_t i;
+    int rc = URIGREP_OK;
+
+    d->line_base = d->message_base = 0;
+    d->jopt.commit = NULL;
+    d->jopt.epoch = -1;
+    for (i = 0; i < n && rc == URIGREP_OK; i++, p += strlen(p) + 1) {
+        d->jopt.file = p;
+        rc = ugpy_json_file(d, p, 0, 0, type, any_bytes);
+        if (rc == URIGREP_ERR_STOPPED)
+            rc = URIGREP_OK;
+        if (rc != URIGREP_OK)
+            break;
+        if (d->buf.len >= UGPY_PIECE && (rc = ugpy_json_flush(d, out)))
+            i = n;
+    }
+    *done = i;
+    d->jopt.file = NULL;
+    if (rc == URIGREP_OK && (rc = ugpy_json_flush(d, out)))
+        *done = n + 1;
     return rc;
 }
 
@@ -823,6 +886,7 @@ ugpy_free(struct ugpy_doc *d)
     for (i = 0; i < UGPY_MEMO_COUNT; i++)
         free(d->memo[i].s);
     free(d->buf.data);
+    free(d->scratch);
     counter_free(&d->schemes);
     counter_free(&d->hosts);
     free(d);

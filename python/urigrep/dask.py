@@ -26,7 +26,9 @@ DIR receives part-NNNNN.jsonl, one per task, each line a record as
 urigrep --json writes it, formatted in C by the command's own writer
 (urigrep_ref_json()), and summary.json: the numbers of files, tasks,
 bytes (of .gz files: compressed; of an archive: its messages') and
-records, the CPU seconds the tasks took, the bytes a task was given, the
+records, the CPU seconds the tasks took (of the worker processes, their
+Dask threads included, and of the threads that ran them), the bytes a
+task was given, the
 archives that could not be read, and the records counted by scheme and
 by host (both lowercased; "null" counts references without one), counted
 on the C side.  Dask's progress bar is shown when standard error is a
@@ -234,36 +236,52 @@ def extract(out, pieces, first=(1, 1), options=None):
     line and message numbers where the first piece starts (a range of an
     mbox). Returns a summary dict; its counts come from the C side."""
     options = dict(options or {})
-    cpu = time.process_time()
-    nbytes = 0
+    cpu, own = time.process_time(), time.thread_time()
     tmp = out + ".tmp"
-    with open(tmp, "wb") as w, urigrep._JsonLines(w, **options) as j:
-        for p in pieces:
-            path, kind = p["path"], p["kind"]
-            if kind == "pinbox":
-                _read_pinbox(j, p)
-            elif kind == "gz":
-                with open(path, "rb") as f, gzip.GzipFile(fileobj=f) as g:
-                    j.stream(g, path)
-            elif kind == "warcgz":
-                with open(path, "rb") as f:
-                    j.stream(_Range(f, p["start"], p["end"]), path,
-                             offset=p["start"])
-            elif kind == "range":
-                j.file(path, p["start"], p["end"],
-                       options.get("type", "mbox"), first[0], first[1])
-            elif kind == "message":
-                # a folder's message is one mail whatever field it
-                # starts with
-                j.file(path, type=options.get("type", "mail"))
-            else:
-                j.file(path)
-            nbytes += p["end"] - p["start"]
-        records, schemes, hosts = j.counts()
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        with urigrep._JsonLines(fd, **options) as j:
+            records, schemes, hosts = _extract(j, pieces, first, options)
+    finally:
+        os.close(fd)
     os.replace(tmp, out)
     hosts.pop(None, None)
-    return {"records": records, "bytes": nbytes, "schemes": schemes,
-            "hosts": hosts, "cpu_seconds": time.process_time() - cpu}
+    return {"records": records, "bytes": sum(p["end"] - p["start"]
+                                             for p in pieces),
+            "schemes": schemes, "hosts": hosts,
+            "cpu_seconds": time.process_time() - cpu,
+            "task_cpu_seconds": time.thread_time() - own}
+
+
+def _extract(j, pieces, first, options):
+    """extract()'s work: PIECES to J (urigrep._JsonLines); its counts."""
+    # whole files of a kind read by C in one call
+    run, run_kind = [], None
+    for p in pieces + [{"kind": None, "path": None}]:
+        kind = p["kind"]
+        if run and kind != run_kind:
+            # a folder's message is one mail whatever field it
+            # starts with
+            j.files(run, options.get("type", "mail")
+                    if run_kind == "message" else None)
+            run = []
+        if kind in ("file", "message"):
+            run.append(p["path"])
+            run_kind = kind
+        elif kind == "pinbox":
+            _read_pinbox(j, p)
+        elif kind == "gz":
+            with open(p["path"], "rb") as f, \
+                    gzip.GzipFile(fileobj=f) as g:
+                j.stream(g, p["path"])
+        elif kind == "warcgz":
+            with open(p["path"], "rb") as f:
+                j.stream(_Range(f, p["start"], p["end"]), p["path"],
+                         offset=p["start"])
+        elif kind == "range":
+            j.file(p["path"], p["start"], p["end"],
+                   options.get("type", "mbox"), first[0], first[1])
+    return j.counts()
 
 
 class Inbox(str):
@@ -619,12 +637,12 @@ def run(client, files, out, chunk, options, progress=False):
         from distributed import progress as show
         show(futures + counts)
     total = {"files": len(files), "tasks": len(futures), "bytes": 0,
-             "records": 0, "cpu_seconds": 0.0,
+             "records": 0, "cpu_seconds": 0.0, "task_cpu_seconds": 0.0,
              "schemes": collections.Counter(),
              "hosts": collections.Counter(), "chunk_bytes": chunk,
              "errors": errors}
     for s in client.gather(futures):
-        for k in ("bytes", "records", "cpu_seconds"):
+        for k in ("bytes", "records", "cpu_seconds", "task_cpu_seconds"):
             total[k] += s[k]
         # the C side's exact strings, summed lowercased
         for k in ("schemes", "hosts"):

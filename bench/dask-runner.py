@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-# bench/dask.py: urigrep.dask on a LocalCluster against urigrep -j 1 --json.
+# bench/dask-runner.py: urigrep.dask on a LocalCluster against urigrep -j 1 --json.
 # SPDX-License-Identifier: MIT
-"""Usage: PYTHONPATH=python python3 bench/dask.py URIGREP PATH... [options]
+"""Usage: PYTHONPATH=python python3 bench/dask-runner.py URIGREP PATH... [options]
 
 Reads PATH... (an mbox, a maildir, a public-inbox archive: what
 bench/pi-export.py makes, or an epoch of a real list) twice: with
@@ -10,8 +10,9 @@ time), and with urigrep.dask on a dask.distributed LocalCluster of
 --workers worker processes (one thread each).  Prints the commands, the
 CPU, the input's size, the tasks and bytes a task, the command's MB/s
 (one core), the runner's MB/s by wall time and per busy worker (the
-bytes over the CPU seconds its tasks took), that one's share of the
-command's, and peak RSS of the command and of the workers.
+bytes over the CPU seconds of the worker processes while they ran the
+tasks, and over those of the tasks' threads alone), that one's share of
+the command's, and peak RSS of the command and of the workers.
 Options: --workers N (2), --chunk-size MB (the runner's default), --runs
 N (3).
 """
@@ -65,10 +66,10 @@ def main():
     a = ap.parse_args()
     missing = [p for p in a.paths if not os.path.exists(p)]
     if missing:
-        sys.exit(f"bench/dask.py: absent: {' '.join(missing)} (make an "
+        sys.exit(f"bench/dask-runner.py: absent: {' '.join(missing)} (make an "
                  "mbox and a maildir with bench/pi-export.py EPOCH.git OUT)")
     if not os.access(a.urigrep, os.X_OK):
-        sys.exit(f"bench/dask.py: {a.urigrep}: no urigrep command there")
+        sys.exit(f"bench/dask-runner.py: {a.urigrep}: no urigrep command there")
     model, flags = cpu_info()
     print(f"machine: {platform.node()}, {os.cpu_count()} CPUs, {model}, "
           f"Python {platform.python_version()}")
@@ -92,6 +93,7 @@ def main():
         wrss = max(client.run(peak_rss).values())
     mb = total["bytes"] / 1e6
     per = mb / total["cpu_seconds"]
+    own = mb / total["task_cpu_seconds"]
     print(f"input: {' '.join(a.paths)}: {len(files)} files or archives, "
           f"{mb:.1f} MB, {total['records']} records")
     print(f"  {' '.join(cmd)} >/dev/null")
@@ -106,6 +108,9 @@ def main():
           f"{mb / cc:.1f} MB/s by CPU, {mb / cw:.1f} MB/s by wall: "
           f"{per / (mb / cc) * 100:.0f}% of it by CPU, "
           f"{per / (mb / cw) * 100:.0f}% by wall")
+    print(f"  (the worker processes' CPU, Dask's own threads included; the "
+          f"tasks' threads alone: {own:.1f} MB/s, "
+          f"{own / (mb / cc) * 100:.0f}% of the command's by CPU)")
 
 
 if __name__ == "__main__":
