@@ -122,6 +122,23 @@ static const struct {
       "Bd8jWm0ZuHFux8Smp4ionq5LbzwUb8DAFtVphP8nfRo/https%3A%2F%2Fconnect.face"
       "book.net%2Fen_US%2Ffbevents.js", "cisco",
       "https://connect.facebook.net/en_US/fbevents.js", 0 },
+    /* the usrp-users list (lists.ettus.com), 2023: Safe Links of the US
+     * government clouds, YouTube's redirect page (redir_token cut
+     * short here), WEB.DE's webmail; the targets are the links' texts */
+    { "https://usg02.safelinks.protection.office365.us/?url=https%3A%2F%2Fg"
+      "ithub.com%2FEttusResearch%2Fuhd%2Fblob%2FUHD-4.4%2Fhost%2Flib%2Frfnoc"
+      "%2Frfnoc_graph.cpp%23L393&data=05%7C01%7Cafountain%40brsc.com%7C080e"
+      "13d2bdc743f6fddd08dba34d96b2&reserved=0", "safelinks",
+      "https://github.com/EttusResearch/uhd/blob/UHD-4.4/host/lib/rfnoc/rfnoc"
+      "_graph.cpp#L393", 0 },
+    { "https://www.youtube.com/redirect?event=video_description&redir_token="
+      "QUFFLUhqbkhKQ09JV3gyQXplRGo2X29ibXR1bXFHU&q=https%3A%2F%2Fkb.ettus.com"
+      "%2FRFNoC_4_Migration_Guide&v=M9ntwQie9vs", "youtube",
+      "https://kb.ettus.com/RFNoC_4_Migration_Guide", 0 },
+    { "https://deref-web.de/mail/client/0e2L9R-XDUU/dereferrer/?redirectUrl="
+      "https%3A%2F%2Fkb.ettus.com%2FUSRP_Host_Performance_Tuning_Tips_and_Tr"
+      "icks", "webde",
+      "https://kb.ettus.com/USRP_Host_Performance_Tuning_Tips_and_Tricks", 0 },
     /* Mimecast: recognised, the target is not in the link */
     { "https://protect-us.mimecast.com/s/AbCdEfGhIjKlMn?domain=example.com",
       "mimecast", NULL, 0 },
