@@ -11,9 +11,11 @@
 # up to 30 for small inputs, taken in turn (so that the ratios come from
 # the same minutes), MB/s,
 # user+sys seconds, peak RSS (GNU time) and the peak of anonymous
-# memory (RssAnon sampled every millisecond: mapped file pages aside),
+# memory (RssAnon sampled every half millisecond in one more run: mapped
+# file pages aside; "-" when the run ended before the first look),
 # and -j 1's time over the default's and over -j N's (1.00 or more:
-# not slower than -j 1).
+# not slower than -j 1), with the CPU time each took over -j 1's (what
+# the threads cost; on a busy machine the wall times say little).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${1:-$here/../src/urigrep}
@@ -89,40 +91,31 @@ def timed(cmd, stdin):
         sys.exit("bench: %s exited with %d" % (" ".join(cmd), p.returncode))
     return wall, ru.ru_utime + ru.ru_stime
 
-def child_of(pid):
-    """The process whose parent is PID (GNU time's child), or None."""
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open("/proc/%s/stat" % d) as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        return int(d)
-            except (OSError, ValueError, IndexError):
-                pass
-    return None
-
 def memory(cmd, stdin):
-    """Peak RSS (GNU time, KiB) and the largest RssAnon seen (KiB)."""
+    """Peak RSS (GNU time, KiB), and the largest RssAnon seen (KiB) in
+    another run, every half millisecond (None: it ended before the
+    first look)."""
     out = os.path.join(data, "time.out")
     cat, p = start(["/usr/bin/time", "-f", "%M", "-o", out] + cmd, stdin)
-    anon = 0
-    child = None
-    while p.poll() is None:
-        try:
-            if child is None:
-                child = child_of(p.pid)
-            if child:
-                with open("/proc/%d/status" % child) as f:
-                    for line in f:
-                        if line.startswith("RssAnon:"):
-                            anon = max(anon, int(line.split()[1]))
-        except (OSError, ValueError):
-            pass
-        time.sleep(0.001)
+    p.wait()
     if cat:
         cat.wait()
     with open(out) as f:
-        return int(f.read().split()[-1]), anon
+        rss = int(f.read().split()[-1])
+    cat, p = start(cmd, stdin)
+    anon = None
+    while p.poll() is None:
+        try:
+            with open("/proc/%d/status" % p.pid) as f:
+                for line in f:
+                    if line.startswith("RssAnon:"):
+                        anon = max(anon or 0, int(line.split()[1]))
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.0005)
+    if cat:
+        cat.wait()
+    return rss, anon
 
 def case(name, args, size, stdin=None, rg=None):
     """Time cat, rg and urigrep's three on one input, RUNS rounds in turn."""
@@ -159,11 +152,14 @@ def case(name, args, size, stdin=None, rg=None):
             else (0, 0)
         print("  %-16s %8.4f s %8.1f MB/s %7.3f s user+sys %s" % (
             label, w, size / 1048576 / w, c,
-            "%7d KiB peak RSS %6d KiB anon" % (rss, anon) if rss else ""))
-    one = best["urigrep -j 1"][0]
-    print("  -j 1 / default: %.2f   -j 1 / -j %s: %.2f" % (
-        one / best["urigrep default"][0], jobs,
-        one / best["urigrep -j " + jobs][0]))
+            "%7d KiB peak RSS %6s KiB anon" % (rss, "-" if anon is None
+                                               else anon) if rss else ""))
+    one, cpu = best["urigrep -j 1"]
+    dflt, njobs = best["urigrep default"], best["urigrep -j " + jobs]
+    print("  -j 1 / default: %.2f   -j 1 / -j %s: %.2f   (CPU time over"
+          " -j 1's: default %.2f, -j %s %.2f)" % (
+              one / dflt[0], jobs, one / njobs[0], dflt[1] / cpu, jobs,
+              njobs[1] / cpu))
     sys.stdout.flush()
 
 def du(path):
