@@ -733,13 +733,11 @@ setup_output(struct options *o, int nfiles, char **args,
 }
 
 /* The run R of the options O: --pick's picker, the output buffer, -u's
- * set, the extractor and read buffer (with -j, workers read, each with
- * its own; files read before the threads start, plan.c, with these). */
+ * set (its extractor and read buffer come when plan.c reads a file
+ * alone; with -j, workers read, each with its own). */
 static void
 setup_run(struct run *r, struct options *o)
 {
-    struct urigrep_extract_options xo;
-
     memset(r, 0, sizeof *r);
     r->o = o;
     if (o->pick) {
@@ -749,11 +747,6 @@ setup_run(struct run *r, struct options *o)
     buf_init(&r->outbuf, SIZE_MAX / 2);
     report_flush_before_messages(r);
     if (o->unique && (r->seen = uniq_new()) == NULL)
-        out_of_memory();
-    report_extract_options(o, &xo);
-    if (urigrep_extractor_new(&xo, report_ref, report_notice, r,
-                              &r->x) != URIGREP_OK ||
-        (r->readbuf = malloc(input_readbuf_size(o))) == NULL)
         out_of_memory();
 }
 

@@ -89,6 +89,24 @@ kept_at(size_t *at, enum found *walking, int64_t *size, int64_t *known)
     return name;
 }
 
+/* The run's own extractor and read buffer, for what is read alone: made
+ * the first time, so that threads started at once (-j N under
+ * URIGREP_JOBS_HOLD=0, tests/cli/jobs-address-space.sh's limits) or at
+ * a large file need neither. */
+static void
+need_alone(struct run *r)
+{
+    struct urigrep_extract_options xo;
+
+    if (r->x)
+        return;
+    report_extract_options(r->o, &xo);
+    if (urigrep_extractor_new(&xo, report_ref, report_notice, r,
+                              &r->x) != URIGREP_OK ||
+        (r->readbuf = malloc(input_readbuf_size(r->o))) == NULL)
+        out_of_memory();
+}
+
 /* Start N (>= 2) threads, then queue the kept files in their order. */
 static void
 start_threads(struct run *r, unsigned n, const char *why)
@@ -121,6 +139,7 @@ read_kept(struct run *r)
     int64_t size, known;
     size_t at = 0;
 
+    need_alone(r);
     plan.reading = true;
     while (at < plan.kept.len && !r->stop) {
         const char *name = kept_at(&at, &w, &size, &known);
@@ -249,6 +268,7 @@ plan_file(struct run *r, const char *name, int64_t size, int64_t known)
         return;
     }
     if (plan.wanted < 2) {
+        need_alone(r);
         input_scan_file(r, name);
         return;
     }
@@ -270,6 +290,8 @@ plan_archive(struct run *r)
 {
     if (plan.wanted > 1 && r->jobs == NULL)
         start_threads(r, plan.wanted, "archive");
+    if (r->jobs == NULL)
+        need_alone(r);
 }
 
 /* The sizes of the kept files -r did not give (at most HOLD_FILES
