@@ -106,10 +106,11 @@
  * of anonymous memory). */
 #define BUDGET_PER_WORKER (2 * 1024 * 1024)
 #define BUDGET_MAX (6 * 1024 * 1024)
-/* Written chunks kept for reuse, per worker and in all (each a log's
- * buffer, up to 256 KiB). */
+/* Written chunks kept for reuse, per worker (each a log's buffer, up to
+ * 256 KiB). Not fewer: each one freed raises glibc's mmap threshold, and
+ * the next buffers grow the arenas instead; with 8 in all, -j 16 under
+ * tests/cli/jobs-address-space.sh's limit ran out of address space. */
 #define SPARE_PER_WORKER 4
-#define SPARE_MAX 8
 /* Tasks waiting to be written, per worker. */
 #define QUEUE_PER_WORKER 128
 /* A file is cut into pieces of about this size when it has at least
@@ -1225,8 +1226,7 @@ write_ready(struct jobs *j)
             pthread_mutex_lock(&j->mu);
             /* kept for a worker's next log: a chunk freed and allocated
              * again costs page faults */
-            if (j->nspare < SPARE_PER_WORKER * j->n &&
-                j->nspare < SPARE_MAX) {
+            if (j->nspare < SPARE_PER_WORKER * j->n) {
                 c->next = j->spare;
                 j->spare = c;
                 j->nspare++;
