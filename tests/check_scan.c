@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "scan.h"
+#include "skip.h"
 #include "utf8.h"
 #include "scheme.h"
 #include "schemes.h"
@@ -916,6 +917,145 @@ END_TEST
 
 #define N(a) ((int)(sizeof(a) / sizeof *(a)))
 
+/* ---- the search for triggers (skip.c) ---- */
+
+/* What the scanner reports on TEXT fed in chunks of CHUNK with
+ * URIGREP_SIMD=MODE ("all": every ':' and '.' handed to the rules;
+ * "portable": memchr() and the filter; "auto": AVX2 where the CPU has
+ * it). Caller frees. */
+static char *
+scan_mode(const char *mode, const char *text, size_t len, size_t chunk,
+          const struct urigrep_scan_options *opt)
+{
+    char *r;
+
+    ck_assert_int_eq(setenv("URIGREP_SIMD", mode, 1), 0);
+    r = scan_chunked(text, len, chunk, opt);
+    ck_assert_int_eq(unsetenv("URIGREP_SIMD"), 0);
+    return r;
+}
+
+/* skip_next() of every implementation this machine runs gives the same
+ * answer from every start in buffers of 0 to 300 bytes made of triggers
+ * and the bytes the filter looks at around them (the AVX2 code's 128-
+ * and 64-byte steps and its last load ending at the buffer's end are all
+ * crossed), with and without '.' as a trigger. The buffers are copied
+ * to the heap at their exact size, so that a read past the end is
+ * caught by ASan and valgrind. */
+START_TEST(test_skip_next_agrees)
+{
+    static const char alphabet[] = "::: \t\n.wWftpPuUrRlLx1_-+<>&\"/";
+    enum skip_impl best;
+    unsigned seed = 2396;
+    size_t n, from;
+
+    ck_assert_int_eq(unsetenv("URIGREP_SIMD"), 0);
+    best = skip_choose();
+    for (n = 0; n <= 300; n++) {
+        char *w = malloc(n ? n : 1);
+        int dots;
+
+        ck_assert_ptr_nonnull(w);
+        for (from = 0; from < n; from++) {
+            seed = seed * 1103515245u + 12345u;
+            w[from] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+        for (dots = 0; dots <= 1; dots++)
+            for (from = 0; from <= n; from++) {
+                size_t c1 = (size_t)-1, c2 = (size_t)-1, c3 = (size_t)-1;
+                size_t p = skip_next(SKIP_PORTABLE, w, from, n, dots, &c1);
+                size_t b = skip_next(best, w, from, n, dots, &c2);
+                size_t a = skip_next(SKIP_ALL, w, from, n, dots, &c3);
+
+                ck_assert_msg(p == b, "n %zu from %zu dots %d: %zu vs %zu",
+                              n, from, dots, p, b);
+                /* the filter only ever skips triggers */
+                ck_assert(a <= p && p <= n && p >= from);
+                ck_assert(p == n || w[p] == ':' || (dots && w[p] == '.'));
+            }
+        free(w);
+    }
+}
+END_TEST
+
+/* A reference, or a trigger the filter turns away, at every offset of a
+ * 64-byte block and across two (and the same at chunk ends): every
+ * implementation reports the same events, those of SKIP_ALL, and the
+ * reference is found whole. */
+START_TEST(test_skip_every_offset)
+{
+    static const struct {
+        const char *text, *want;
+    } pieces[] = {
+        { "http://a.example/p", "http://a.example/p" },
+        { "Note: x <URL: http://b.example/>", "http://b.example/" },
+        { "12:30 www.c.example.", "www.c.example" },
+        { "<http:\n//d.example/>", "http://d.example/" },
+        { "Closes:  #1, see mailto:u@e.example", "mailto:u@e.example" },
+        { "NOTE: <news: \n comp.lang.c>", "news:comp.lang.c" },
+        { "a:b v1.2: x:\ty URL:\thttp://g.example/", "http://g.example/" },
+    };
+    static const size_t chunks[] = { 0, 1, 63, 64, 65 };
+    struct urigrep_scan_options opt = { .size = sizeof opt,
+                                        .flags = URIGREP_SCAN_ABBREV };
+    size_t i, off, k;
+    char text[256], want[64];
+
+    for (i = 0; i < sizeof pieces / sizeof *pieces; i++) {
+        size_t len = strlen(pieces[i].text);
+
+        for (off = 0; off < 130; off++) {
+            size_t n = off + len + 64 - (off + len) % 64;
+            char *ref;
+
+            memset(text, ' ', n);
+            memcpy(text + off, pieces[i].text, len);
+            ref = scan_mode("all", text, n, 0, &opt);
+            snprintf(want, sizeof want, "%s|", pieces[i].want);
+            ck_assert_msg(strstr(ref, want) != NULL,
+                          "%s at %zu: %s", pieces[i].text, off, ref);
+            for (k = 0; k < sizeof chunks / sizeof *chunks; k++) {
+                char *p = scan_mode("portable", text, n, chunks[k], &opt);
+                char *a = scan_mode("auto", text, n, chunks[k], &opt);
+
+                ck_assert_msg(strcmp(ref, p) == 0 && strcmp(ref, a) == 0,
+                              "%s at %zu, chunks of %zu:\n%s\nvs\n%s\nvs\n%s",
+                              pieces[i].text, off, chunks[k], ref, p, a);
+                free(p);
+                free(a);
+            }
+            free(ref);
+        }
+    }
+}
+END_TEST
+
+/* The cases of the table, all together and again and again (big_text()),
+ * with every option on: the filter turns away no trigger the rules
+ * would take, and the newline count agrees (line:column of each event). */
+START_TEST(test_skip_big_text)
+{
+    struct urigrep_scan_options opt = {
+        .size = sizeof opt,
+        .max_uri_length = 64,
+        .hyphen = URIGREP_HYPHEN_BOTH,
+        .flags = URIGREP_SCAN_ABBREV
+    };
+    size_t len;
+    char *text = big_text(&len);
+    char *ref = scan_mode("all", text, len, 0, &opt);
+    char *p = scan_mode("portable", text, len, 0, &opt);
+    char *a = scan_mode("auto", text, len, 4099, &opt);
+
+    ck_assert_msg(strcmp(ref, p) == 0, "portable differs from all");
+    ck_assert_msg(strcmp(ref, a) == 0, "auto differs from all");
+    free(ref);
+    free(p);
+    free(a);
+    free(text);
+}
+END_TEST
+
 Suite *scan_suite(void);
 
 Suite *
@@ -949,6 +1089,12 @@ scan_suite(void)
     tcase_add_test(tc, test_scan_stop);
     tcase_add_test(tc, test_scan_stop_large_feed);
     tcase_add_test(tc, test_scan_bad_args);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("skip");
+    tcase_add_test(tc, test_skip_next_agrees);
+    tcase_add_test(tc, test_skip_every_offset);
+    tcase_add_test(tc, test_skip_big_text);
+    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     tc = tcase_create("helpers");
     tcase_add_test(tc, test_scan_helpers);

@@ -6,10 +6,6 @@
 #include <string.h>
 #include <strings.h>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "buf.h"
 #include "chars.h"
 #include "grammar.h"
@@ -18,6 +14,7 @@
 #include "utf8.h"
 #include "scan.h"
 #include "scheme.h"
+#include "skip.h"
 #include "span.h"
 
 /*
@@ -36,6 +33,13 @@
  * results never depend on how the input is split.
  * Look-backs never cross the end of the last reference reported, which
  * is what keeps the decisions the same whatever the split.
+ *
+ * Sparse text.  Most ':' in prose start nothing ("Note: x", "12:30"):
+ * colon_may_start() turns those away from the bytes around them, before
+ * any look-back, exactly where try_colon() would reject them whatever
+ * came before; the search between triggers runs on AVX2 where the CPU
+ * has it (skip.c, chosen once per scanner; URIGREP_SIMD=portable forces
+ * memchr(), the reference), and so does the newline count.
  */
 
 /* Bytes copied into the window per step: large enough that memchr runs
@@ -93,6 +97,7 @@ struct urigrep_scanner {
     uint64_t nl_off;
     uint64_t line;
     uint64_t line_start;
+    enum skip_impl simd;  /* how triggers and newlines are looked for */
 };
 
 
@@ -184,88 +189,6 @@ scan_is_unicode_break(uint32_t cp)
     return false;
 }
 
-/* Count the newlines in P[0..N): 16 bytes at a time with SSE2 where the
- * compiler has it (every x86-64 does), the last 1 to 15 of them in one
- * more load that ends at P + N (the run between two references is some
- * 80 bytes: a byte loop over its tail cost as much as the rest); eight
- * at a time in a word otherwise, and for runs under 16 bytes. */
-static uint64_t
-count_newlines(const char *p, size_t n)
-{
-    uint64_t count = 0;
-    size_t i = 0;
-    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-
-#ifdef __SSE2__
-    /* loaded at TAIL_MASK + T: 0xff in its last T bytes only */
-    static const unsigned char tail_mask[32] = {
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    };
-    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-
-    if (n >= 16) {
-        __m128i acc;
-
-        for (;;) {
-            /* byte counters hold at most 255 before they are summed:
-             * 254 blocks and the tail */
-            size_t blocks = (n - i) / 16 < 254 ? (n - i) / 16 : 254, k;
-
-            acc = zero;
-            /* four blocks a step: the loop's own work was half of it */
-            for (k = 0; k + 4 <= blocks; k += 4, i += 64) {
-                const __m128i *q = (const __m128i *)(const void *)(p + i);
-                __m128i a = _mm_add_epi8(
-                    _mm_cmpeq_epi8(_mm_loadu_si128(q), nl),
-                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 1), nl));
-                __m128i b = _mm_add_epi8(
-                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 2), nl),
-                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 3), nl));
-
-                acc = _mm_sub_epi8(acc, _mm_add_epi8(a, b));
-            }
-            for (; k < blocks; k++, i += 16) {
-                __m128i v =
-                    _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-                acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
-            }
-            if (n - i < 16)
-                break;
-            acc = _mm_sad_epu8(acc, zero);
-            count += (uint64_t)_mm_cvtsi128_si64(acc) +
-                     (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
-        }
-        if (i < n) {
-            __m128i v = _mm_loadu_si128(
-                (const __m128i *)(const void *)(p + n - 16));
-            __m128i m = _mm_loadu_si128(
-                (const __m128i *)(const void *)(tail_mask + (n - i)));
-
-            acc = _mm_sub_epi8(acc, _mm_and_si128(_mm_cmpeq_epi8(v, nl), m));
-        }
-        acc = _mm_sad_epu8(acc, zero);
-        return count + (uint64_t)_mm_cvtsi128_si64(acc) +
-               (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
-    }
-#endif
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        w ^= ones * '\n';
-        /* a byte of W is zero where P had '\n'; this exact zero-byte test
-         * sets its high bit there and nowhere else */
-        w = ~(((w & ~high) + ~high) | w | ~high);
-        /* one bit per match, moved to the byte's low end, summed by the
-         * multiplication into the top byte */
-        count += ((w >> 7) * ones) >> 56;
-    }
-    for (; i < n; i++)
-        count += p[i] == '\n';
-    return count;
-}
-
 static const char *
 last_newline(const char *p, size_t n)
 {
@@ -290,7 +213,7 @@ lines_to(struct urigrep_scanner *sc, size_t i)
     if (off <= sc->nl_off)
         return;
     from = (size_t)(sc->nl_off - sc->win_off);
-    n = count_newlines(sc->view + from, i - from);
+    n = skip_count_newlines(sc->simd, sc->view + from, i - from);
     if (n) {
         const char *nl = last_newline(sc->view + from, i - from);
         sc->line += n;
@@ -1475,22 +1398,13 @@ try_abbrev(struct urigrep_scanner *sc, size_t dot, size_t floor, bool final,
     return REPORTED;
 }
 
-/* Find the next trigger byte at or after P, or return N. */
-static size_t
+/* Find the next trigger byte at or after P that may start a reference,
+ * or return N. */
+static inline size_t
 next_trigger(const struct urigrep_scanner *sc, size_t p, size_t *dot_cache)
 {
-    const char *w = sc->view;
-    size_t n = sc->vlen;
-    const char *c = memchr(w + p, ':', n - p);
-    size_t colon = c ? (size_t)(c - w) : n;
-
-    if (!(sc->opt.flags & URIGREP_SCAN_ABBREV))
-        return colon;
-    if (*dot_cache < p || *dot_cache == (size_t)-1) {
-        const char *d = memchr(w + p, '.', n - p);
-        *dot_cache = d ? (size_t)(d - w) : n;
-    }
-    return *dot_cache < colon ? *dot_cache : colon;
+    return skip_next(sc->simd, sc->view, p, sc->vlen,
+                     (sc->opt.flags & URIGREP_SCAN_ABBREV) != 0, dot_cache);
 }
 
 /* Skip the rest of an over-long bare candidate. Returns the index of the
@@ -1707,6 +1621,7 @@ urigrep_scanner_new(const struct urigrep_scan_options *opts,
         goto fail;
     st = URIGREP_ERR_NOMEM;
     sc->max = max;
+    sc->simd = skip_choose();
     /* inside <...> whitespace is dropped, so allow it as much room again */
     sc->raw_max = 2 * max + 256;
     buf_init(&sc->win, sc->raw_max + SCHEME_RUN_MAX + 2 * CTX_BACK + SLICE);

@@ -1,0 +1,413 @@
+/* skip.c: the scanner's search for bytes that may start a reference. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+#ifdef HAVE_AVX2_TARGET
+#include <immintrin.h>
+#endif
+
+#include "skip.h"
+
+/*
+ * Plain text is mostly bytes that cannot start a reference, and most of
+ * its ':' start none either ("Note: the", "12:30").  skip_next() passes
+ * over both as fast as the machine can look, and hands scan.c only the
+ * triggers its rules may take.
+ *
+ * One binary for every x86-64: this file is compiled for the baseline
+ * (SSE2), and only the functions marked AVX2_FN use AVX2; they are
+ * called only when the CPU says it has it (skip_choose()), so one
+ * binary serves every x86-64.  Where the compiler cannot build them
+ * (another architecture, an old compiler) SKIP_PORTABLE is all there
+ * is: memchr() and plain C, the reference the AVX2 code must agree with
+ * byte for byte (check_scan, tests/cli/simd.sh).
+ */
+#ifdef HAVE_AVX2_TARGET
+#define AVX2_FN __attribute__((target("avx2")))
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* Blanks after a ':' looked at before the scanner is left to decide. */
+#define GAP_LOOK 16
+
+enum skip_impl
+skip_choose(void)
+{
+    const char *e = getenv("URIGREP_SIMD");
+
+    if (e != NULL && strcmp(e, "portable") == 0)
+        return SKIP_PORTABLE;
+    if (e != NULL && strcmp(e, "all") == 0)
+        return SKIP_ALL;
+#ifdef HAVE_AVX2_TARGET
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        return SKIP_AVX2;
+#endif
+    return SKIP_PORTABLE;
+}
+
+/* Byte classes for colon_may_start(): C_SCHEME a scheme character
+ * (letter, digit, '+', '-', '.'), C_ALPHA a letter, C_LOWER a lower-case
+ * one, C_GAP a blank (' ', '\t'), C_OPEN space or '>' or '&' (what may go
+ * on after blanks inside <...>). */
+enum { C_SCHEME = 1, C_ALPHA = 2, C_LOWER = 4, C_GAP = 8, C_OPEN = 16 };
+static const unsigned char byte_class[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0, 24, 16, 16, 16, 16,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+    24,  0,  0,  0,  0,  0, 16,  0,  0,  0,  0,  1,  0,  1,  1,  0,
+     1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  0,  0,  0, 16,  0,
+     0,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,
+     3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  0,  0,  0,  0,  0,
+     0,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,
+     7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+};
+
+/* May the ':' at W[T] (of N bytes) start a reference? False only where
+ * scan.c's try_colon() rejects it at once whatever stands before the
+ * bytes looked at here, with nothing remembered (no verdict cached, no
+ * wait for more input):
+ * - no scheme character before it ("a: b", "(:"), or a run of them
+ *   with no letter ("12:30", "v1.2:"): there is no scheme;
+ * - a lower-case letter before it, then blanks, then a byte that is not
+ *   space, '>' or '&' ("Note: the", "Closes:  #1"): bare and quoted
+ *   references end at the blank, <...> refuse blanks after a ':' inside
+ *   one line, and a lower-case letter in the scheme keeps its line from
+ *   the uuencode test; unless the word is "URL", after which blanks are
+ *   allowed. */
+static ALWAYS_INLINE bool
+colon_may_start(const unsigned char *w, size_t n, size_t t)
+{
+    size_t j;
+    unsigned a;
+
+    if (t == 0 || !((a = byte_class[w[t - 1]]) & C_SCHEME))
+        return false;
+    if (!(a & C_ALPHA)) {
+        /* back over the run for a letter; a long one is left to
+         * try_colon() */
+        for (j = t - 1; !(byte_class[w[j]] & C_ALPHA) && t - j < 16; j--)
+            if (j == 0 || !(byte_class[w[j - 1]] & C_SCHEME))
+                return false;
+        return true;
+    }
+    if (!(a & C_LOWER) || t + 2 >= n || !(byte_class[w[t + 1]] & C_GAP) ||
+        (t >= 3 && (w[t - 3] | 0x20) == 'u' && (w[t - 2] | 0x20) == 'r' &&
+         (w[t - 1] | 0x20) == 'l'))
+        return true;
+    for (j = t + 2; j < n && j - t <= GAP_LOOK && byte_class[w[j]] & C_GAP;
+         j++)
+        ;
+    return j == n || (byte_class[w[j]] & C_OPEN);
+}
+
+/* May the '.' at W[T] start an abbreviation: "www." or "ftp." (any
+ * case)? try_abbrev() rejects every other. */
+static inline bool
+dot_may_start(const unsigned char *w, size_t t)
+{
+    unsigned char a, b, c;
+
+    if (t < 3)
+        return false;
+    a = w[t - 3] | 0x20, b = w[t - 2] | 0x20, c = w[t - 1] | 0x20;
+    return (a == 'w' && b == 'w' && c == 'w') ||
+           (a == 'f' && b == 't' && c == 'p');
+}
+
+/* The trigger byte at W[T]: may it start a reference? */
+static ALWAYS_INLINE bool
+may_start(const unsigned char *w, size_t n, size_t t)
+{
+    return w[t] == ':' ? colon_may_start(w, n, t) : dot_may_start(w, t);
+}
+
+/* memchr() for ':' and, with DOTS, for '.' (the last one found kept in
+ * *DOT_CACHE: prose has more dots than colons), each hit filtered unless
+ * ALL. */
+static size_t
+next_portable(const char *w, size_t p, size_t n, bool dots,
+              size_t *dot_cache, bool all)
+{
+    const unsigned char *u = (const unsigned char *)w;
+
+    for (;;) {
+        const char *c = memchr(w + p, ':', n - p);
+        size_t t = c ? (size_t)(c - w) : n;
+
+        if (dots) {
+            if (*dot_cache < p || *dot_cache == (size_t)-1) {
+                const char *d = memchr(w + p, '.', n - p);
+
+                *dot_cache = d ? (size_t)(d - w) : n;
+            }
+            if (*dot_cache < t)
+                t = *dot_cache;
+        }
+        if (t >= n || all || may_start(u, n, t))
+            return t;
+        p = t + 1;
+    }
+}
+
+#ifdef HAVE_AVX2_TARGET
+/* The triggers among the 64 bytes at P, one bit each. */
+static inline AVX2_FN uint64_t
+triggers64(const char *p, bool dots)
+{
+    const __m256i colon = _mm256_set1_epi8(':'), dot = _mm256_set1_epi8('.');
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    __m256i ma = _mm256_cmpeq_epi8(a, colon), mb = _mm256_cmpeq_epi8(b, colon);
+
+    if (dots) {
+        ma = _mm256_or_si256(ma, _mm256_cmpeq_epi8(a, dot));
+        mb = _mm256_or_si256(mb, _mm256_cmpeq_epi8(b, dot));
+    }
+    return (uint32_t)_mm256_movemask_epi8(ma) |
+           (uint64_t)(uint32_t)_mm256_movemask_epi8(mb) << 32;
+}
+
+/* The first trigger in M (bits for the bytes from W[BASE]) that may
+ * start a reference, or N. */
+static inline AVX2_FN size_t
+first_taken(const unsigned char *w, size_t n, size_t base, uint64_t m)
+{
+    for (; m != 0; m &= m - 1) {
+        size_t t = base + (size_t)__builtin_ctzll(m);
+
+        if (may_start(w, n, t))
+            return t;
+    }
+    return n;
+}
+
+/* Is any byte of the 128 at P a trigger? */
+static inline AVX2_FN bool
+any128(const char *p, bool dots)
+{
+    const __m256i colon = _mm256_set1_epi8(':'), dot = _mm256_set1_epi8('.');
+    const __m256i *q = (const __m256i *)(const void *)p;
+    __m256i a = _mm256_loadu_si256(q), b = _mm256_loadu_si256(q + 1);
+    __m256i c = _mm256_loadu_si256(q + 2), d = _mm256_loadu_si256(q + 3);
+    __m256i m = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi8(a, colon),
+                        _mm256_cmpeq_epi8(b, colon)),
+        _mm256_or_si256(_mm256_cmpeq_epi8(c, colon),
+                        _mm256_cmpeq_epi8(d, colon)));
+
+    if (dots)
+        m = _mm256_or_si256(
+            m, _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(a, dot),
+                                               _mm256_cmpeq_epi8(b, dot)),
+                               _mm256_or_si256(_mm256_cmpeq_epi8(c, dot),
+                                               _mm256_cmpeq_epi8(d, dot))));
+    return !_mm256_testz_si256(m, m);
+}
+
+/* As next_portable(), 128 bytes a step while none is a trigger, then 64;
+ * the last ones in one load that ends at W + N, or byte by byte when W
+ * is shorter than 64. */
+static AVX2_FN size_t
+next_avx2(const char *w, size_t p, size_t n, bool dots)
+{
+    const unsigned char *u = (const unsigned char *)w;
+    size_t t;
+
+    while (p + 64 <= n) {
+        uint64_t m;
+
+        if (p + 128 <= n && !any128(w + p, dots)) {
+            p += 128;
+            continue;
+        }
+        m = triggers64(w + p, dots);
+        if (m != 0 && (t = first_taken(u, n, p, m)) < n)
+            return t;
+        p += 64;
+    }
+    if (p < n && n >= 64)
+        return first_taken(u, n, n - 64,
+                           triggers64(w + n - 64, dots) &
+                               (~(uint64_t)0 << (64 - (n - p))));
+    for (; p < n; p++)
+        if ((u[p] == ':' || (dots && u[p] == '.')) && may_start(u, n, p))
+            return p;
+    return n;
+}
+
+/* The newlines in P[0..N), 32 bytes a load. */
+static AVX2_FN uint64_t
+count_newlines_avx2(const char *p, size_t n)
+{
+    const __m256i nl = _mm256_set1_epi8('\n'), zero = _mm256_setzero_si256();
+    uint64_t count = 0;
+    size_t i = 0;
+
+    while (n - i >= 32) {
+        /* byte counters hold at most 255 before they are summed: 252
+         * vectors, four a step */
+        size_t blocks = (n - i) / 32 < 252 ? (n - i) / 32 : 252, k;
+        __m256i acc = zero;
+
+        for (k = 0; k + 4 <= blocks; k += 4, i += 128) {
+            const __m256i *q = (const __m256i *)(const void *)(p + i);
+            __m256i a = _mm256_add_epi8(
+                _mm256_cmpeq_epi8(_mm256_loadu_si256(q), nl),
+                _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 1), nl));
+            __m256i b = _mm256_add_epi8(
+                _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 2), nl),
+                _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 3), nl));
+
+            acc = _mm256_sub_epi8(acc, _mm256_add_epi8(a, b));
+        }
+        for (; k < blocks; k++, i += 32)
+            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(
+                _mm256_loadu_si256((const __m256i *)(const void *)(p + i)),
+                nl));
+        acc = _mm256_sad_epu8(acc, zero);
+        count += (uint64_t)_mm256_extract_epi64(acc, 0) +
+                 (uint64_t)_mm256_extract_epi64(acc, 1) +
+                 (uint64_t)_mm256_extract_epi64(acc, 2) +
+                 (uint64_t)_mm256_extract_epi64(acc, 3);
+    }
+    /* the last 1 to 31 bytes: one load that ends at P + N, its bits
+     * before I dropped */
+    if (i < n && n >= 32) {
+        uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+            _mm256_loadu_si256((const __m256i *)(const void *)(p + n - 32)),
+            nl));
+
+        return count + (uint64_t)__builtin_popcount(m >> (32 - (n - i)));
+    }
+    for (; i < n; i++)
+        count += p[i] == '\n';
+    return count;
+}
+#endif
+
+size_t
+skip_next(enum skip_impl impl, const char *w, size_t from, size_t n,
+          bool dots, size_t *dot_cache)
+{
+#ifdef HAVE_AVX2_TARGET
+    if (impl == SKIP_AVX2)
+        return next_avx2(w, from, n, dots);
+#else
+    (void)impl;
+#endif
+    return next_portable(w, from, n, dots, dot_cache, impl == SKIP_ALL);
+}
+
+/* Count the newlines in P[0..N): 16 bytes at a time with SSE2 where the
+ * compiler has it (every x86-64 does), the last 1 to 15 of them in one
+ * more load that ends at P + N (the run between two references is some
+ * 80 bytes: a byte loop over its tail cost as much as the rest); eight
+ * at a time in a word otherwise, and for runs under 16 bytes. */
+static uint64_t
+count_newlines_portable(const char *p, size_t n)
+{
+    uint64_t count = 0;
+    size_t i = 0;
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+
+#ifdef __SSE2__
+    /* loaded at TAIL_MASK + T: 0xff in its last T bytes only */
+    static const unsigned char tail_mask[32] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    };
+    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+
+    if (n >= 16) {
+        __m128i acc;
+
+        for (;;) {
+            /* byte counters hold at most 255 before they are summed:
+             * 254 blocks and the tail */
+            size_t blocks = (n - i) / 16 < 254 ? (n - i) / 16 : 254, k;
+
+            acc = zero;
+            /* four blocks a step: the loop's own work was half of it */
+            for (k = 0; k + 4 <= blocks; k += 4, i += 64) {
+                const __m128i *q = (const __m128i *)(const void *)(p + i);
+                __m128i a = _mm_add_epi8(
+                    _mm_cmpeq_epi8(_mm_loadu_si128(q), nl),
+                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 1), nl));
+                __m128i b = _mm_add_epi8(
+                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 2), nl),
+                    _mm_cmpeq_epi8(_mm_loadu_si128(q + 3), nl));
+
+                acc = _mm_sub_epi8(acc, _mm_add_epi8(a, b));
+            }
+            for (; k < blocks; k++, i += 16) {
+                __m128i v =
+                    _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+                acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
+            }
+            if (n - i < 16)
+                break;
+            acc = _mm_sad_epu8(acc, zero);
+            count += (uint64_t)_mm_cvtsi128_si64(acc) +
+                     (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+        }
+        if (i < n) {
+            __m128i v = _mm_loadu_si128(
+                (const __m128i *)(const void *)(p + n - 16));
+            __m128i m = _mm_loadu_si128(
+                (const __m128i *)(const void *)(tail_mask + (n - i)));
+
+            acc = _mm_sub_epi8(acc, _mm_and_si128(_mm_cmpeq_epi8(v, nl), m));
+        }
+        acc = _mm_sad_epu8(acc, zero);
+        return count + (uint64_t)_mm_cvtsi128_si64(acc) +
+               (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+    }
+#endif
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        w ^= ones * '\n';
+        /* a byte of W is zero where P had '\n'; this exact zero-byte test
+         * sets its high bit there and nowhere else */
+        w = ~(((w & ~high) + ~high) | w | ~high);
+        /* one bit per match, moved to the byte's low end, summed by the
+         * multiplication into the top byte */
+        count += ((w >> 7) * ones) >> 56;
+    }
+    for (; i < n; i++)
+        count += p[i] == '\n';
+    return count;
+}
+
+uint64_t
+skip_count_newlines(enum skip_impl impl, const char *p, size_t n)
+{
+#ifdef HAVE_AVX2_TARGET
+    if (impl == SKIP_AVX2)
+        return count_newlines_avx2(p, n);
+#else
+    (void)impl;
+#endif
+    return count_newlines_portable(p, n);
+}
