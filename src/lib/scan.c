@@ -34,12 +34,12 @@
  * Look-backs never cross the end of the last reference reported, which
  * is what keeps the decisions the same whatever the split.
  *
- * Sparse text.  Most ':' in prose start nothing ("Note: x", "12:30"):
- * colon_may_start() turns those away from the bytes around them, before
- * any look-back, exactly where try_colon() would reject them whatever
- * came before; the search between triggers runs on AVX2 where the CPU
- * has it (skip.c, chosen once per scanner; URIGREP_SIMD=portable forces
- * memchr(), the reference), and so does the newline count.
+ * Sparse text.  Most ':' in prose start nothing ("Note: x", "12:30",
+ * "follows:\n", "std::"): skip.c turns those away from the bytes around
+ * them, before any look-back, exactly where try_colon() would reject
+ * them whatever came before; its search between triggers runs on AVX2
+ * where the CPU has it (chosen once per scanner; URIGREP_SIMD=portable
+ * forces memchr(), the reference), and so does the newline count.
  */
 
 /* Bytes copied into the window per step: large enough that memchr runs

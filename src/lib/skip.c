@@ -38,8 +38,11 @@
 #define ALWAYS_INLINE inline
 #endif
 
-/* Blanks after a ':' looked at before the scanner is left to decide. */
+/* Blanks after a ':', and scheme characters and blanks before it,
+ * looked at before the scanner is left to decide (scan.c's GAP_MAX and
+ * SCHEME_RUN_MAX, or less). */
 #define GAP_LOOK 16
+#define RUN_LOOK 64
 
 enum skip_impl
 skip_choose(void)
@@ -61,17 +64,19 @@ skip_choose(void)
 /* Byte classes for colon_may_start(): C_SCHEME a scheme character
  * (letter, digit, '+', '-', '.'), C_ALPHA a letter, C_LOWER a lower-case
  * one, C_GAP a blank (' ', '\t'), C_OPEN space or '>' or '&' (what may go
- * on after blanks inside <...>). */
-enum { C_SCHEME = 1, C_ALPHA = 2, C_LOWER = 4, C_GAP = 8, C_OPEN = 16 };
+ * on after blanks inside <...>), C_BREAK what ends both a bare and a
+ * quoted URI (space, controls, DEL, '<', '>'). */
+enum { C_SCHEME = 1, C_ALPHA = 2, C_LOWER = 4, C_GAP = 8, C_OPEN = 16,
+       C_BREAK = 32 };
 static const unsigned char byte_class[256] = {
-     0,  0,  0,  0,  0,  0,  0,  0,  0, 24, 16, 16, 16, 16,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-    24,  0,  0,  0,  0,  0, 16,  0,  0,  0,  0,  1,  0,  1,  1,  0,
-     1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  0,  0,  0, 16,  0,
+    32, 32, 32, 32, 32, 32, 32, 32, 32, 56, 48, 48, 48, 48, 32, 32,
+    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+    56,  0,  0,  0,  0,  0, 16,  0,  0,  0,  0,  1,  0,  1,  1,  0,
+     1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  0, 32,  0, 48,  0,
      0,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,
      3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  0,  0,  0,  0,  0,
      0,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,
-     7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  0,  0,  0,  0,  0,
+     7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  0,  0,  0,  0, 32,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
@@ -82,23 +87,41 @@ static const unsigned char byte_class[256] = {
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
 };
 
+/* Could a '<' (or "&lt;") before the run of scheme characters that ends
+ * at the ':' at W[T] open brackets around it (scan.c's angle_before())?
+ * Also yes when the run is too long to tell. */
+static bool
+angle_may_open(const unsigned char *w, size_t t)
+{
+    size_t k = t, gaps = 0;
+
+    while (k > 0 && byte_class[w[k - 1]] & C_SCHEME)
+        if (t - --k > RUN_LOOK)
+            return true;
+    while (k > 0 && byte_class[w[k - 1]] & C_GAP && gaps < GAP_LOOK)
+        k--, gaps++;
+    return k > 0 && (w[k - 1] == '<' || w[k - 1] == ';');
+}
+
 /* May the ':' at W[T] (of N bytes) start a reference? False only where
  * scan.c's try_colon() rejects it at once whatever stands before the
  * bytes looked at here, with nothing remembered (no verdict cached, no
  * wait for more input):
  * - no scheme character before it ("a: b", "(:"), or a run of them
  *   with no letter ("12:30", "v1.2:"): there is no scheme;
- * - a lower-case letter before it, then blanks, then a byte that is not
- *   space, '>' or '&' ("Note: the", "Closes:  #1"): bare and quoted
- *   references end at the blank, <...> refuse blanks after a ':' inside
- *   one line, and a lower-case letter in the scheme keeps its line from
- *   the uuencode test; unless the word is "URL", after which blanks are
- *   allowed. */
+ * - a letter before it and a ':' after ("std::string");
+ * - a lower-case letter before it (which keeps its line from the
+ *   uuencode test), then space, a control, '<' or '>': bare and quoted
+ *   references end there, and so does a <...> that is not there or that
+ *   holds blanks then a byte other than space, '>' or '&' after a ':'
+ *   inside one line ("Note: the", "Closes:  #1", "follows:\n");
+ * unless the word is "URL", after which blanks are allowed, or fewer
+ * than three bytes follow. */
 static ALWAYS_INLINE bool
 colon_may_start(const unsigned char *w, size_t n, size_t t)
 {
     size_t j;
-    unsigned a;
+    unsigned a, c;
 
     if (t == 0 || !((a = byte_class[w[t - 1]]) & C_SCHEME))
         return false;
@@ -110,14 +133,22 @@ colon_may_start(const unsigned char *w, size_t n, size_t t)
                 return false;
         return true;
     }
-    if (!(a & C_LOWER) || t + 2 >= n || !(byte_class[w[t + 1]] & C_GAP) ||
-        (t >= 3 && (w[t - 3] | 0x20) == 'u' && (w[t - 2] | 0x20) == 'r' &&
-         (w[t - 1] | 0x20) == 'l'))
+    if (t + 3 > n || (t >= 3 && (w[t - 3] | 0x20) == 'u' &&
+                      (w[t - 2] | 0x20) == 'r' && (w[t - 1] | 0x20) == 'l'))
         return true;
-    for (j = t + 2; j < n && j - t <= GAP_LOOK && byte_class[w[j]] & C_GAP;
-         j++)
-        ;
-    return j == n || (byte_class[w[j]] & C_OPEN);
+    if (w[t + 1] == ':')
+        return false;
+    c = byte_class[w[t + 1]];
+    if (!(a & C_LOWER) || !(c & C_BREAK))
+        return true;
+    if (c & C_GAP) {
+        for (j = t + 2; j < n && j - t <= GAP_LOOK && byte_class[w[j]] & C_GAP;
+             j++)
+            ;
+        if (j < n && !(byte_class[w[j]] & C_OPEN))
+            return false;
+    }
+    return angle_may_open(w, t);
 }
 
 /* May the '.' at W[T] start an abbreviation: "www." or "ftp." (any
@@ -171,7 +202,7 @@ next_portable(const char *w, size_t p, size_t n, bool dots,
 
 #ifdef HAVE_AVX2_TARGET
 /* The triggers among the 64 bytes at P, one bit each. */
-static inline AVX2_FN uint64_t
+static ALWAYS_INLINE AVX2_FN uint64_t
 triggers64(const char *p, bool dots)
 {
     const __m256i colon = _mm256_set1_epi8(':'), dot = _mm256_set1_epi8('.');
@@ -189,7 +220,7 @@ triggers64(const char *p, bool dots)
 
 /* The first trigger in M (bits for the bytes from W[BASE]) that may
  * start a reference, or N. */
-static inline AVX2_FN size_t
+static ALWAYS_INLINE AVX2_FN size_t
 first_taken(const unsigned char *w, size_t n, size_t base, uint64_t m)
 {
     for (; m != 0; m &= m - 1) {
@@ -201,49 +232,20 @@ first_taken(const unsigned char *w, size_t n, size_t base, uint64_t m)
     return n;
 }
 
-/* Is any byte of the 128 at P a trigger? */
-static inline AVX2_FN bool
-any128(const char *p, bool dots)
-{
-    const __m256i colon = _mm256_set1_epi8(':'), dot = _mm256_set1_epi8('.');
-    const __m256i *q = (const __m256i *)(const void *)p;
-    __m256i a = _mm256_loadu_si256(q), b = _mm256_loadu_si256(q + 1);
-    __m256i c = _mm256_loadu_si256(q + 2), d = _mm256_loadu_si256(q + 3);
-    __m256i m = _mm256_or_si256(
-        _mm256_or_si256(_mm256_cmpeq_epi8(a, colon),
-                        _mm256_cmpeq_epi8(b, colon)),
-        _mm256_or_si256(_mm256_cmpeq_epi8(c, colon),
-                        _mm256_cmpeq_epi8(d, colon)));
-
-    if (dots)
-        m = _mm256_or_si256(
-            m, _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(a, dot),
-                                               _mm256_cmpeq_epi8(b, dot)),
-                               _mm256_or_si256(_mm256_cmpeq_epi8(c, dot),
-                                               _mm256_cmpeq_epi8(d, dot))));
-    return !_mm256_testz_si256(m, m);
-}
-
-/* As next_portable(), 128 bytes a step while none is a trigger, then 64;
- * the last ones in one load that ends at W + N, or byte by byte when W
- * is shorter than 64. */
-static AVX2_FN size_t
-next_avx2(const char *w, size_t p, size_t n, bool dots)
+/* As next_portable(), 64 bytes a step; the last ones in one load that
+ * ends at W + N, or byte by byte when W is shorter than 64. Inlined
+ * twice, DOTS a constant in each. */
+static ALWAYS_INLINE AVX2_FN size_t
+next_avx2_dots(const char *w, size_t p, size_t n, bool dots)
 {
     const unsigned char *u = (const unsigned char *)w;
     size_t t;
 
-    while (p + 64 <= n) {
-        uint64_t m;
+    for (; p + 64 <= n; p += 64) {
+        uint64_t m = triggers64(w + p, dots);
 
-        if (p + 128 <= n && !any128(w + p, dots)) {
-            p += 128;
-            continue;
-        }
-        m = triggers64(w + p, dots);
         if (m != 0 && (t = first_taken(u, n, p, m)) < n)
             return t;
-        p += 64;
     }
     if (p < n && n >= 64)
         return first_taken(u, n, n - 64,
@@ -253,6 +255,13 @@ next_avx2(const char *w, size_t p, size_t n, bool dots)
         if ((u[p] == ':' || (dots && u[p] == '.')) && may_start(u, n, p))
             return p;
     return n;
+}
+
+static AVX2_FN size_t
+next_avx2(const char *w, size_t p, size_t n, bool dots)
+{
+    return dots ? next_avx2_dots(w, p, n, true)
+                : next_avx2_dots(w, p, n, false);
 }
 
 /* The newlines in P[0..N), 32 bytes a load. */
