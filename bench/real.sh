@@ -62,7 +62,7 @@ esac
 [ -s "$unit" ] || { echo "bench/real.sh: $unit is empty" >&2; exit 2; }
 
 # the input: the unit over and over, at least $mb MiB
-input=$data/real-input-${mb}M.txt
+input=$data/real-input-$(basename "$unit" .txt)-${mb}M.txt
 if [ ! -s "$input" ] || [ "$unit" -nt "$input" ]; then
     : >"$input"
     while [ "$(wc -c <"$input")" -lt $((mb * 1048576)) ]; do
