@@ -536,7 +536,7 @@ struct urigrep_ref {
      *  member, urigrep_extractor_member(), the gzip member holding it),
      *  so that a tool can seek to it */
     uint64_t warc_offset;
-    /* Added in 0.1.0, filled with URIGREP_EXTRACT_TRUST (without it TEXT,
+    /* Added in 0.9.0, filled with URIGREP_EXTRACT_TRUST (without it TEXT,
      * HOST_ASCII and HOST_UNICODE are { NULL, 0 }, MISMATCH and LOOKALIKE
      * -1). */
     /** The href of an HTML <a>: the link's visible text, character
@@ -560,7 +560,9 @@ struct urigrep_ref {
      *  userinfo that reads as a host name ("http://paypal.com@evil.example/"),
      *  or an IPv4 address written as one number or in hex or octal
      *  ("http://3232235777/", "http://0x7f.1/"); 0: none of these; -1:
-     *  not known (a non-ASCII host and a library built without ICU). */
+     *  not known (a non-ASCII host and a library built without ICU).
+     *  For a wrapped link, 1 also when its TARGET's host is one (then
+     *  HOST_ASCII and HOST_UNICODE are the target's). */
     int lookalike;
     /** For a host with non-ASCII or "xn--" labels (an IDN): the host in
      *  ASCII (A-labels, "xn--..."), and in Unicode (U-labels), to show

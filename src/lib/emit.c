@@ -240,6 +240,21 @@ clean_out(struct urigrep_extractor *x, struct outgoing *o)
                                      &o->blen)) != NULL;
 }
 
+/* R's lookalike and IDN forms: those of URI (N bytes), or of a wrapped
+ * link's target when that is the one a person may misread (a redirector
+ * that hides "http://paypal.com@evil.example/" is no safer than it).  The
+ * target goes first: trust_lookalike()'s forms last until the next call. */
+static int
+trust_lookalike_either(struct trust *t, struct urigrep_ref *r,
+                       const char *uri, size_t n)
+{
+    if (r->target.ptr &&
+        trust_lookalike(t, r->target.ptr, r->target.len, &r->host_ascii,
+                        &r->host_unicode) == 1)
+        return 1;
+    return trust_lookalike(t, uri, n, &r->host_ascii, &r->host_unicode);
+}
+
 /* URIGREP_EXTRACT_TRUST: R's text, mismatch, lookalike and host forms,
  * for F reported as URI (N bytes), R's target and wrapper being set; say
  * once what this build cannot tell. Without it, none of them. */
@@ -268,8 +283,7 @@ set_trust(struct urigrep_extractor *x, const struct found *f,
                                      r->target.ptr, r->target.len);
     else
         r->mismatch = trust_mismatch(x->trust, f->text, f->ntext, uri, n);
-    r->lookalike = trust_lookalike(x->trust, uri, n, &r->host_ascii,
-                                   &r->host_unicode);
+    r->lookalike = trust_lookalike_either(x->trust, r, uri, n);
     if ((have & want) != want && !x->no_trust_said) {
         x->no_trust_said = true;
         emit_notice(x, URIGREP_NOTICE_NO_TRUST, r->line, 0,
