@@ -95,6 +95,11 @@ chose "2 cut" 4 -n "$tmp/two.txt"
 text "$tmp/big.txt" 2000 big
 chose "$t4 cut" 4 -n "$tmp/big.txt"
 chose "$t4 cut" 4 "$tmp/few/1.txt" "$tmp/big.txt"
+# a text with no empty line has nowhere to be cut: read alone, not by
+# threads that would search it to its end for one piece
+tr -s '\n' <"$tmp/big.txt" >"$tmp/noblank.txt"
+! grep -q '^$' "$tmp/noblank.txt" || fail "noblank.txt has an empty line"
+chose "1 alone" 4 -n "$tmp/noblank.txt"
 # compressed data is read in one stream: not cut
 if command -v gzip >/dev/null; then
     gzip -c "$tmp/big.txt" >"$tmp/big.txt.gz"
