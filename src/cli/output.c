@@ -19,23 +19,6 @@ put_str(struct urigrep_buf *b, const char *s)
     return buf_append(b, s, strlen(s));
 }
 
-/* A string literal S, its length known when compiling. */
-#define put_lit(b, s) buf_append((b), (s), sizeof(s) - 1)
-
-/* V in decimal (snprintf() was a tenth of --json's time). */
-static enum urigrep_status
-put_u64(struct urigrep_buf *b, uint64_t v)
-{
-    char tmp[20]; /* UINT64_MAX has 20 digits */
-    size_t n = sizeof tmp;
-
-    do {
-        tmp[--n] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    return buf_append(b, tmp + n, sizeof tmp - n);
-}
-
 /* Start colour SGR (grep's "ESC [ SGR m ESC [ K"), when there is one. */
 static enum urigrep_status
 put_color(struct urigrep_buf *b, const char *sgr)
@@ -44,16 +27,16 @@ put_color(struct urigrep_buf *b, const char *sgr)
 
     if (sgr == NULL || *sgr == '\0')
         return URIGREP_OK;
-    if ((rc = put_lit(b, "\33[")) || (rc = put_str(b, sgr)))
+    if ((rc = buf_append_lit(b, "\33[")) || (rc = put_str(b, sgr)))
         return rc;
-    return put_lit(b, "m\33[K");
+    return buf_append_lit(b, "m\33[K");
 }
 
 /* End the colour SGR started, if any. */
 static enum urigrep_status
 put_uncolor(struct urigrep_buf *b, const char *sgr)
 {
-    return sgr && *sgr ? put_lit(b, "\33[m\33[K") : URIGREP_OK;
+    return sgr && *sgr ? buf_append_lit(b, "\33[m\33[K") : URIGREP_OK;
 }
 
 /* Field separator: ':' (coloured as O says) or, with -0 after a file
@@ -94,7 +77,7 @@ put_number(struct urigrep_buf *b, const struct output_opts *o,
 {
     enum urigrep_status rc;
 
-    if ((rc = put_color(b, sgr)) || (rc = put_u64(b, v)) ||
+    if ((rc = put_color(b, sgr)) || (rc = buf_append_u64(b, v)) ||
         (rc = put_uncolor(b, sgr)))
         return rc;
     return put_sep(b, o, false);
@@ -173,7 +156,7 @@ output_count(struct urigrep_buf *b, const struct output_opts *o,
     if (o->with_file && file &&
         ((rc = put_file(b, o, file)) || (rc = put_sep(b, o, o->null))))
         return rc;
-    if ((rc = put_u64(b, count)))
+    if ((rc = buf_append_u64(b, count)))
         return rc;
     return buf_append(b, o->null ? "\0" : "\n", 1);
 }
@@ -195,10 +178,10 @@ output_count_json(struct urigrep_buf *b, const char *file, uint64_t count)
 {
     enum urigrep_status rc;
 
-    if ((rc = put_lit(b, "{\"file\":")) ||
+    if ((rc = buf_append_lit(b, "{\"file\":")) ||
         (rc = file ? output_json_string(b, file, strlen(file))
-                   : put_lit(b, "null")) ||
-        (rc = put_lit(b, ",\"count\":")) || (rc = put_u64(b, count)))
+                   : buf_append_lit(b, "null")) ||
+        (rc = buf_append_lit(b, ",\"count\":")) || (rc = buf_append_u64(b, count)))
         return rc;
-    return put_lit(b, "}\n");
+    return buf_append_lit(b, "}\n");
 }

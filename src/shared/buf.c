@@ -73,3 +73,16 @@ buf_free(struct urigrep_buf *b)
     free(b->data);
     buf_init(b, b->max);
 }
+
+enum urigrep_status
+buf_append_u64(struct urigrep_buf *b, uint64_t v)
+{
+    char tmp[20]; /* UINT64_MAX has 20 digits */
+    size_t n = sizeof tmp;
+
+    do {
+        tmp[--n] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return buf_append(b, tmp + n, sizeof tmp - n);
+}

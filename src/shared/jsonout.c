@@ -19,27 +19,10 @@ put_str(struct urigrep_buf *b, const char *s)
     return buf_append(b, s, strlen(s));
 }
 
-/* A string literal S, its length known when compiling. */
-#define put_lit(b, s) buf_append((b), (s), sizeof(s) - 1)
-
 /* ",\"K\":" for a string literal K, as the pointer and length that the
  * put_key_*() functions take (strlen() of the keys was a fifth of what
  * --json cost after the strings' own escaping). */
 #define KEY(k) ",\"" k "\":", sizeof(",\"" k "\":") - 1
-
-/* V in decimal (snprintf() was a tenth of --json's time). */
-static enum urigrep_status
-put_u64(struct urigrep_buf *b, uint64_t v)
-{
-    char tmp[20]; /* UINT64_MAX has 20 digits */
-    size_t n = sizeof tmp;
-
-    do {
-        tmp[--n] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    return buf_append(b, tmp + n, sizeof tmp - n);
-}
 
 /* Append \uXXXX for UTF-16 code unit U. */
 static void
@@ -119,7 +102,7 @@ put_key_str(struct urigrep_buf *b, const char *key, size_t klen,
 
     if ((rc = buf_append(b, key, klen)))
         return rc;
-    return s ? output_json_string(b, s, len) : put_lit(b, "null");
+    return s ? output_json_string(b, s, len) : buf_append_lit(b, "null");
 }
 
 static enum urigrep_status
@@ -136,7 +119,7 @@ put_key_u64(struct urigrep_buf *b, const char *key, size_t klen, uint64_t v)
 
     if ((rc = buf_append(b, key, klen)))
         return rc;
-    return put_u64(b, v);
+    return buf_append_u64(b, v);
 }
 
 /* ,"key": (KEY, KLEN: see KEY()) then true, false or null (V 1, 0, -1). */
@@ -161,7 +144,7 @@ put_context(struct urigrep_buf *b, const struct urigrep_ref *t)
     enum urigrep_status rc;
 
     if (s == NULL)
-        return put_lit(b, ",\"context\":null");
+        return buf_append_lit(b, ",\"context\":null");
     if ((line = malloc(n + 1)) == NULL)
         return URIGREP_ERR_NOMEM;
     for (i = 0; i < n; i++) {
@@ -213,7 +196,7 @@ put_commit(struct urigrep_buf *b, const struct output_rec *r)
     if ((rc = put_key_str(b, KEY("commit"), r->commit, strlen(r->commit))))
         return rc;
     if (r->epoch < 0)
-        return put_lit(b, ",\"epoch\":null");
+        return buf_append_lit(b, ",\"epoch\":null");
     return put_key_u64(b, KEY("epoch"), (uint64_t)r->epoch);
 }
 
@@ -223,9 +206,9 @@ json_found(struct urigrep_buf *b, const struct output_rec *r)
 {
     enum urigrep_status rc;
 
-    if ((rc = put_lit(b, "{\"file\":")) ||
+    if ((rc = buf_append_lit(b, "{\"file\":")) ||
         (rc = r->file ? output_json_string(b, r->file, strlen(r->file))
-                      : put_lit(b, "null")) ||
+                      : buf_append_lit(b, "null")) ||
         (rc = put_key_u64(b, KEY("line"), r->line)) ||
         (rc = put_key_u64(b, KEY("column"), r->column)) ||
         (rc = put_key_u64(b, KEY("offset"), r->offset)) ||
@@ -241,7 +224,7 @@ json_found(struct urigrep_buf *b, const struct output_rec *r)
         return rc;
     if (r->error)
         return put_key_u64(b, KEY("error_offset"), r->error_offset);
-    return put_lit(b, ",\"error_offset\":null");
+    return buf_append_lit(b, ",\"error_offset\":null");
 }
 
 /* The URI's components, in the order of enum urigrep_part (keep in sync
@@ -334,7 +317,7 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
     enum urigrep_status rc;
 
     if ((rc = json_found(b, r)) || (rc = json_parts(b, r)) ||
-        (r->hyphen_dropped && (rc = put_lit(b, ",\"hyphen\":\"dropped\""))) ||
+        (r->hyphen_dropped && (rc = buf_append_lit(b, ",\"hyphen\":\"dropped\""))) ||
         (rc = json_mail(b, r)))
         return rc;
     if ((rc = put_wrapped(b, r)))
@@ -345,5 +328,5 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
         return rc;
     if (r->commit && (rc = put_commit(b, r)))
         return rc;
-    return put_lit(b, "}\n");
+    return buf_append_lit(b, "}\n");
 }
