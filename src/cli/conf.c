@@ -460,20 +460,6 @@ conf_read(struct pick_config *c, FILE *f, char *why, size_t whylen,
     return 0;
 }
 
-/* A new string: A then B. */
-static char *
-concat(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    char *s = malloc(la + lb + 1);
-
-    if (s == NULL)
-        out_of_memory();
-    memcpy(s, a, la);
-    memcpy(s + la, b, lb + 1);
-    return s;
-}
-
 char *
 conf_path(bool *explicit)
 {
@@ -482,13 +468,13 @@ conf_path(bool *explicit)
     *explicit = false;
     if (e && *e) {
         *explicit = true;
-        return concat(e, "");
+        return xconcat(e, "");
     }
     /* XDG Base Directory: a relative $XDG_CONFIG_HOME is ignored */
     if ((e = getenv("XDG_CONFIG_HOME")) && e[0] == '/')
-        return concat(e, "/urigrep/config");
+        return xconcat(e, "/urigrep/config");
     if ((e = getenv("HOME")) && *e)
-        return concat(e, "/.config/urigrep/config");
+        return xconcat(e, "/.config/urigrep/config");
     return NULL;
 }
 

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "buf.h"
 #include "msg.h"
@@ -35,6 +36,19 @@ out_of_memory(void)
 {
     fprintf(stderr, PROGRAM ": out of memory\n");
     exit(2);
+}
+
+char *
+xconcat(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = malloc(la + lb + 1);
+
+    if (s == NULL)
+        out_of_memory();
+    memcpy(s, a, la);
+    memcpy(s + la, b, lb + 1);
+    return s;
 }
 
 void

@@ -24,6 +24,10 @@ void msg_say_quoted(struct urigrep_buf *q);
 /* Say that memory ran out and exit 2. */
 void out_of_memory(void) __attribute__((noreturn));
 
+/* A new string (malloc'd): A then B; out_of_memory() when there is no
+ * room for it. */
+char *xconcat(const char *a, const char *b);
+
 /* From now on, a quoted message (P, N bytes, without "urigrep: " and the
  * newline) goes first to DIVERT, which returns true when it took it: -j's
  * workers keep their messages in order with their output (jobs.c). NULL:

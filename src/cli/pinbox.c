@@ -163,21 +163,6 @@ xstrdup(const char *s)
     return d;
 }
 
-/* "A/B" (malloc'd). */
-static char *
-path_join(const char *a, const char *b)
-{
-    size_t na = strlen(a), nb = strlen(b);
-    char *p = malloc(na + nb + 2);
-
-    if (p == NULL)
-        out_of_memory();
-    memcpy(p, a, na);
-    p[na] = '/';
-    memcpy(p + na + 1, b, nb + 1);
-    return p;
-}
-
 /* Open the repository at PATH (bare, or a work tree's .git), not
  * looking above it; NULL on failure (git_why()). */
 static git_repository *
@@ -356,7 +341,7 @@ cmp_long(const void *a, const void *b)
 static size_t
 list_epochs(const char *name, long **out)
 {
-    char *gitdir = path_join(name, "git");
+    char *gitdir = xconcat(name, "/git");
     DIR *d = opendir(gitdir);
     struct dirent *de;
     long *v = NULL;
@@ -453,12 +438,9 @@ find_epochs(struct run *r, const char *name, struct epoch **out, size_t *n)
     if ((e = calloc(k ? k : 1, sizeof *e)) == NULL)
         out_of_memory();
     for (i = 0; i < k; i++) {
-        char *git = path_join(name, "git");
-
-        snprintf(buf, sizeof buf, "%ld.git", nums[i]);
-        e[i].path = path_join(git, buf);
+        snprintf(buf, sizeof buf, "/git/%ld.git", nums[i]);
+        e[i].path = xconcat(name, buf);
         e[i].number = nums[i];
-        free(git);
     }
     if (k == 0) {
         e[0].path = xstrdup(name);
