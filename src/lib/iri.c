@@ -10,6 +10,7 @@
 #include <idn2.h>
 #endif
 
+#include "chars.h"
 #include "internal.h"
 
 /* The input is UTF-8 already (the scanner only passes valid UTF-8 on, and
@@ -43,47 +44,19 @@ urigrep_iri_to_uri(const char *in, size_t len, char *out)
     return percent_encode(in, len, out);
 }
 
-static bool
-is_alpha(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool
-is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 /* The host of IN (LEN bytes) when it is a registered name with non-ASCII
  * characters: IN[*HOST .. *HOST + *HLEN). RFC 3987 2.2:
  *   iauthority = [ iuserinfo "@" ] ihost [ ":" port ]
  * after "scheme://" or, in a network-path reference, "//". False when
  * there is no authority, the host is an IP literal ("[...]") or ASCII. */
 static bool
-is_scheme_char(char c)
-{
-    return is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.';
-}
-
-/* Where the "//" of IN's authority would begin: after the scheme
- * (scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"), or at 0. */
-static size_t
-after_scheme(const char *in, size_t len)
-{
-    size_t i;
-
-    if (!len || !is_alpha(in[0]))
-        return 0;
-    for (i = 1; i < len && is_scheme_char(in[i]); i++)
-        ;
-    return i < len && in[i] == ':' ? i + 1 : 0;
-}
-
-static bool
 find_ireg_name(const char *in, size_t len, size_t *host, size_t *hlen)
 {
-    size_t i = after_scheme(in, len), a, end, at, j;
+    /* after the scheme's ':' (no scheme character is a ':') */
+    size_t i = has_scheme(in, len)
+                   ? (size_t)((const char *)memchr(in, ':', len) - in) + 1
+                   : 0,
+           a, end, at, j;
 
     if (len - i < 2 || in[i] != '/' || in[i + 1] != '/')
         return false;
@@ -98,7 +71,7 @@ find_ireg_name(const char *in, size_t len, size_t *host, size_t *hlen)
     if (at < end && in[at] == '[')
         return false;
     /* the port: digits after the last ':' */
-    for (j = end; j > at && is_digit(in[j - 1]); j--)
+    for (j = end; j > at && is_digit((unsigned char)in[j - 1]); j--)
         ;
     if (j > at && in[j - 1] == ':')
         end = j - 1;
