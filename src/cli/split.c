@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "split.h"
+#include "warcver.h"
 
 /* The mail parser takes a line for a separator only when the whole of it,
  * newline included, fits its line buffer (LINE_MAX_ in src/lib/mail.c;
@@ -142,24 +143,14 @@ split_by_chain(enum urigrep_doc_type type, const char *p, size_t n)
 #define WARC_VLINE_MAX 16
 
 /* Is the line at P (N bytes to the end) a WARC version line the reader
- * takes after a block: "WARC/" DIGIT+ "." DIGIT+ CRLF, whole in
- * WARC_VLINE_MAX bytes (warc_is_version_line() in src/lib/warc.c; keep
- * in sync)? */
+ * takes after a block: warc_is_version_line(), whole (its newline
+ * included) in WARC_VLINE_MAX bytes? */
 static bool
 is_warc_version(const char *p, size_t n)
 {
-    size_t i = 5, end = n < WARC_VLINE_MAX ? n : WARC_VLINE_MAX;
+    size_t end = n < WARC_VLINE_MAX ? n : WARC_VLINE_MAX;
 
-    if (end < 9 || memcmp(p, "WARC/", 5) != 0 ||
-        memchr(p, '\n', end) == NULL)
-        return false;
-    while (i < end && p[i] >= '0' && p[i] <= '9')
-        i++;
-    if (i == 5 || i >= end || p[i] != '.')
-        return false;
-    for (i++; i < end && p[i] >= '0' && p[i] <= '9'; i++)
-        ;
-    return i < end && p[i - 1] != '.' && (p[i] == '\r' || p[i] == '\n');
+    return memchr(p, '\n', end) != NULL && warc_is_version_line(p, end);
 }
 
 /* The length of the line at P (N bytes to the end), its newline

@@ -19,6 +19,7 @@
 #include "mime.h"
 #include "scheme.h"
 #include "warc.h"
+#include "warcver.h"
 #include "warcdoc.h"
 #include "trust.h"
 

@@ -10,6 +10,7 @@
 
 #include "httpbody.h"
 #include "warc.h"
+#include "warcver.h"
 
 /* A line between records longer than this is garbage, whatever it
  * starts with. */
@@ -152,24 +153,6 @@ void
 warc_set_origin(struct warc_reader *w, uint64_t base)
 {
     w->origin = base;
-}
-
-bool
-warc_is_version_line(const char *p, size_t n)
-{
-    /* "WARC/" DIGIT+ "." DIGIT+ CRLF; 1.0 and 1.1 are read, and a later
-     * 1.x the same way */
-    size_t i = 5;
-
-    if (n < 9 || memcmp(p, "WARC/", 5) != 0)
-        return false;
-    while (i < n && p[i] >= '0' && p[i] <= '9')
-        i++;
-    if (i == 5 || i >= n || p[i] != '.')
-        return false;
-    for (i++; i < n && p[i] >= '0' && p[i] <= '9'; i++)
-        ;
-    return i < n && p[i - 1] != '.' && (p[i] == '\r' || p[i] == '\n');
 }
 
 /* The file offset of stream offset POS: in a file marked by gzip

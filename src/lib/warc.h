@@ -86,7 +86,4 @@ void warc_finish(struct warc_reader *w, const struct warc_sink *sink);
 /* Free W; NULL is accepted. */
 void warc_free(struct warc_reader *w);
 
-/* Does P (N bytes) start with a WARC record's version line? */
-bool warc_is_version_line(const char *p, size_t n);
-
 #endif
