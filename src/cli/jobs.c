@@ -1382,56 +1382,50 @@ piece_type(const struct options *o, const char *name, const char *p,
  * threads start: one megabyte, a fraction of a millisecond. */
 #define CUT_PROBE (1024 * 1024)
 
-/* Is there a cut in NAME (SIZE bytes, of TYPE) within CUT_PROBE after its
+/* Is there a cut in P (SIZE bytes, of TYPE) within CUT_PROBE after its
  * first piece?  A text with no empty line (a log, a generated file) or
  * an mbox of one huge message has none: cut_file() would search it to
  * its end and leave one piece, the threads started for nothing (-j 2 on
  * such 10 MB files of bench/adversarial.sh: 6-12% over -j 1). */
 static bool
-first_cut_near(const char *name, size_t size, enum urigrep_doc_type type)
+first_cut_near(const char *p, size_t size, enum urigrep_doc_type type)
 {
-    struct mapped m = { NULL, 0 };
-    size_t from = jobs_piece_size(), cut;
-    const char *p;
-    int fd;
+    size_t from = jobs_piece_size();
 
-    if (from >= size)
-        return false;
-    if ((fd = open(name, O_RDONLY)) < 0)
-        return false;
-    p = mapped_map(&m, fd, 0, size);
-    close(fd);
-    if (p == NULL)
-        return false;
-    cut = split_next(p, size, from,
-                     size - from > CUT_PROBE ? from + CUT_PROBE : size, type);
-    mapped_unmap(&m);
-    return cut < size;
+    return from < size &&
+           split_next(p, size, from,
+                      size - from > CUT_PROBE ? from + CUT_PROBE : size,
+                      type) < size;
 }
 
 bool
 jobs_splittable(const struct options *o, const char *name, size_t min)
 {
-    char buf[32 * 1024];
+    struct mapped m = { NULL, 0 };
     struct stat st;
     enum urigrep_doc_type type;
-    ssize_t n;
+    const char *p;
+    bool ok;
     int fd;
 
+    /* stat() first: opening a FIFO would wait for its writer */
     if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) ||
         (uint64_t)st.st_size < (uint64_t)min ||
-        (uint64_t)st.st_size > SIZE_MAX ||
+        (uint64_t)st.st_size > SIZE_MAX || st.st_size == 0 ||
         (fd = open(name, O_RDONLY)) < 0)
         return false;
-    n = read(fd, buf, sizeof buf);
+    p = mapped_map(&m, fd, 0, (size_t)st.st_size);
     close(fd);
-    if (n <= 0 ||
-        (type = piece_type(o, name, buf, (size_t)n)) == URIGREP_DOC_AUTO)
+    if (p == NULL)
         return false;
+    type = piece_type(o, name, p,
+                      st.st_size < 32 * 1024 ? (size_t)st.st_size : 32 * 1024);
     /* the Content-Length chain (WARC, mboxcl) says where records start */
-    if (type != URIGREP_DOC_TEXT && !split_is_mbox(type))
-        return true;
-    return first_cut_near(name, (size_t)st.st_size, type);
+    ok = type != URIGREP_DOC_AUTO &&
+         ((type != URIGREP_DOC_TEXT && !split_is_mbox(type)) ||
+          first_cut_near(p, (size_t)st.st_size, type));
+    mapped_unmap(&m);
+    return ok;
 }
 
 /* Drop the pages of the mapped file P (SIZE bytes) that a search from
