@@ -491,36 +491,7 @@ report_format(struct run *r, const struct urigrep_ref *ref,
     if (!o->json) {
         rc = output_plain(&r->outbuf, &o->out, &rec);
     } else {
-        rec.column = ref->column;
-        rec.ref = ref->ref;
-        rec.delimiter = urigrep_delim_name(ref->delim);
-        rec.absolute = ref->absolute;
-        rec.error = ref->valid == 1 ? NULL : urigrep_strerror(ref->error);
-        rec.error_offset = ref->error_offset;
-        rec.parts = uri_parts;
-        rec.hyphen_dropped = (ref->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
-        /* ref's mail fields are 0 and NULL outside mail */
-        rec.mail = ref->message != 0;
-        rec.message = ref->message;
-        rec.message_id = ref->message_id;
-        rec.subject = ref->subject;
-        rec.part = ref->part;
-        rec.content_type = ref->content_type;
-        rec.charset = ref->charset;
-        rec.base = ref->base;
-        rec.base_source = ref->base
-                              ? urigrep_base_source_name(ref->base_source)
-                              : NULL;
-        rec.wrapper = ref->wrapper;
-        rec.target = ref->target;
-        /* and its WARC fields, NULL outside WARC */
-        rec.warc = ref->warc_record_id != NULL || ref->warc_offset != 0 ||
-                   ref->warc_target_uri != NULL;
-        rec.warc_record_id = ref->warc_record_id;
-        rec.warc_target_uri = ref->warc_target_uri;
-        rec.warc_date = ref->warc_date;
-        rec.warc_offset = ref->warc_offset;
-        rec.trust = ref;
+        output_rec_from_ref(&rec, ref, uri_parts);
         rec.context = o->context;
         rc = output_json(&r->outbuf, &rec);
     }

@@ -330,3 +330,44 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
         return rc;
     return buf_append_lit(b, "}\n");
 }
+
+void
+output_rec_from_ref(struct output_rec *r, const struct urigrep_ref *ref,
+                    const struct urigrep_span *parts)
+{
+    /* every field set one by one, not cleared first: compilers make a
+     * clearing a "rep stos", slow at every reference */
+    r->line = ref->line;
+    r->column = ref->column;
+    r->offset = ref->offset;
+    r->ref = ref->ref;
+    r->uri = ref->uri;
+    r->delimiter = urigrep_delim_name(ref->delim);
+    r->valid = ref->valid == 1;
+    r->absolute = ref->absolute;
+    r->error = ref->valid == 1 ? NULL : urigrep_strerror(ref->error);
+    r->error_offset = ref->error_offset;
+    r->parts = parts;
+    r->hyphen_dropped = (ref->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
+    /* ref's mail fields are 0 and NULL outside mail */
+    r->mail = ref->message != 0;
+    r->message = ref->message;
+    r->message_id = ref->message_id;
+    r->subject = ref->subject;
+    r->part = ref->part;
+    r->content_type = ref->content_type;
+    r->charset = ref->charset;
+    r->base = ref->base;
+    r->base_source =
+        ref->base ? urigrep_base_source_name(ref->base_source) : NULL;
+    r->wrapper = ref->wrapper;
+    r->target = ref->target;
+    /* and its WARC fields, NULL outside WARC */
+    r->warc = ref->warc_record_id != NULL || ref->warc_offset != 0 ||
+              ref->warc_target_uri != NULL;
+    r->warc_record_id = ref->warc_record_id;
+    r->warc_target_uri = ref->warc_target_uri;
+    r->warc_date = ref->warc_date;
+    r->warc_offset = ref->warc_offset;
+    r->trust = ref;
+}

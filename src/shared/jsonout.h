@@ -14,8 +14,9 @@
  * fills it (src/cli/report.c; its plain output reads a few fields), and
  * so does urigrep_ref_json() (src/lib/json.c): one writer for both, so
  * that the library's records are the command's byte for byte.
- * report_format() and urigrep_ref_json() set each field themselves (no
- * clearing first): a field added here is to be set in both. */
+ * Each field is set one by one (no clearing first): those that come from
+ * the reference by output_rec_from_ref(), the others by report_format()
+ * and urigrep_ref_json(); a field added here is to be set there. */
 struct output_rec {
     const char *file;         /* NULL: no file name wanted */
     uint64_t line, column, offset;
@@ -56,6 +57,12 @@ struct output_rec {
     const char *commit;
     long epoch;
 };
+
+/* Set every field of R that comes from REF (PARTS: its URI split by
+ * urigrep_uri_split()), for the command's --json and urigrep_ref_json()
+ * alike; FILE, CONTEXT, COMMIT and EPOCH are the caller's to set. */
+void output_rec_from_ref(struct output_rec *r, const struct urigrep_ref *ref,
+                         const struct urigrep_span *parts);
 
 /* Append R as one JSON Lines object and a newline. */
 enum urigrep_status output_json(struct urigrep_buf *b,
