@@ -405,8 +405,11 @@ table_convert(struct charset_conv *cv, const unsigned char *in, size_t len,
               struct urigrep_buf *out, size_t *bad)
 {
     size_t i = 0;
-    char *o = out->data + out->len;
+    char *o;
 
+    if (len == 0) /* nothing reserved: out->data may still be NULL */
+        return 0;
+    o = out->data + out->len;
     /* the caller reserved 3 bytes a byte */
     while (i < len) {
         size_t run = i;
