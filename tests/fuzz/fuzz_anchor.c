@@ -41,22 +41,17 @@ is_blank(unsigned char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
-/* Append P (N bytes) to L without blanks (nor U+00A0, kept whole).  A
- * 0xC2 and an 0xA0 with only blanks between are a U+00A0 too: in invalid
- * UTF-8 ("\xc2</>\xa0") the text events carry a line break for the
- * markup between the two bytes, which the link's text has not. */
+/* Append P (N bytes) to L without blanks (nor U+00A0, kept whole). */
 static void
 put_dense(struct log *l, const char *p, size_t n)
 {
-    size_t i, j;
+    size_t i;
 
     for (i = 0; i < n; i++) {
         unsigned char c = (unsigned char)p[i];
 
-        for (j = i + 1; c == 0xc2 && j < n && is_blank((unsigned char)p[j]);)
-            j++;
-        if (c == 0xc2 && j < n && (unsigned char)p[j] == 0xa0)
-            i = j;
+        if (c == 0xc2 && i + 1 < n && (unsigned char)p[i + 1] == 0xa0)
+            i++;
         else if (!is_blank(c))
             put(l, &p[i], 1);
     }
