@@ -312,6 +312,27 @@ anchor_add(struct html_scanner *h, const struct html_sink *sink,
     }
 }
 
+/* Does the tag just read end the text before it? All do but <wbr>: it
+ * only marks where a long word, such as a URL, may wrap. */
+static bool
+cuts_text(const struct html_scanner *h)
+{
+    return h->end_tag || !name_is(h->tag, h->ntag, "wbr", 3);
+}
+
+/* Markup cuts the text (the sink gets a line break): a 0xC2 held
+ * before it is a byte of its own, not half of a U+00A0 after it, as
+ * the text that reaches the sink reads it. */
+static void
+anchor_cut(struct html_scanner *h, const struct html_sink *sink)
+{
+    if (!h->anchor_c2)
+        return;
+    h->anchor_c2 = false;
+    if (anchor_put(h, sink, '\xc2'))
+        h->anchor_blank = true;
+}
+
 /* The href of an <a> is reported next: the link open ends before it,
  * and this one's text is due. */
 static void
@@ -350,6 +371,10 @@ anchor_tag(struct html_scanner *h, const struct html_sink *sink)
             h->nanchor = h->anchor_tags = 0;
         }
     } else if (h->in_anchor) {
+        if (cuts_text(h))
+            anchor_cut(h, sink);
+        if (!h->in_anchor)
+            return; /* full */
         if (++h->anchor_tags > HTML_ANCHOR_TAGS)
             anchor_end(h, sink);
         else if (breaks_line(h->tag, h->ntag))
@@ -406,14 +431,13 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
 }
 
 /* A tag is complete: <script> and <style> start raw text. A tag ends the
- * text before it, so that two URIs are never joined, but <wbr>: it only
- * marks where a long word, such as a URL, may wrap. */
+ * text before it, so that two URIs are never joined (cuts_text). */
 static void
 end_tag(struct html_scanner *h, const struct html_sink *sink)
 {
     bool script = name_is(h->tag, h->ntag, "script", 6);
 
-    if (h->end_tag || !name_is(h->tag, h->ntag, "wbr", 3))
+    if (cuts_text(h))
         emit(h, sink, "\n", 1);
     if (sink->anchor)
         anchor_tag(h, sink);
