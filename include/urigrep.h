@@ -708,6 +708,28 @@ enum urigrep_status urigrep_extractor_set_origin(urigrep_extractor *x,
 enum urigrep_status urigrep_extractor_member(urigrep_extractor *x,
                                              uint64_t offset, int gap);
 
+/** Reads up to N bytes of the document at byte OFFSET into BUF and
+ *  returns how many: fewer only where the document ends, (size_t)-1 on
+ *  error. OFFSET counts from the document's start as OFFSET of
+ *  urigrep_extractor_set_origin() does (a piece's bytes are at OFFSET
+ *  plus their place in it). Added in 0.9.0. */
+typedef size_t (*urigrep_read_at_fn)(void *arg, uint64_t offset, char *buf,
+                                     size_t n);
+
+/** The document about to be fed (or being fed) can be read again at any
+ *  offset with READ_AT(ARG, ...): a plain file, say, not a pipe. The WARC
+ *  and mboxcl/mboxcl2 readers then check a Content-Length with a record
+ *  or "From " line inside its count where the count ends, instead of
+ *  holding up to 4 MiB of input to find out: a count too long never
+ *  swallows the records or messages after it, however far it runs, and
+ *  memory stays small. READ_AT NULL: the document cannot be read again
+ *  (the default). urigrep_extractor_finish() and urigrep_extractor_reset()
+ *  forget it. Added in 0.9.0.
+ *  @return URIGREP_OK, or URIGREP_ERR_ARG (X NULL). */
+enum urigrep_status urigrep_extractor_set_read_at(urigrep_extractor *x,
+                                                  urigrep_read_at_fn read_at,
+                                                  void *arg);
+
 /** The document has ended: report what is pending, then get ready for a
  *  new document (its type decided again with URIGREP_DOC_AUTO; message
  *  numbers start again). @return as urigrep_extractor_feed(). */

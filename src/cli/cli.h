@@ -229,6 +229,11 @@ void color_setup(struct output_colors *c);
  * once -q, -m, -l or -L is satisfied (input.c). */
 void input_feed(struct run *r, const char *p, size_t n);
 
+/* Read up to N bytes at OFFSET of the file whose descriptor is ARG (an
+ * int cast to a pointer) into BUF, as urigrep_read_at_fn: how many,
+ * fewer only at its end, (size_t)-1 on error. */
+size_t input_read_at(void *arg, uint64_t offset, char *buf, size_t n);
+
 /* The size of a run's read buffer (struct run's readbuf): --buffer-size,
  * and at least the first read, on which a file's type is decided. */
 size_t input_readbuf_size(const struct options *o);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,6 +206,40 @@ advise_sequential(int fd)
 #endif
 }
 
+size_t
+input_read_at(void *arg, uint64_t offset, char *buf, size_t n)
+{
+    int fd = (int)(intptr_t)arg;
+    size_t got = 0;
+
+    while (got < n) {
+        ssize_t k = pread(fd, buf + got, n - got, (off_t)(offset + got));
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return (size_t)-1;
+        if (k == 0)
+            break;
+        got += (size_t)k;
+    }
+    return got;
+}
+
+/* Let the extractor read the file open on FD again (input_read_at()) if
+ * SRC gives it as it is (not decompressed) and it is a regular file read
+ * from its start. */
+static void
+offer_read_at(struct run *r, const struct source *src, int fd)
+{
+    struct stat st;
+
+    if (fd != STDIN_FILENO && source_format(src) == NULL &&
+        fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        urigrep_extractor_set_read_at(r->x, input_read_at,
+                                      (void *)(intptr_t)fd);
+}
+
 /* Is SRC (open on FD) a .warc.gz that can be read member by member: gzip
  * data in a file that can be read again from its start (a pipe cannot;
  * its records then report offsets in the decompressed stream)? */
@@ -316,6 +351,7 @@ read_body(struct run *r, const char *name, int fd, size_t got, bool eof)
         warcgz_read(r, fd, 0, UINT64_MAX, input_feed);
         return;
     }
+    offer_read_at(r, r->src, fd);
     process_fd(r, r->src, fd, r->readbuf, got, eof);
 }
 

@@ -689,6 +689,8 @@ scan_piece(struct worker *w, struct task *t, int fd, uint64_t end)
     if (urigrep_extractor_set_origin(r->x, t->type, t->org_line, t->from,
                                      t->org_message) != URIGREP_OK)
         out_of_memory();
+    /* a Content-Length is checked where it ends, in this piece or not */
+    urigrep_extractor_set_read_at(r->x, input_read_at, (void *)(intptr_t)fd);
     /* the worker's log is published as references fill it (worker_ref()),
      * not here */
     for (at = t->from; at < end && !r->stop && !r->file_stop;) {

@@ -501,6 +501,18 @@ html_file_data(struct urigrep_extractor *x, const char *p, size_t n)
     }
 }
 
+/* The mail parser reads its input again: at OFFSET of what was fed,
+ * OFFSET past the piece's origin in the file. */
+static size_t
+mail_read_at(void *arg, uint64_t offset, char *buf, size_t n)
+{
+    const struct urigrep_extractor *x = arg;
+
+    return x->read_at ? x->read_at(x->read_arg, x->origin_off + offset,
+                                   buf, n)
+                      : (size_t)-1;
+}
+
 /* The type of the document is known: get ready to read it. */
 static void
 start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
@@ -524,6 +536,7 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
             emit_nomem(x);
             return;
         }
+        mail_set_read_at(x->mp, mail_read_at, x);
         x->mapped = true;
         break;
     case URIGREP_DOC_WARC:
@@ -662,6 +675,17 @@ urigrep_extractor_set_origin(urigrep_extractor *x, enum urigrep_doc_type type,
 }
 
 URIGREP_EXPORT enum urigrep_status
+urigrep_extractor_set_read_at(urigrep_extractor *x, urigrep_read_at_fn read_at,
+                              void *arg)
+{
+    if (x == NULL)
+        return URIGREP_ERR_ARG;
+    x->read_at = read_at;
+    x->read_arg = arg;
+    return URIGREP_OK;
+}
+
+URIGREP_EXPORT enum urigrep_status
 urigrep_extractor_member(urigrep_extractor *x, uint64_t offset, int gap)
 {
     if (x == NULL)
@@ -714,6 +738,7 @@ urigrep_extractor_finish(urigrep_extractor *x)
         emit_notice(x, URIGREP_NOTICE_BAD_BYTES, x->cur_line,
                        x->bad_bytes, x->charset);
     rc = x->stopped ? (x->err ? x->err : URIGREP_ERR_STOPPED) : URIGREP_OK;
+    x->read_at = NULL;
     new_document(x);
     return rc;
 }
@@ -721,8 +746,10 @@ urigrep_extractor_finish(urigrep_extractor *x)
 URIGREP_EXPORT void
 urigrep_extractor_reset(urigrep_extractor *x)
 {
-    if (x != NULL)
+    if (x != NULL) {
+        x->read_at = NULL;
         new_document(x);
+    }
 }
 
 URIGREP_EXPORT void

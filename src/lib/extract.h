@@ -86,6 +86,9 @@ struct urigrep_extractor {
     /* urigrep_extractor_set_origin(): added to lines (and to offsets of
      * documents that are not mapped) */
     uint64_t origin_line, origin_off;
+    /* urigrep_extractor_set_read_at(): the document read again */
+    urigrep_read_at_fn read_at;
+    void *read_arg;
 
     /* the document: its type once known, its first bytes until then */
     enum urigrep_doc_type type;

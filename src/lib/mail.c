@@ -40,6 +40,12 @@
  * much at most, until the count's end says whether it was (no "From "
  * line there). A count that runs on for longer is taken as it says. */
 #define HOLD_MAX (4 * 1024 * 1024)
+/* Read again (mail_set_read_at()): the bytes after a count's end that
+ * say whether it is right (blank lines, a "From " line), and those of a
+ * "From " line in a count found wrong that say whether a message starts
+ * there (its header, and where its own count ends). */
+#define AFTER_MAX 1024
+#define PLAUSIBLE_MAX (64 * 1024)
 /* Longest unfolded header field kept; the rest is dropped. */
 #define FIELD_MAX 16384
 #define BASE_MAX 2048
@@ -108,6 +114,12 @@ struct mail_parser {
     uint64_t win_pos, win_line;
     uint64_t no_hold_until;   /* a count found right: none held before */
     bool rewind, no_hold;
+    /* the input read again at any offset, and the count at hand as that
+     * says: 0 not looked at, 1 unknown (held), 2 right, 3 wrong */
+    size_t (*read_at)(void *, uint64_t, char *, size_t);
+    void *read_arg;
+    char *again;              /* PLAUSIBLE_MAX bytes read again */
+    int count_check;
     /* last: mail_new() does not clear it (MAX_DEPTH levels of about 16
      * KiB, cleared for every file of a maildir, cost more than reading
      * the file); push_level() sets what a level reads */
@@ -154,7 +166,17 @@ mail_free(struct mail_parser *m)
     free(m->dec);
     free(m->win);
     free(m->replay);
+    free(m->again);
     free(m);
+}
+
+void
+mail_set_read_at(struct mail_parser *m,
+                 size_t (*read_at)(void *, uint64_t, char *, size_t),
+                 void *arg)
+{
+    m->read_at = read_at;
+    m->read_arg = arg;
 }
 
 /* What level L inherits or sets. */
@@ -479,6 +501,7 @@ end_headers(struct mail_parser *m, uint64_t body_line,
         m->count_end = m->body_pos + (uint64_t)m->clen;
         m->count_len = (uint64_t)m->clen;
         m->clen = -1;
+        m->count_check = 0;
     }
     if (l->ctype[0] == '\0')
         strcpy(l->ctype, "text/plain");
@@ -789,6 +812,73 @@ is_broken_fold(const struct mail_parser *m, const char *p, size_t n)
     return k > 0 && k < n && p[k] == '=';
 }
 
+static bool plausible_message(const char *p, size_t n, size_t at);
+static size_t line_length(const char *p, size_t n);
+
+/* The count at hand, as the input read again says where it ends: 2 (a
+ * "From " line, after blank lines, or the end of the input follows a
+ * line's end there), 3 (something else does), 1 (it cannot be read). */
+static int
+check_count(struct mail_parser *m)
+{
+    char buf[1 + AFTER_MAX];
+    size_t got = m->read_at(m->read_arg, m->count_end - 1, buf, sizeof buf);
+    size_t i = 1, len = 0;
+
+    if (got == (size_t)-1 || got > sizeof buf)
+        return 1;
+    if (got == 0 || buf[0] != '\n')
+        return 3;   /* the input ends first, or the count inside a line */
+    while (i < got && (len = line_length(buf + i, got - i)) > 0 &&
+           is_blank_line(buf + i, len))
+        i += len;
+    if (i == got)
+        return got < sizeof buf ? 2 : 1;
+    if (len == 0 && got == sizeof buf)
+        return 1;   /* a line too long to tell */
+    if (len == 0)
+        len = got - i;  /* the last line, with no newline */
+    return len <= LINE_MAX_ && buf[i] == 'F' &&
+                   mail_is_from_line(buf + i, len) ? 2 : 3;
+}
+
+/* Does a message start at the "From " line at offset AT of the input, as
+ * read again: plausible_message() on what follows, up to the count's end
+ * (as on the bytes held without read_at: a count of its own that runs
+ * past it is not held against it)? */
+static bool
+plausible_at(struct mail_parser *m, uint64_t at)
+{
+    size_t want = m->count_end - at < PLAUSIBLE_MAX
+                      ? (size_t)(m->count_end - at) : PLAUSIBLE_MAX, got;
+
+    if (m->again == NULL && (m->again = malloc(PLAUSIBLE_MAX)) == NULL)
+        return false;   /* the count is taken as it says */
+    got = m->read_at(m->read_arg, at, m->again, want);
+    return got != (size_t)-1 && got <= want &&
+           plausible_message(m->again, got, 0);
+}
+
+/* A "From " line (stored line LINE) in a count: 2 when the count is
+ * right (the line is text), 3 when it is wrong and a message starts at
+ * the line (said: the count ends there), 1 when that cannot be told
+ * without holding the input (no read_at). */
+static int
+from_in_count(struct mail_parser *m, const struct mail_sink *sink)
+{
+    if (m->read_at == NULL)
+        return 1;
+    if (m->count_check == 0)
+        m->count_check = check_count(m);
+    if (m->count_check == 3 && plausible_at(m, m->line_start)) {
+        m->count_end = m->line_start;
+        if (sink->bad_length)
+            sink->bad_length(sink->arg, m->count_len, m->line_no);
+        return 3;
+    }
+    return m->count_check == 1 ? 1 : 2;
+}
+
 /* A counted body did not end where a message or the input ends: say so,
  * and go back to "From " lines. */
 static void
@@ -814,8 +904,15 @@ in_counted_body(struct mail_parser *m, const char *p, size_t n,
     if (m->line_start < m->count_end) {
         /* a "From " line the count runs over: the next message, if
          * nothing proper follows the count (mail_feed() holds on) */
+        int said;
+
         if (complete && p[0] == 'F' && m->line_start >= m->no_hold_until &&
-            !m->no_hold && mail_is_from_line(p, n)) {
+            !m->no_hold && mail_is_from_line(p, n) &&
+            (said = from_in_count(m, sink)) != 2) {
+            if (said == 3) {
+                m->counting = false;    /* the next message */
+                return false;
+            }
             m->hold = HOLD_BODY;
             m->win_pos = m->line_start;
             m->win_line = m->line_no;

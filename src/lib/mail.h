@@ -93,6 +93,15 @@ enum mail_mode {
  * memory runs out. */
 struct mail_parser *mail_new(enum mail_mode mode);
 
+/* The input can be read again at any offset: READ_AT(ARG, OFFSET, BUF,
+ * N) puts up to N bytes from OFFSET (counted as the bytes fed) into BUF
+ * and returns how many, fewer only at the end, (size_t)-1 on error. An
+ * mboxcl count with a "From " line in it is then checked where it ends,
+ * and a wrong one ends at the first plausible message, nothing held. */
+void mail_set_read_at(struct mail_parser *m,
+                      size_t (*read_at)(void *, uint64_t, char *, size_t),
+                      void *arg);
+
 /* Parse LEN more bytes; the split of the input does not matter. */
 void mail_feed(struct mail_parser *m, const char *p, size_t len,
                const struct mail_sink *sink);

@@ -23,6 +23,9 @@
 #define HOLD_MAX (4 * 1024 * 1024)
 /* Bytes of a line held to see whether it is a version line. */
 #define VLINE_MAX 16
+/* Bytes read again where a block ends (warc_set_read_at()): line breaks
+ * past this many are taken for the block's tail, as when held. */
+#define AFTER_MAX 256
 
 enum state {
     ST_SEEK,    /* between records: a version line, or garbage */
@@ -36,6 +39,15 @@ enum hold {
     HOLD_NONE,
     HOLD_LINE,  /* a block's line that starts with 'W', held */
     HOLD_BLOCK  /* the block from a version line on, held */
+};
+
+/* A plain file's block with a version line in it: is its Content-Length
+ * right, as read again where the block ends (warc_set_read_at())? */
+enum length_check {
+    LEN_UNCHECKED,
+    LEN_UNKNOWN,    /* it could not be read: held, as without read_at */
+    LEN_RIGHT,      /* a record, or the end of the file, follows */
+    LEN_WRONG       /* the block ends at its first version line */
 };
 
 enum block_state {
@@ -118,6 +130,11 @@ struct warc_reader {
     char *seg_head;             /* an HTTP header cut by the segment's end */
     struct seg_fields *seg_fields;  /* and its record's fields */
     size_t seg_nhead, seg_head_line;
+    /* a plain file read again at any offset, and the block at hand's
+     * Content-Length as that says */
+    size_t (*read_at)(void *, uint64_t, char *, size_t);
+    void *read_arg;
+    enum length_check len_check;
     bool rewind;                /* a step asks to read WIN again */
     bool no_hold;               /* no memory to hold bytes */
     size_t rewind_from;         /* from this byte of it */
@@ -147,6 +164,15 @@ warc_free(struct warc_reader *w)
     free(w->win);
     free(w->replay);
     free(w);
+}
+
+void
+warc_set_read_at(struct warc_reader *w,
+                 size_t (*read_at)(void *, uint64_t, char *, size_t),
+                 void *arg)
+{
+    w->read_at = read_at;
+    w->read_arg = arg;
 }
 
 void
@@ -354,6 +380,7 @@ clear_record(struct warc_reader *w)
     w->seg_number = 0;
     w->seg_origin[0] = '\0';
     w->seg_last = w->joined = false;
+    w->len_check = LEN_UNCHECKED;
 }
 
 /* Is the record at hand one whose payload is read, and is it HTTP? */
@@ -765,6 +792,9 @@ line_with_w(struct warc_reader *w, const char *p, size_t k)
     return k;
 }
 
+static void held_was_records(struct warc_reader *w,
+                             const struct warc_sink *sink);
+
 /* The held line (HOLD_LINE) of the block: T more bytes P of it, the
  * block's rest or less; how many were taken. */
 static size_t
@@ -782,6 +812,11 @@ held_line_bytes(struct warc_reader *w, const char *p, size_t t,
         return 0;
     }
     w->left -= t;
+    if (nl && w->len_check == LEN_WRONG &&
+        warc_is_version_line(w->win, w->nwin)) {
+        held_was_records(w, sink);  /* known too long: no need to hold */
+        return t;
+    }
     if (nl && w->left > 0 && warc_is_version_line(w->win, w->nwin))
         w->hold = HOLD_BLOCK;
     else if (nl || w->nwin == VLINE_MAX || w->left == 0)
@@ -812,6 +847,28 @@ held_block_bytes(struct warc_reader *w, const char *p, size_t k,
     return k;
 }
 
+/* Where the block at hand ends, at file offset END: is a record, or the
+ * end of the file, there (after line breaks)? Read again through
+ * W->read_at. */
+static enum length_check
+check_length(struct warc_reader *w, uint64_t end)
+{
+    char buf[1 + AFTER_MAX];
+    size_t got = w->read_at(w->read_arg, end - 1, buf, sizeof buf), i = 1;
+
+    if (got == (size_t)-1 || got > sizeof buf)
+        return LEN_UNKNOWN;
+    if (got == 0)
+        return LEN_WRONG;   /* the file ends inside the block */
+    while (i < got && (buf[i] == '\r' || buf[i] == '\n'))
+        i++;
+    if (i == got)   /* the end of the file, or line breaks for long */
+        return LEN_RIGHT;
+    return warc_is_version_line(buf + i, got - i < VLINE_MAX ? got - i
+                                                              : VLINE_MAX)
+               ? LEN_RIGHT : LEN_WRONG;
+}
+
 /* Bytes of the record block. */
 static size_t
 block_bytes(struct warc_reader *w, const char *p, size_t n,
@@ -821,9 +878,14 @@ block_bytes(struct warc_reader *w, const char *p, size_t n,
 
     if (w->hold != HOLD_NONE)
         return held_block_bytes(w, p, k, sink);
-    /* a .warc.gz is checked by its members instead (warc_mark()) */
-    if (!w->marked && !w->no_hold)
+    /* a .warc.gz is checked by its members instead (warc_mark()); a
+     * block found right needs no look */
+    if (!w->marked && !w->no_hold && w->len_check != LEN_RIGHT)
         s = line_with_w(w, p, k);
+    if (s < k && w->read_at && w->len_check == LEN_UNCHECKED)
+        w->len_check = check_length(w, file_off(w, w->pos) + w->left);
+    if (w->len_check == LEN_RIGHT)
+        s = k;
     pass_block(w, p, s, sink);
     w->left -= s;
     if (s < k) {

@@ -77,6 +77,17 @@ void warc_feed(struct warc_reader *w, const char *p, size_t len,
 void warc_mark(struct warc_reader *w, uint64_t offset, bool gap,
                const struct warc_sink *sink);
 
+/* The input is a plain file that READ_AT(ARG, OFFSET, BUF, N) reads
+ * again at any file offset (up to N bytes into BUF; fewer only at its
+ * end; (size_t)-1 on error); NULL: it cannot be. With it, a record's
+ * Content-Length is checked where it ends (a record or the end of the
+ * file must follow) before its block is read: a wrong one ends the block
+ * at its first version line, however long it runs, and nothing is held
+ * to find out. Without it, up to 4 MiB of a block are held. */
+void warc_set_read_at(struct warc_reader *w,
+                      size_t (*read_at)(void *, uint64_t, char *, size_t),
+                      void *arg);
+
 /* Count stream offsets from BASE on (a piece of a plain file). */
 void warc_set_origin(struct warc_reader *w, uint64_t base);
 

@@ -163,6 +163,16 @@ sink_of(struct urigrep_extractor *x)
     return s;
 }
 
+/* The WARC reader reads the file again: OFFSET is the file's. */
+static size_t
+read_at(void *arg, uint64_t offset, char *buf, size_t n)
+{
+    const struct urigrep_extractor *x = arg;
+
+    return x->read_at ? x->read_at(x->read_arg, offset, buf, n)
+                      : (size_t)-1;
+}
+
 bool
 warcdoc_start(struct urigrep_extractor *x)
 {
@@ -172,6 +182,7 @@ warcdoc_start(struct urigrep_extractor *x)
         return false;
     x->mapped = true;
     warc_set_origin(x->wr, x->origin_off);
+    warc_set_read_at(x->wr, read_at, x);
     return true;
 }
 
