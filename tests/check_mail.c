@@ -90,7 +90,7 @@ parse(const char *text, enum mail_mode mode, size_t chunk, bool headers)
     struct log l = { NULL, 0, 0, false };
     struct mail_sink sink = { on_message, headers ? on_header : NULL,
                               NULL, on_begin, on_data, on_end, &l,
-                              on_bad_length, NULL };
+                              on_bad_length, NULL, !headers };
     struct mail_parser *m = mail_new(mode);
     size_t i, len = strlen(text);
 
@@ -153,7 +153,7 @@ parse_lined(const char *text, enum mail_mode mode, size_t chunk, bool spans)
 {
     struct lined d = { { NULL, 0, 0, false }, 0 };
     struct mail_sink sink = { NULL, NULL, NULL, NULL, lined_data, lined_end,
-                              &d, NULL, spans ? lined_lines : NULL };
+                              &d, NULL, spans ? lined_lines : NULL, true };
     struct mail_parser *m = mail_new(mode);
     size_t i, len = strlen(text);
 
@@ -550,6 +550,64 @@ START_TEST(test_mail_no_blank_line)
 }
 END_TEST
 
+/* S without its "H" lines (the header fields logged). */
+static char *
+without_fields(char *s)
+{
+    char *r = s, *w = s;
+
+    while (*r) {
+        char *nl = strchr(r, '\n');
+        size_t n = nl ? (size_t)(nl - r) + 1 : strlen(r);
+
+        if (r[0] != 'H') {
+            memmove(w, r, n);
+            w += n;
+        }
+        r += n;
+    }
+    *w = '\0';
+    return s;
+}
+
+/* A field no one reads is passed over, not unfolded (few_headers): the
+ * parts, their types and bodies are as when every field is read, also
+ * where a line after such a field continues it without a fold. */
+static const char *const few[] = {
+    "X-Note: a;\nflag=1\nContent-Type: text/html\n\n<a href=x>\n",
+    "X-Note: a;\n b; \t\r\nflag=1\nContent-Transfer-Encoding: base64\n\n"
+    "aHR0cDovL2EuZXhhbXBsZS8=\n",
+    "X-Note: a; b\nflag=1\nContent-Type: text/html\n\nbody\n",
+    "Received: by x;\r\n\tMon, 6 May 2024\r\nDKIM-Signature: v=1;\r\n"
+    " h=from:to;\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n"
+    "--b\r\nX-A: 1;\r\ncharset=utf-8\r\nContent-Type: text/plain;\r\n"
+    "charset=utf-8\r\n\r\nhi\r\n--b--\r\n",
+    "From a@x Mon May  6 10:00:00 2024\nX-Long: "
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    ";\n  \nq=1\nSubject: s\n\nFrom me\nFrom a@x Mon May  6 10:00:01 2024\n"
+    "Message-ID: <m@x>\n\nb\n",
+};
+
+START_TEST(test_mail_few_headers)
+{
+    static const size_t chunks[] = { 1, 2, 7, 1 << 20 };
+    size_t c;
+
+    for (c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+        char *all = without_fields(parse(few[_i], true, chunks[c], true));
+        char *got = parse(few[_i], true, chunks[c], false);
+
+        ck_assert_msg(strcmp(all, got) == 0, "%d/%zu:\n%s\n--\n%s", _i,
+                      chunks[c], all, got);
+        free(all);
+        free(got);
+    }
+}
+END_TEST
+
 START_TEST(test_mail_detection)
 {
     ck_assert(mail_looks_like_message("Return-Path: <a@b>\n", 19));
@@ -581,6 +639,8 @@ mail_suite(void)
     tcase_add_test(tc, test_mail_deep_nesting);
     tcase_add_test(tc, test_mail_deep_messages);
     tcase_add_test(tc, test_mail_no_blank_line);
+    tcase_add_loop_test(tc, test_mail_few_headers, 0,
+                        (int)(sizeof few / sizeof *few));
     suite_add_tcase(s, tc);
     tc = tcase_create("mbox");
     tcase_add_test(tc, test_mail_mbox);

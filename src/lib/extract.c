@@ -386,7 +386,8 @@ mail_bad_length(void *arg, uint64_t length, uint64_t line)
 
 static const struct mail_sink mail_sink_fns = {
     mail_message, mail_header, mail_header_end, mail_part_begin,
-    mail_part_data, mail_part_end, NULL, mail_bad_length, mail_part_lines
+    mail_part_data, mail_part_end, NULL, mail_bad_length, mail_part_lines,
+    false
 };
 
 /* How the mail parser reads a document of TYPE, one of mail's. */
@@ -557,6 +558,7 @@ dispatch(struct urigrep_extractor *x, const char *p, size_t n)
     struct mail_sink ms = mail_sink_fns;
 
     ms.arg = x;
+    ms.few_headers = !(x->o.flags & URIGREP_EXTRACT_HEADERS);
     switch (x->type) {
     case URIGREP_DOC_LINES:
         lines_data(x, p, n, false);
@@ -714,6 +716,7 @@ urigrep_extractor_finish(urigrep_extractor *x)
         struct mail_sink ms = mail_sink_fns;
 
         ms.arg = x;
+        ms.few_headers = !(x->o.flags & URIGREP_EXTRACT_HEADERS);
         switch (x->type) {
         case URIGREP_DOC_LINES:
             lines_data(x, "", 0, true);

@@ -91,6 +91,11 @@ struct mail_parser {
     size_t nfield;
     bool field_cr;            /* a '\r' ended the last piece of a line */
     uint64_t field_line;
+    /* a field no one reads (mail_sink.few_headers) is passed over: its
+     * bytes are counted in NFIELD, not kept; SKIP_LAST is the last of
+     * them that is no blank ('\0': none yet), all is_broken_fold() needs */
+    bool skipping;
+    char skip_last;
     bool leaf_open, leaf_scan;
     enum mime_cte cte;
     struct mime_qp qp;
@@ -259,6 +264,7 @@ push_level(struct mail_parser *m, bool is_message, int child)
     m->st = M_HEADERS;
     m->nfield = 0;
     m->field_cr = false;
+    m->skipping = false;
 }
 
 /* Resolve a header URI against the enclosing base when it is relative. */
@@ -286,16 +292,31 @@ mail_name_is(const char *name, size_t nlen, const char *want)
            nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
 }
 
+/* A field passed over (M->skipping) gets P (N bytes): the last of them
+ * that is no blank is noted. */
+static void
+field_note(struct mail_parser *m, const char *p, size_t n)
+{
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+        n--;
+    if (n)
+        m->skip_last = p[n - 1];
+}
+
 /* Append a piece of a header line to the field being unfolded. The line
  * break (LF or CRLF) is dropped, wherever the pieces were cut: a '\r'
- * ending a piece waits to see whether '\n' follows. */
+ * ending a piece waits to see whether '\n' follows. A field passed over
+ * only counts its bytes. */
 static void
 field_append(struct mail_parser *m, const char *p, size_t n)
 {
     bool nl = n && p[n - 1] == '\n';
 
-    if (m->field_cr && !(n && p[0] == '\n') && m->nfield < FIELD_MAX)
-        m->field[m->nfield++] = '\r';
+    if (m->field_cr && !(n && p[0] == '\n') && m->nfield < FIELD_MAX) {
+        if (!m->skipping)
+            m->field[m->nfield] = '\r';
+        m->nfield++;
+    }
     m->field_cr = false;
     if (nl) {
         n--;
@@ -307,7 +328,10 @@ field_append(struct mail_parser *m, const char *p, size_t n)
     }
     if (n > FIELD_MAX - m->nfield)
         n = FIELD_MAX - m->nfield;
-    memcpy(m->field + m->nfield, p, n);
+    if (m->skipping)
+        field_note(m, p, n);
+    else
+        memcpy(m->field + m->nfield, p, n);
     m->nfield += n;
 }
 
@@ -404,6 +428,29 @@ mime_field(struct level *l, const char *f, size_t nlen, const char *v,
     }
 }
 
+/* Is the field line P (N bytes, "Name:" first) one of those that
+ * message_field() and mime_field() read? Every "Content-" one is taken
+ * for one. */
+static bool
+field_read(const char *p, size_t n)
+{
+    const char *colon = memchr(p, ':', n);
+    size_t k = colon ? (size_t)(colon - p) : 0;
+
+    switch (p[0] | 0x20) {
+    case 'b':
+        return mail_name_is(p, k, "Base");
+    case 'c':
+        return k > 8 && strncasecmp(p, "Content-", 8) == 0;
+    case 'm':
+        return mail_name_is(p, k, "Message-ID");
+    case 's':
+        return mail_name_is(p, k, "Subject");
+    default:
+        return false;
+    }
+}
+
 /* A complete header field: note what matters, report it. */
 static void
 end_field(struct mail_parser *m, const struct mail_sink *sink)
@@ -414,6 +461,10 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
 
     m->nfield = 0;
     m->field_cr = false;
+    if (m->skipping) {
+        m->skipping = false;    /* a field no one reads */
+        return;
+    }
     if (n == 0 || m->depth == 0 || !split_field(m->field, n, &nlen, &v,
                                                 &vlen))
         return;
@@ -748,21 +799,45 @@ is_blank_line(const char *p, size_t n)
     return (n == 1 && p[0] == '\n') || (n == 2 && p[0] == '\r' && p[1] == '\n');
 }
 
+/* Has the 8-byte word W a byte that ends a field name: below 0x21,
+ * 0x7f or above, or ':'? ("Bit Twiddling Hacks": each term is nonzero
+ * only if some byte is such a one.) */
+static bool
+word_ends_name(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+    uint64_t c = w ^ (ones * ':');
+
+    return ((((w - ones * 0x21) & ~w) | ((c - ones) & ~c) | w |
+             (w + ones)) & high) != 0;
+}
+
+/* The length of the field name that starts P (N bytes), a ':' after it:
+ * printable ASCII but ':' (RFC 5322 ftext); 0 when there is none. The
+ * name is looked at eight bytes at a time. */
+static size_t
+field_name_len(const char *p, size_t n)
+{
+    size_t i = 0;
+    uint64_t w;
+
+    while (i + 8 <= n) {
+        memcpy(&w, p + i, 8);
+        if (word_ends_name(w))
+            break;
+        i += 8;
+    }
+    while (i < n && (unsigned char)(p[i] - 0x21) < 0x5e && p[i] != ':')
+        i++;
+    return i < n && p[i] == ':' ? i : 0;
+}
+
 /* Does this line start a header field ("Name:")? (For a first line; in
  * a header block see is_field_line.) */
 static bool
 is_field_start(const char *p, size_t n)
 {
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)p[i];
-        if (c == ':')
-            return i > 0;
-        if (c <= 0x20 || c >= 0x7f)
-            return false;
-    }
-    return false;
+    return field_name_len(p, n) > 0;
 }
 
 /* Is this line of a header block a header field? "Name:" starts one,
@@ -773,13 +848,11 @@ is_field_start(const char *p, size_t n)
 static bool
 is_field_line(const char *p, size_t n)
 {
-    const char *colon;
-    size_t k;
+    size_t k = field_name_len(p, n);
+    const char *colon = p + k;
 
-    if (!is_field_start(p, n))
+    if (k == 0)
         return false;
-    colon = memchr(p, ':', n);
-    k = (size_t)(colon - p);
     if (k + 2 < n && colon[1] == '/' && colon[2] == '/')
         return false;
     if (k + 1 < n && colon[1] != ' ' && colon[1] != '\t' &&
@@ -787,6 +860,20 @@ is_field_line(const char *p, size_t n)
         scan_is_well_known(p, k))
         return false;
     return true;
+}
+
+/* Does the field being unfolded end with ';', blanks aside? */
+static bool
+field_ends_semicolon(const struct mail_parser *m)
+{
+    size_t i = m->nfield;
+
+    if (m->skipping)
+        return m->skip_last == ';';
+    while (i && (m->field[i - 1] == ' ' || m->field[i - 1] == '\t' ||
+                 m->field[i - 1] == '\r'))
+        i--;
+    return i && m->field[i - 1] == ';';
 }
 
 /* Is this line, which is no field and not folded, the rest of the field
@@ -799,12 +886,9 @@ is_field_line(const char *p, size_t n)
 static bool
 is_broken_fold(const struct mail_parser *m, const char *p, size_t n)
 {
-    size_t i = m->nfield, k;
+    size_t k;
 
-    while (i && (m->field[i - 1] == ' ' || m->field[i - 1] == '\t' ||
-                 m->field[i - 1] == '\r'))
-        i--;
-    if (i == 0 || m->field[i - 1] != ';')
+    if (!field_ends_semicolon(m))
         return false;
     for (k = 0; k < n && (is_alnum((unsigned char)p[k]) ||
                           strchr("-_.*", p[k]) != NULL); k++)
@@ -1001,6 +1085,10 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
         if (p[0] != ' ' && p[0] != '\t' && !is_broken_fold(m, p, n)) {
             end_field(m, sink);
             m->field_line = m->line_no;
+            if (sink->few_headers && !field_read(p, n)) {
+                m->skipping = true;
+                m->skip_last = '\0';
+            }
         } else if (m->nfield == 0) {
             /* a folded line with no field before it (the first of a
              * header block): read as a field of its own, from here */
@@ -1211,6 +1299,41 @@ long_line_rest(struct mail_parser *m, const char *p, size_t n,
     return take;
 }
 
+/* The folded lines (a blank first) at P (LEN bytes) of a field passed
+ * over, as many as are whole in it: counted, as handle_line() would
+ * append them. Returns the bytes taken. */
+static size_t
+skipped_lines(struct mail_parser *m, const char *p, size_t len)
+{
+    const char *q = p, *end = p + len, *nl;
+
+    while (q < end && (*q == ' ' || *q == '\t') &&
+           (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+        field_append(m, q, (size_t)(nl - q) + 1);
+        m->line_no++;
+        q = nl + 1;
+    }
+    m->pos += (uint64_t)(q - p);
+    return (size_t)(q - p);
+}
+
+/* At a line start, the lines at P (N bytes) that need no look each, as
+ * many as there are: of a body (body_lines()), or the folded ones of a
+ * field passed over (skipped_lines()); not in a counted body, where a
+ * "From " line is held. Returns the bytes taken. */
+static size_t
+quick_lines(struct mail_parser *m, const char *p, size_t n,
+            const struct mail_sink *sink)
+{
+    if (m->counting)
+        return 0;
+    if (m->st == M_BODY && m->leaf_open)
+        return body_lines(m, p, n, sink);
+    if (m->st == M_HEADERS && m->skipping)
+        return skipped_lines(m, p, n);
+    return 0;
+}
+
 /* Bytes P (LEN) as lines; how many were taken: fewer when a line starts
  * a hold (taken with it). */
 static size_t
@@ -1229,10 +1352,7 @@ feed_lines(struct mail_parser *m, const char *p, size_t len,
             done += long_line_rest(m, q, n, sink);
             continue;
         }
-        if (m->nline == 0 && m->st == M_BODY && m->leaf_open &&
-            !m->counting && (take = body_lines(m, q, n, sink)) > 0) {
-            /* lines of a body that need no look each (not counted: no
-             * "From " line there is held) */
+        if (m->nline == 0 && (take = quick_lines(m, q, n, sink)) > 0) {
             done += take;
             continue;
         }

@@ -71,6 +71,10 @@ struct mail_sink {
      * and each '\n' ending one; as many part_data() calls, one a line,
      * would say.  NULL: part_data() a line. */
     void (*part_lines)(void *arg, const char *p, size_t n, uint64_t line);
+    /* True: header() is wanted only for the fields the parser reads
+     * itself (Message-ID, Subject, Base, Content-*); the others are
+     * passed over, not unfolded. */
+    bool few_headers;
 };
 
 struct mail_parser;

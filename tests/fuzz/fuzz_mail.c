@@ -152,7 +152,8 @@ run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
     struct log *l)
 {
     struct mail_sink sink = { NULL, on_header, on_header_end, on_begin,
-                              on_data, on_end, l, on_bad_length, on_lines };
+                              on_data, on_end, l, on_bad_length, on_lines,
+                              false };
     struct mail_parser *m = mail_new(mode);
     size_t i = 0;
 
