@@ -62,7 +62,8 @@ struct html_scanner {
     bool anchor_due;      /* an <a> href was reported, its text not yet */
     bool anchor_blank;    /* a blank is due before the next character */
     bool anchor_c2;       /* a 0xC2 byte held: U+00A0 is a blank */
-    bool anchor_full;     /* its text did not fit */
+    bool anchor_full;     /* its text did not fit, its last character
+                           * cut short */
     size_t anchor_tags;   /* tags since it began */
     char anchor[HTML_ANCHOR_MAX];
     size_t nanchor;
@@ -224,7 +225,8 @@ report_srcset(const char *v, size_t n, const struct html_sink *sink)
 }
 
 /* The length of H->anchor without a character its bound cut short (nor
- * the blank before it). */
+ * the blank before it); a byte that is not UTF-8 is kept, as it was in
+ * html_anchor_text() while the link was open. */
 static size_t
 anchor_len(const struct html_scanner *h)
 {
@@ -272,7 +274,10 @@ anchor_put(struct html_scanner *h, const struct html_sink *sink, char c)
     bool blank = h->anchor_blank && h->nanchor;
 
     if (h->nanchor + blank + 1 > sizeof h->anchor) {
-        h->anchor_full = true;
+        /* only a byte that continues the last character cuts it short:
+         * after a blank, or before a byte that starts one, the text
+         * ends with what was seen of it while it was open */
+        h->anchor_full = !blank && ((unsigned char)c & 0xc0) == 0x80;
         anchor_end(h, sink);
         return false;
     }
