@@ -62,11 +62,11 @@ skip_choose(void)
 }
 
 /* Byte classes for colon_may_start(): C_SCHEME a scheme character
- * (letter, digit, '+', '-', '.'), C_ALPHA a letter, C_LOWER a lower-case
- * one, C_GAP a blank (' ', '\t'), C_OPEN space or '>' or '&' (what may go
+ * (letter, digit, '+', '-', '.'), C_ALPHA a letter, C_GAP a blank
+ * (' ', '\t'), C_OPEN space or '>' or '&' (what may go
  * on after blanks inside <...>), C_BREAK what ends both a bare and a
  * quoted URI (space, controls, DEL, '<', '>'). */
-enum { C_SCHEME = 1, C_ALPHA = 2, C_LOWER = 4, C_GAP = 8, C_OPEN = 16,
+enum { C_SCHEME = 1, C_ALPHA = 2, C_GAP = 8, C_OPEN = 16,
        C_BREAK = 32 };
 static const unsigned char byte_class[256] = {
     32, 32, 32, 32, 32, 32, 32, 32, 32, 56, 48, 48, 48, 48, 32, 32,
@@ -75,8 +75,8 @@ static const unsigned char byte_class[256] = {
      1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  0, 32,  0, 48,  0,
      0,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,
      3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  0,  0,  0,  0,  0,
-     0,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,
-     7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  7,  0,  0,  0,  0, 32,
+     0,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,
+     3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  0,  0,  0,  0, 32,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
@@ -110,11 +110,13 @@ angle_may_open(const unsigned char *w, size_t t)
  * - no scheme character before it ("a: b", "(:"), or a run of them
  *   with no letter ("12:30", "v1.2:"): there is no scheme;
  * - a letter before it and a ':' after ("std::string");
- * - a lower-case letter before it (which keeps its line from the
- *   uuencode test), then space, a control, '<' or '>': bare and quoted
- *   references end there, and so does a <...> that is not there or that
- *   holds blanks then a byte other than space, '>' or '&' after a ':'
- *   inside one line ("Note: the", "Closes:  #1", "follows:\n");
+ * - a letter before it, then space, a control, '<' or '>': bare and
+ *   quoted references end there, and so does a <...> that is not there
+ *   or that holds blanks then a byte other than space, '>' or '&' after
+ *   a ':' inside one line ("Note: the", "Closes:  #1", "follows:\n",
+ *   "LP: #1"; an upper-case scheme on a uuencoded line is rejected by
+ *   try_colon() too, and its verdict for the line, kept there, is the
+ *   same whichever of the line's ':' asks first);
  * unless the word is "URL", after which blanks are allowed, or fewer
  * than three bytes follow. */
 static ALWAYS_INLINE bool
@@ -139,7 +141,7 @@ colon_may_start(const unsigned char *w, size_t n, size_t t)
     if (w[t + 1] == ':')
         return false;
     c = byte_class[w[t + 1]];
-    if (!(a & C_LOWER) || !(c & C_BREAK))
+    if (!(c & C_BREAK))
         return true;
     if (c & C_GAP) {
         for (j = t + 2; j < n && j - t <= GAP_LOOK && byte_class[w[j]] & C_GAP;
