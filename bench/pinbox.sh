@@ -6,8 +6,10 @@
 # numerator for every line) for:
 #   cat      the same messages exported with plain git into an mboxrd
 #   libgit2  bench/pinbox-baseline.c: every message blob read, nothing
-#            else, with libgit2 set up as urigrep does (no SHA-1 of each
-#            object read, as git reads), and with its default (hashing)
+#            else, as a simple libgit2 program reads them (revwalk,
+#            commit, tree, blob; libgit2's object cache as it comes; no
+#            SHA-1 of each object read, as git and urigrep read), and
+#            with libgit2's default of hashing them
 #   urigrep  the epoch, -j 1 and -j 2
 #   urigrep  the mboxrd, --type=mboxrd -j 1
 # each the best of $BENCH_RUNS (3) runs by wall time, with user+sys

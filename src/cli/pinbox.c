@@ -40,20 +40,28 @@
  * the newest first, so an epoch is walked twice: from its head back to
  * where reading starts (its root, or --since-commit, or --state), noting
  * every RUN_COMMITS-th commit (pass 1, walk_epoch()); then each run of
- * commits between two notes, oldest run first, is walked again into an
- * array and read from its end (pinbox_read_run()). Memory: a note per
- * RUN_COMMITS commits, a run's ids, one blob. -j hands the runs to
- * workers, which read them in parallel; the output keeps their order.
+ * commits between two notes, oldest run first, is read from its end
+ * (pinbox_read_run()): pass 1 keeps the message blobs of the oldest
+ * KEEP_COMMITS commits of v2 epochs, and the runs it did not keep are
+ * walked again into an array. Memory: a note per RUN_COMMITS commits,
+ * at most KEEP_COMMITS blob ids, a run's ids, one blob. -j hands the
+ * runs to workers, which read them in parallel; the output keeps their
+ * order. Objects are read raw (git_odb_read()): a commit's tree and
+ * parent and a tree's one entry are all that is wanted of them.
  */
 
 /* Commits in a run: a worker's task with -j (some 5 MB of mail), and
  * the ids held at once. URIGREP_PINBOX_RUN in the environment changes it
  * (the tests cut small archives into runs of a few commits). */
 #define RUN_COMMITS 1024
-/* libgit2's object cache, per repository: commits and trees are read
- * once each, blobs not cached; its default (256 MiB) would hold much of
- * an epoch. */
-#define GIT_CACHE (4 * 1024 * 1024)
+/* Commits of v2 epochs whose message blob (or tree) pass 1 keeps for
+ * pass 2, the oldest of each epoch, up to this many in all (44 bytes
+ * each: about 6 MB); pass 2 reads the blobs of those runs without
+ * reading their commits and trees a second time (commits are small
+ * objects, each inflated from a new zlib stream: reading one costs as
+ * much as some 1.5 KB of a message). Runs older epochs' budget has
+ * not covered are walked again. */
+#define KEEP_COMMITS (1 << 17)
 
 /* The messages an archive's commits remove (v2: their blob in a tree
  * "d"), each with the number of the newest commit that does: a message
@@ -68,6 +76,15 @@ struct removed {
     int refs;
 };
 
+/* What pass 1 learnt of a v2 commit, kept for pass 2. */
+struct kept {
+    git_oid commit;
+    git_oid id;             /* KEPT_MESSAGE: the blob "m"; KEPT_TREE: the
+                             * commit's tree, to be read again */
+    unsigned char what;
+};
+enum { KEPT_NONE, KEPT_MESSAGE, KEPT_TREE };
+
 struct pinbox_run {
     char *repo;             /* the epoch's repository */
     long epoch;             /* its number, -1: none */
@@ -77,6 +94,7 @@ struct pinbox_run {
     uint64_t message;       /* messages numbered before its oldest */
     git_oid head;           /* the epoch's newest commit (v1) */
     struct removed *removed;    /* v2 */
+    struct kept *kept;      /* v2: COUNT commits, newest first, or NULL */
 };
 
 /* Pass 1 over an epoch: a note of each RUN_COMMITS-th commit from its
@@ -86,6 +104,10 @@ struct walk {
     size_t nnotes, cap;
     uint64_t n;             /* commits to read */
     bool found;             /* the start was met */
+    /* the last KMAX commits walked (the oldest), walk index I at
+     * KEPT[I % KMAX]; KCAP allocated */
+    struct kept *kept;
+    size_t kcap, kmax;
 };
 
 struct pinbox_cache {
@@ -125,7 +147,12 @@ static void
 git_setup(void)
 {
     git_libgit2_init();
-    git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t)GIT_CACHE);
+    /* no object cache: each object of a v2 epoch is read raw where it is
+     * needed (a commit twice, once a pass; its tree twice; its blob
+     * once), and a cache that fills evicts its entries by scanning its
+     * hash table from the start each time (libgit2 1.5), 11% of the
+     * instructions of reading an epoch with a cache of 4 MiB */
+    git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
     /* objects are read as git reads them: zlib checks what it inflates,
      * the object's SHA-1 is not computed again (git fsck does that);
      * libgit2's collision-detecting SHA-1 of every object read was half
@@ -276,6 +303,7 @@ pinbox_run_free(struct pinbox_run *run)
     if (run == NULL)
         return;
     removed_drop(run->removed);
+    free(run->kept);
     free(run->repo);
     free(run);
 }
@@ -476,25 +504,97 @@ commit_error(struct run *r, const char *repo, const git_oid *id,
         report_msg("%s: commit %s: %s", repo, hex, why);
 }
 
-/* The first parent of commit ID into *PARENT: 1, 0 for a root commit,
- * -1 when it cannot be read (said). */
-static int
-first_parent(struct run *r, git_repository *repo, const char *path,
-             const git_oid *id, git_oid *parent)
+/* Object ID of ODB, read raw (inflated, not parsed) into *OUT; it must
+ * be of TYPE. NULL when it cannot be read or is of another type, the
+ * reason in *WHY. The caller frees *OUT with git_odb_object_free(). */
+static const char *
+read_raw(git_odb *odb, const git_oid *id, git_object_t type,
+         git_odb_object **out, const char **why)
 {
-    git_commit *c;
-    int rc = 0;
+    *out = NULL;
+    if (git_odb_read(out, odb, id) != 0) {
+        *why = git_why();
+        return NULL;
+    }
+    if (git_odb_object_type(*out) != type) {
+        *why = type == GIT_OBJECT_COMMIT ? "not a commit"
+               : type == GIT_OBJECT_TREE ? "not a tree" : "not a blob";
+        git_odb_object_free(*out);
+        *out = NULL;
+        return NULL;
+    }
+    return git_odb_object_data(*out);
+}
 
-    if (git_commit_lookup(&c, repo, id) != 0) {
-        commit_error(r, path, id, git_why());
-        return -1;
-    }
-    if (git_commit_parentcount(c) > 0) {
-        git_oid_cpy(parent, git_commit_parent_id(c, 0));
-        rc = 1;
-    }
-    git_commit_free(c);
+/* The id written in hexadecimal after PREFIX and before a newline at
+ * *P (of the N bytes left at *P) into *ID, *P moved past that line;
+ * false when the line is not there. */
+static bool
+header_id(const char **p, size_t *n, const char *prefix, git_oid *id)
+{
+    size_t k = strlen(prefix);
+
+    if (*n < k + GIT_OID_HEXSZ + 1 || memcmp(*p, prefix, k) != 0 ||
+        (*p)[k + GIT_OID_HEXSZ] != '\n' ||
+        git_oid_fromstrn(id, *p + k, GIT_OID_HEXSZ) != 0)
+        return false;
+    *p += k + GIT_OID_HEXSZ + 1;
+    *n -= k + GIT_OID_HEXSZ + 1;
+    return true;
+}
+
+/* Commit ID of ODB read raw, as git writes a commit: its tree into
+ * *TREE, its first parent into *PARENT; 1 with a parent, 0 for a root
+ * commit, -1 when it cannot be read (said with REPO's name). No
+ * signature or message is parsed: a walk needs only these two lines. */
+static int
+read_commit_ids(struct run *r, git_odb *odb, const char *repo,
+                const git_oid *id, git_oid *tree, git_oid *parent)
+{
+    git_odb_object *o;
+    const char *why = NULL, *p = read_raw(odb, id, GIT_OBJECT_COMMIT, &o,
+                                          &why);
+    size_t n = p ? git_odb_object_size(o) : 0;
+    int rc = -1;
+
+    if (p && header_id(&p, &n, "tree ", tree))
+        rc = header_id(&p, &n, "parent ", parent);
+    else if (p)
+        why = "no tree (not a commit as git writes them)";
+    if (rc < 0)
+        commit_error(r, repo, id, why);
+    git_odb_object_free(o);
     return rc;
+}
+
+/* Entry NAME of a raw tree (P, N bytes: "MODE NAME\0" and 20 bytes of
+ * id, an entry after the other): its id into *ID; 1 when it is a blob
+ * (git_tree_entry_type()'s reading of MODE), -1 when it is something
+ * else, 0 when the tree has no such entry or cannot be parsed. */
+static int
+tree_find(const unsigned char *p, size_t n, const char *name, git_oid *id)
+{
+    const unsigned char *end = p + n;
+    size_t k = strlen(name);
+
+    while (p < end) {
+        const unsigned char *nul = memchr(p, '\0', (size_t)(end - p));
+        const unsigned char *sp = memchr(p, ' ', (size_t)(end - p));
+        unsigned long mode = 0;
+
+        if (nul == NULL || sp == NULL || sp > nul || end - nul < 21)
+            return 0;
+        if ((size_t)(nul - sp - 1) == k && memcmp(sp + 1, name, k) == 0) {
+            for (; p < sp && *p >= '0' && *p <= '7'; p++)
+                mode = mode * 8 + (unsigned long)(*p - '0');
+            git_oid_fromraw(id, nul + 1);
+            /* S_IFDIR (a tree) and S_IFGITLINK (a commit) are no blob */
+            return (mode & 0170000) == 0040000 ||
+                   (mode & 0170000) == 0160000 ? -1 : 1;
+        }
+        p = nul + 21;
+    }
+    return 0;
 }
 
 /* Message P (N bytes), numbered MESSAGE, to the extractor as one mail:
@@ -512,21 +612,30 @@ feed_message(struct run *r, const char *p, size_t n, uint64_t message)
     urigrep_extractor_reset(r->x);
 }
 
-/* Read blob ID of commit C as message MESSAGE; false when it cannot be
- * (said). */
-static bool
-read_blob(struct run *r, git_repository *repo, const char *path,
-          const git_oid *commit, const git_oid *id, uint64_t message)
-{
-    git_blob *b;
+/* What reading a run needs at hand. */
+struct reader {
+    git_repository *repo;
+    git_odb *odb;
+    const struct pinbox_run *run;
+    git_tree *head;         /* v1: the tree of the epoch's newest commit */
+};
 
-    if (git_blob_lookup(&b, repo, id) != 0) {
-        commit_error(r, path, commit, git_why());
+/* Read blob ID of commit COMMIT as message MESSAGE, where it lies in
+ * the object libgit2 inflated it into; false when it cannot be (said). */
+static bool
+read_blob(struct run *r, const struct reader *rd, const git_oid *commit,
+          const git_oid *id, uint64_t message)
+{
+    git_odb_object *o;
+    const char *why = NULL, *p = read_raw(rd->odb, id, GIT_OBJECT_BLOB, &o,
+                                          &why);
+
+    if (p == NULL) {
+        commit_error(r, rd->run->repo, commit, why);
         return false;
     }
-    feed_message(r, git_blob_rawcontent(b), (size_t)git_blob_rawsize(b),
-                 message);
-    git_blob_free(b);
+    feed_message(r, p, git_odb_object_size(o), message);
+    git_odb_object_free(o);
     return true;
 }
 
@@ -549,10 +658,10 @@ v1_kept(git_tree *head, const git_diff_delta *d)
  * of a root commit's) are its messages, unless HEAD no longer has them;
  * a removal is none. */
 static void
-read_v1(struct run *r, git_repository *repo, const struct pinbox_run *run,
-        git_commit *c, git_tree *tree, git_tree *head, uint64_t message)
+read_v1(struct run *r, const struct reader *rd, git_commit *c,
+        git_tree *tree, uint64_t message)
 {
-    const char *path = run->repo;
+    const char *path = rd->run->repo;
     git_diff_options opts;
     git_commit *pc = NULL;
     git_tree *ptree = NULL;
@@ -565,7 +674,7 @@ read_v1(struct run *r, git_repository *repo, const struct pinbox_run *run,
     if ((git_commit_parentcount(c) > 0 &&
          (git_commit_parent(&pc, c, 0) != 0 ||
           git_commit_tree(&ptree, pc) != 0)) ||
-        git_diff_tree_to_tree(&diff, repo, ptree, tree, &opts) != 0) {
+        git_diff_tree_to_tree(&diff, rd->repo, ptree, tree, &opts) != 0) {
         commit_error(r, path, git_commit_id(c), git_why());
         goto done;
     }
@@ -577,9 +686,8 @@ read_v1(struct run *r, git_repository *repo, const struct pinbox_run *run,
              d->status == GIT_DELTA_MODIFIED) &&
             (d->new_file.mode == GIT_FILEMODE_BLOB ||
              d->new_file.mode == GIT_FILEMODE_BLOB_EXECUTABLE) &&
-            v1_kept(head, d))
-            read_blob(r, repo, path, git_commit_id(c), &d->new_file.id,
-                      message);
+            v1_kept(rd->head, d))
+            read_blob(r, rd, git_commit_id(c), &d->new_file.id, message);
     }
 done:
     git_diff_free(diff);
@@ -603,80 +711,141 @@ where_of(const char *name, const char *hex)
     return w;
 }
 
-/* Read commit ID of RUN, its message numbered MESSAGE: a v2 commit's
- * "m" unless a newer commit removes it, or what a v1 commit adds that
- * HEAD (the tree of the epoch's newest commit) still has. */
+/* v1: commit ID, its message numbered MESSAGE: what it adds that HEAD
+ * (the tree of the epoch's newest commit) still has. */
 static void
-read_commit(struct run *r, git_repository *repo,
-            const struct pinbox_run *run, const git_oid *id,
-            git_tree *head, uint64_t message)
+read_commit_v1(struct run *r, const struct reader *rd, const git_oid *id,
+               uint64_t message)
 {
-    char hex[GIT_OID_HEXSZ + 1];
     git_commit *c = NULL;
     git_tree *tree = NULL;
-    const git_tree_entry *m;
 
-    if (git_commit_lookup(&c, repo, id) != 0 ||
-        git_commit_tree(&tree, c) != 0) {
-        commit_error(r, run->repo, id, git_why());
-        goto done;
+    if (git_commit_lookup(&c, rd->repo, id) != 0 ||
+        git_commit_tree(&tree, c) != 0)
+        commit_error(r, rd->run->repo, id, git_why());
+    else
+        read_v1(r, rd, c, tree, message);
+    git_tree_free(tree);
+    git_commit_free(c);
+}
+
+/* v2: commit ID of tree TREE, its message numbered MESSAGE: its "m"
+ * unless a newer commit removes it; "d", or nothing, is no message. */
+static void
+read_commit_v2(struct run *r, const struct reader *rd, const git_oid *id,
+               const git_oid *tree, uint64_t message)
+{
+    git_odb_object *o;
+    const char *why = NULL;
+    const unsigned char *p = (const unsigned char *)read_raw(
+        rd->odb, tree, GIT_OBJECT_TREE, &o, &why);
+    git_oid m;
+    int rc;
+
+    if (p == NULL) {
+        commit_error(r, rd->run->repo, id, why);
+        return;
     }
+    rc = tree_find(p, git_odb_object_size(o), "m", &m);
+    git_odb_object_free(o);
+    if (rc < 0)
+        commit_error(r, rd->run->repo, id, "\"m\" is not a blob");
+    else if (rc > 0 && !removed_after(rd->run->removed, &m, message))
+        read_blob(r, rd, id, &m, message);
+}
+
+/* Read commit ID of the run, its message numbered MESSAGE, its records
+ * said to come from it: v1, what it adds; v2, by WHAT (enum KEPT_*) and
+ * OID, its message blob or its tree (to be read), or nothing. */
+static void
+read_commit(struct run *r, const struct reader *rd, const git_oid *id,
+            int what, const git_oid *oid, uint64_t message)
+{
+    char hex[GIT_OID_HEXSZ + 1];
+
     git_oid_tostr(hex, sizeof hex, id);
     r->commit = hex;
-    r->epoch = run->epoch;
+    r->epoch = rd->run->epoch;
     r->where = where_of(r->file, hex);
-    if (run->v1) {
-        read_v1(r, repo, run, c, tree, head, message);
-    } else if ((m = git_tree_entry_byname(tree, "m")) != NULL) {
-        if (git_tree_entry_type(m) != GIT_OBJECT_BLOB)
-            commit_error(r, run->repo, id, "\"m\" is not a blob");
-        else if (!removed_after(run->removed, git_tree_entry_id(m), message))
-            read_blob(r, repo, run->repo, id, git_tree_entry_id(m), message);
-    }
-    /* else "d", or nothing: a message removed */
+    if (rd->run->v1)
+        read_commit_v1(r, rd, id, message);
+    else if (what == KEPT_TREE)
+        read_commit_v2(r, rd, id, oid, message);
+    else if (what == KEPT_MESSAGE &&
+             !removed_after(rd->run->removed, oid, message))
+        read_blob(r, rd, id, oid, message);
     free(r->where);
     r->where = NULL;
     r->commit = NULL;
-done:
-    git_tree_free(tree);
-    git_commit_free(c);
+}
+
+/* The commits of RUN from its newest back by first parents into IDS,
+ * each with its tree in TREES (RUN->count of room): how many could be
+ * read (an unreadable one is said, and ends the walk). */
+static size_t
+run_commits(struct run *r, const struct reader *rd, git_oid *ids,
+            git_oid *trees)
+{
+    const struct pinbox_run *run = rd->run;
+    git_oid cur, parent;
+    size_t n = 0;
+    int rc;
+
+    git_oid_cpy(&cur, &run->top);
+    while (n < run->count) {
+        rc = read_commit_ids(r, rd->odb, run->repo, &cur, &trees[n],
+                             &parent);
+        if (rc < 0)
+            break;
+        git_oid_cpy(&ids[n++], &cur);
+        if (rc == 0)
+            break;
+        git_oid_cpy(&cur, &parent);
+    }
+    return n;
 }
 
 void
 pinbox_read_run(struct run *r, const struct pinbox_run *run,
                 struct pinbox_cache **cache)
 {
-    git_repository *repo;
+    struct reader rd = { NULL, NULL, run, NULL };
     git_commit *hc = NULL;
-    git_tree *head = NULL;
-    git_oid *ids, cur;
-    size_t n = 0, i;
+    git_oid *ids;
+    size_t n, i;
 
-    if (run->count == 0 || (repo = cache_open(r, cache, run->repo)) == NULL)
+    if (run->count == 0 ||
+        (rd.repo = cache_open(r, cache, run->repo)) == NULL)
         return;
-    if (run->v1 && (git_commit_lookup(&hc, repo, &run->head) != 0 ||
-                    git_commit_tree(&head, hc) != 0)) {
-        commit_error(r, run->repo, &run->head, git_why());
-        git_commit_free(hc);
+    if (git_repository_odb(&rd.odb, rd.repo) != 0) {
+        report_file_error(r, run->repo, git_why());
         return;
     }
-    if ((ids = malloc(run->count * sizeof *ids)) == NULL)
-        out_of_memory();
-    git_oid_cpy(&cur, &run->top);
-    while (n < run->count) {
-        git_oid_cpy(&ids[n++], &cur);
-        if (n < run->count &&
-            first_parent(r, repo, run->repo, &cur, &cur) <= 0)
-            break;
+    if (run->v1 && (git_commit_lookup(&hc, rd.repo, &run->head) != 0 ||
+                    git_commit_tree(&rd.head, hc) != 0)) {
+        commit_error(r, run->repo, &run->head, git_why());
+        goto done;
     }
     /* oldest first; numbers as pass 1 counted them, even when a commit
      * of the run could not be read */
+    if (run->kept) {
+        for (i = run->count; i-- > 0 && !r->stop && !r->file_stop;)
+            read_commit(r, &rd, &run->kept[i].commit, run->kept[i].what,
+                        &run->kept[i].id, run->message + run->count - i);
+        goto done;
+    }
+    /* each commit read once: its id and its tree's, newest first */
+    if ((ids = malloc(2 * run->count * sizeof *ids)) == NULL)
+        out_of_memory();
+    n = run_commits(r, &rd, ids, ids + run->count);
     for (i = n; i-- > 0 && !r->stop && !r->file_stop;)
-        read_commit(r, repo, run, &ids[i], head,
+        read_commit(r, &rd, &ids[i], KEPT_TREE, &ids[run->count + i],
                     run->message + run->count - i);
     free(ids);
-    git_tree_free(head);
+done:
+    git_tree_free(rd.head);
     git_commit_free(hc);
+    git_odb_free(rd.odb);
 }
 
 /* ---- walking an archive ---- */
@@ -689,6 +858,17 @@ run_size(void)
     long v = s ? strtol(s, NULL, 10) : 0;
 
     return v > 0 ? (size_t)v : RUN_COMMITS;
+}
+
+/* The commits pass 1 may keep: KEEP_COMMITS, or URIGREP_PINBOX_KEEP's
+ * (the tests make pass 2 walk some runs again). */
+static size_t
+keep_size(void)
+{
+    const char *s = getenv("URIGREP_PINBOX_KEEP");
+    long v = s ? strtol(s, NULL, 10) : -1;
+
+    return v >= 0 ? (size_t)v : KEEP_COMMITS;
 }
 
 /* Note commit ID in W when it starts a run of K (pass 1). */
@@ -710,36 +890,72 @@ walk_note(struct walk *w, const git_oid *id, size_t k)
     w->n++;
 }
 
-/* v2: if commit C's tree is a removal ("d"), its blob goes into RM, AT
- * being the commit's place from the head (made a number later). */
-static void
-walk_removal(git_repository *repo, git_commit *c, struct removed *rm,
-             uint64_t at)
+/* The slot where W keeps what pass 1 learns of the commit ID it has
+ * just noted (walk_note()), or NULL when W keeps nothing. */
+static struct kept *
+keep_slot(struct walk *w, const git_oid *id)
 {
-    const git_tree_entry *d;
-    git_tree *tree;
+    size_t i = (size_t)(w->n - 1);
+    struct kept *k;
 
-    if (git_tree_lookup(&tree, repo, git_commit_tree_id(c)) != 0)
-        return;   /* said when the commit is read */
-    if ((d = git_tree_entry_byname(tree, "d")) != NULL &&
-        git_tree_entry_type(d) == GIT_OBJECT_BLOB)
-        removed_add(rm, git_tree_entry_id(d), at);
-    git_tree_free(tree);
+    if (w->kmax == 0)
+        return NULL;
+    if (i == w->kcap && w->kcap < w->kmax) {
+        size_t cap = w->kcap ? 2 * w->kcap : 1024;
+
+        cap = cap < w->kmax ? cap : w->kmax;
+        if ((k = realloc(w->kept, cap * sizeof *k)) == NULL)
+            out_of_memory();
+        w->kept = k;
+        w->kcap = cap;
+    }
+    k = &w->kept[i % w->kmax];
+    git_oid_cpy(&k->commit, id);
+    return k;
 }
 
-/* Pass 1 over epoch E of REPO: from its head back by first parents to
+/* v2: the commit's TREE: if it is a removal's ("d"), its blob goes into
+ * RM, AT being the commit's place from the head (made a number later);
+ * its message blob ("m") into K when K is not NULL (KEPT_TREE: the tree
+ * is read again in pass 2, which says what is wrong with it). */
+static void
+walk_tree(git_odb *odb, const git_oid *tree, struct removed *rm,
+          uint64_t at, struct kept *k)
+{
+    git_odb_object *o;
+    const char *why;
+    const void *p = read_raw(odb, tree, GIT_OBJECT_TREE, &o, &why);
+    git_oid d;
+    int rc;
+
+    if (k) {
+        k->what = KEPT_TREE;
+        git_oid_cpy(&k->id, tree);
+    }
+    if (p == NULL)
+        return;   /* said when the commit is read */
+    if (tree_find(p, git_odb_object_size(o), "d", &d) > 0)
+        removed_add(rm, &d, at);
+    if (k && (rc = tree_find(p, git_odb_object_size(o), "m", &k->id)) >= 0)
+        k->what = rc > 0 ? KEPT_MESSAGE : KEPT_NONE;
+    if (k && k->what == KEPT_TREE)
+        git_oid_cpy(&k->id, tree);
+    git_odb_object_free(o);
+}
+
+/* Pass 1 over epoch E of ODB: from its head back by first parents to
  * its start (excluded) or the root, a note every K commits into E->w,
  * v2 removals into RM. False when a commit could not be read (said);
  * E->w has what was walked. */
 static bool
-walk_epoch(struct run *r, git_repository *repo, struct epoch *e, size_t k,
+walk_epoch(struct run *r, git_odb *odb, struct epoch *e, size_t k,
            struct removed *rm)
 {
     struct walk *w = &e->w;
     size_t first = rm->n, i;
-    git_commit *c;
-    git_oid cur;
+    git_oid cur, tree, parent;
     bool ok = true;
+    int rc;
 
     git_oid_cpy(&cur, &e->head);
     for (;;) {
@@ -747,20 +963,17 @@ walk_epoch(struct run *r, git_repository *repo, struct epoch *e, size_t k,
             w->found = true;
             break;
         }
-        if (git_commit_lookup(&c, repo, &cur) != 0) {
-            commit_error(r, e->path, &cur, git_why());
+        if ((rc = read_commit_ids(r, odb, e->path, &cur, &tree,
+                                  &parent)) < 0) {
             ok = false;
             break;
         }
         walk_note(w, &cur, k);
         if (!e->v1)
-            walk_removal(repo, c, rm, w->n);
-        if (git_commit_parentcount(c) == 0) {
-            git_commit_free(c);
+            walk_tree(odb, &tree, rm, w->n, keep_slot(w, &cur));
+        if (rc == 0)
             break;
-        }
-        git_oid_cpy(&cur, git_commit_parent_id(c, 0));
-        git_commit_free(c);
+        git_oid_cpy(&cur, &parent);
     }
     /* from the head's place to the commit's number in the archive */
     for (i = first; i < rm->n; i++)
@@ -888,6 +1101,23 @@ apply_state(struct epoch *e, size_t n)
     }
 }
 
+/* What W kept of the COUNT commits from walk index FIRST on, newest
+ * first (malloc'd), or NULL when it did not keep them all. */
+static struct kept *
+kept_of(const struct walk *w, size_t first, size_t count)
+{
+    struct kept *v;
+    size_t i;
+
+    if (w->kmax == 0 || (w->n > w->kmax && first < w->n - w->kmax))
+        return NULL;
+    if ((v = malloc(count * sizeof *v)) == NULL)
+        out_of_memory();
+    for (i = 0; i < count; i++)
+        v[i] = w->kept[(first + i) % w->kmax];
+    return v;
+}
+
 /* The runs of epoch E, oldest first, handed over (put_run()). */
 static void
 put_runs(struct run *r, struct queue *q, const struct epoch *e, size_t k,
@@ -911,6 +1141,7 @@ put_runs(struct run *r, struct queue *q, const struct epoch *e, size_t k,
         if (!e->v1) {
             __atomic_add_fetch(&rm->refs, 1, __ATOMIC_RELAXED);
             run->removed = rm;
+            run->kept = kept_of(w, j * k, run->count);
         }
         put_run(r, q, run, cache);
     }
@@ -925,6 +1156,8 @@ scan_epoch(struct run *r, struct epoch *e, uint64_t *base, size_t k,
     git_repository *repo = cache_open(r, cache, e->path);
     enum layout lay;
     char hex[GIT_OID_HEXSZ + 1];
+    git_odb *odb;
+    bool walked;
 
     if (repo == NULL ||
         (lay = head_layout(repo, &e->head)) == LAYOUT_EMPTY)
@@ -935,8 +1168,16 @@ scan_epoch(struct run *r, struct epoch *e, uint64_t *base, size_t k,
     }
     /* a v2 commit's tree is "m" or "d"; anything else is read as v1 */
     e->v1 = lay != LAYOUT_V2;
+    if (e->v1)
+        e->w.kmax = 0;
     e->base = *base;
-    if (walk_epoch(r, repo, e, k, rm) && e->has_start && !e->w.found) {
+    if (git_repository_odb(&odb, repo) != 0) {
+        report_file_error(r, e->path, git_why());
+        return false;
+    }
+    walked = walk_epoch(r, odb, e, k, rm);
+    git_odb_free(odb);
+    if (walked && e->has_start && !e->w.found) {
         git_oid_tostr(hex, sizeof hex, &e->start);
         r->error = true;
         if (!r->o->no_messages)
@@ -975,7 +1216,7 @@ pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
     struct removed *rm;
     struct epoch *e;
     uint64_t base = 0;
-    size_t n, i, k = run_size();
+    size_t n, i, k = run_size(), keep = keep_size();
 
     r->file = name;
     r->file_count = 0;
@@ -989,9 +1230,12 @@ pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
     if (r->o->nsince == 0 || apply_since(r, name, e, n, &cache)) {
         apply_state(e, n);
         /* every epoch walked first: a removal may be in a later one */
-        for (i = 0; i < n; i++)
+        for (i = 0; i < n; i++) {
+            e[i].w.kmax = keep;
             e[i].walked = !e[i].skip &&
                           scan_epoch(r, &e[i], &base, k, rm, &cache);
+            keep -= e[i].w.n < e[i].w.kmax ? e[i].w.n : e[i].w.kmax;
+        }
         if (rm->n > 1) /* qsort() wants a non-NULL base even for none */
             qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
         for (i = 0; i < n && !r->stop && !r->file_stop; i++)
@@ -999,8 +1243,10 @@ pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
                 put_runs(r, &q, &e[i], k, rm, &cache);
     }
     removed_drop(rm);
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
         free(e[i].w.notes);
+        free(e[i].w.kept);
+    }
     free_epochs(e, n);
     pinbox_cache_free(cache);
     scan_end(r, &q, name);

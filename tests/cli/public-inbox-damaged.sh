@@ -23,12 +23,16 @@ chmod u+w "$f7" && printf 'garbage, not zlib' >"$f7" || fail "overwrite"
 pi_add "$e" "$m/08.eml"
 { ug --type=mail "$m/01.eml"; ug --type=mail "$m/06.eml"
   ug --type=mail "$m/08.eml"; } >"$tmp/want"
-for j in 1 2; do
-    URIGREP_PINBOX_RUN=2 expect 2 "$tmp/want" -j $j "$e"
-    grep -q "^urigrep: $e: commit $bad: " "$tmp/err" ||
-        fail "-j $j: $(cat "$tmp/err")"
-    grep -q "^urigrep: $e: commit $c7: " "$tmp/err" ||
-        fail "-j $j: $(cat "$tmp/err")"
+# (with their blobs kept by pass 1, and walked again)
+for keep in 100 0; do
+    for j in 1 2; do
+        URIGREP_PINBOX_KEEP=$keep URIGREP_PINBOX_RUN=2 \
+            expect 2 "$tmp/want" -j $j "$e"
+        grep -q "^urigrep: $e: commit $bad: " "$tmp/err" ||
+            fail "-j $j: $(cat "$tmp/err")"
+        grep -q "^urigrep: $e: commit $c7: " "$tmp/err" ||
+            fail "-j $j: $(cat "$tmp/err")"
+    done
 done
 # a history cut short: the first commit's object is gone
 git --git-dir="$e" rev-list --reverse HEAD | head -n 1 >"$tmp/root"

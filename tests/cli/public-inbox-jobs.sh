@@ -1,7 +1,8 @@
 # -j cuts a public-inbox archive's epochs into runs of commits that
 # workers read at once; the output is -j 1's, byte for byte, whatever the
 # runs' size and whatever the options that count or stop (-c, -l, -L,
-# -m, -u, -q) or number (-n, --json).
+# -m, -u, -q) or number (-n, --json); and whether pass 1 kept a run's
+# message blobs or pass 2 walks its commits again.
 . "${srcdir:-.}/tests/init.sh"
 . "${srcdir:-.}/tests/pinbox-lib.sh"
 pi_skip
@@ -32,4 +33,15 @@ done
 URIGREP_PINBOX_RUN=2 ug -Hn -j 1 "$in" >"$tmp/r2"
 ug -Hn -j 1 "$in" >"$tmp/r1024"
 cmp "$tmp/r2" "$tmp/r1024" || fail "runs of 2 read alone"
+# pass 1 keeps the blobs of the oldest commits (URIGREP_PINBOX_KEEP of
+# them over the archive); the runs it did not keep are walked again
+for keep in 0 1 3 5; do
+    for j in 1 2; do
+        URIGREP_PINBOX_KEEP=$keep URIGREP_PINBOX_RUN=2 ug --json -j $j \
+            "$in" "$in/git/1.git" >"$tmp/k" 2>"$tmp/ek"
+        ug --json -j 1 "$in" "$in/git/1.git" >"$tmp/k1" 2>"$tmp/ek1"
+        cmp "$tmp/k1" "$tmp/k" || fail "keep $keep -j $j: output differs"
+        cmp "$tmp/ek1" "$tmp/ek" || fail "keep $keep -j $j: messages differ"
+    done
+done
 exit 0
