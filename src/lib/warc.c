@@ -1210,10 +1210,30 @@ cut_record(struct warc_reader *w, const char *why, bool quiet,
     w->long_line = false;
 }
 
+/* Bytes held (a plain stream's block with a version line in it) are
+ * decided as where the input ends: what follows them is unknown. */
+static void
+settle_held(struct warc_reader *w, const struct warc_sink *sink)
+{
+    while (w->st == ST_VERIFY || w->hold != HOLD_NONE) {
+        if (w->st == ST_VERIFY)
+            held_was_block(w, sink);
+        else if (w->hold == HOLD_BLOCK)
+            held_was_records(w, sink);
+        else
+            release(w, sink);
+        if (w->rewind)
+            do_rewind(w);
+        feed_steps(w, NULL, 0, sink);
+    }
+}
+
 void
 warc_mark(struct warc_reader *w, uint64_t offset, bool gap,
           const struct warc_sink *sink)
 {
+    /* a stream fed before its first mark may hold bytes */
+    settle_held(w, sink);
     if (w->probing && !gap)
         probe_done(w, sink);
     w->probing = false;
@@ -1233,17 +1253,7 @@ warc_finish(struct warc_reader *w, const struct warc_sink *sink)
     if (w->probing)
         probe_done(w, sink);
     /* bytes held at the end: the end says whose they are */
-    while (w->st == ST_VERIFY || w->hold != HOLD_NONE) {
-        if (w->st == ST_VERIFY)
-            held_was_block(w, sink);
-        else if (w->hold == HOLD_BLOCK)
-            held_was_records(w, sink);
-        else
-            release(w, sink);
-        if (w->rewind)
-            do_rewind(w);
-        feed_steps(w, NULL, 0, sink);
-    }
+    settle_held(w, sink);
     cut_record(w, "WARC record cut short: the file ends inside it", false,
                sink);
     if (w->seg_open)

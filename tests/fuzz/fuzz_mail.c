@@ -1,7 +1,9 @@
 /* fuzz_mail.c: libFuzzer target for the message parser and HTML scanner. */
 /* SPDX-License-Identifier: MIT */
 /*
- * The first byte picks mbox or message mode and a chunking seed; the rest
+ * The first byte picks mbox or message mode (bits 0-2), the input read
+ * again for a Content-Length (bit 3; bit 4: with errors at odd offsets)
+ * and a chunking seed; the rest
  * is parsed whole and in pseudo-random chunks by the message parser, and
  * the decoded text of every part also goes through the HTML scanner.  The
  * two logs must be identical, part begin and end must pair up, and every
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "html.h"
+#include "again.h"
 #include "mail.h"
 #include "mime.h"
 
@@ -149,7 +152,7 @@ on_bad_length(void *arg, uint64_t length, uint64_t line)
 
 static void
 run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
-    struct log *l)
+    struct again *again, struct log *l)
 {
     struct mail_sink sink = { NULL, on_header, on_header_end, on_begin,
                               on_data, on_end, l, on_bad_length, on_lines,
@@ -160,6 +163,8 @@ run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
     l->hs = html_new(4096);
     if (m == NULL || l->hs == NULL)
         abort();
+    if (again)
+        mail_set_read_at(m, read_again, again);
     while (i < n) {
         size_t k = n - i;
         if (seed) {
@@ -189,13 +194,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         MAIL_MBOXRD, MAIL_MBOXO, MAIL_MBOXCL, MAIL_MBOXCL2
     };
     struct log a = { 0 }, b = { 0 };
+    struct again again;
     enum mail_mode mode;
 
     if (size < 1)
         return 0;
     mode = data[0] & 1 ? boxes[(data[0] >> 1) & 3] : MAIL_ONE;
-    run(data + 1, size - 1, mode, 0, &a);
-    run(data + 1, size - 1, mode, data[0] | 1u, &b);
+    again.d = data + 1;
+    again.n = size - 1;
+    again.errors = data[0] & 16;
+    run(data + 1, size - 1, mode, 0, data[0] & 8 ? &again : NULL, &a);
+    run(data + 1, size - 1, mode, data[0] | 1u, data[0] & 8 ? &again : NULL,
+        &b);
     if (a.len != b.len || (a.len && memcmp(a.p, b.p, a.len) != 0))
         abort();
     free(a.p);

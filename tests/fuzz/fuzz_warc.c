@@ -2,7 +2,9 @@
  * body decoder (chunks, gzip and deflate). */
 /* SPDX-License-Identifier: MIT */
 /*
- * The first byte picks metadata records on or off and a chunking seed;
+ * The first byte picks metadata records on or off (bit 0), the input
+ * read again where a block ends (bit 1; bit 2: with errors at odd
+ * offsets) and a chunking seed;
  * the rest is a WARC stream, cut into gzip "members" at each 0x1f 0x8b
  * (the reader is told of each with warc_mark(), a gap when the byte after
  * is 'G', as the command does for a .warc.gz).  It is read with each
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "warc.h"
+#include "again.h"
 #include "chunks.h"
 
 struct state {
@@ -121,7 +124,7 @@ on_bad_payload(void *arg, uint64_t off, const char *why)
  * (SEED 0: whole). */
 static void
 run(const uint8_t *d, size_t n, bool metadata, unsigned seed,
-    struct state *s)
+    struct again *again, struct state *s)
 {
     struct warc_sink sink = { on_record, on_data, on_end, on_damaged,
                               on_bad_payload, s };
@@ -130,6 +133,8 @@ run(const uint8_t *d, size_t n, bool metadata, unsigned seed,
 
     if (w == NULL)
         abort();
+    if (again)
+        warc_set_read_at(w, read_again, again);
     s->size = n;
     while (at < n) {
         size_t end = at + 1, i;
@@ -160,13 +165,18 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct state a, b;
+    struct again again;
 
     if (size < 1)
         return 0;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    run(data + 1, size - 1, data[0] & 1, 0, &a);
-    run(data + 1, size - 1, data[0] & 1, data[0] | 1u, &b);
+    again.d = data + 1;
+    again.n = size - 1;
+    again.errors = data[0] & 4;
+    run(data + 1, size - 1, data[0] & 1, 0, data[0] & 2 ? &again : NULL, &a);
+    run(data + 1, size - 1, data[0] & 1, data[0] | 1u,
+        data[0] & 2 ? &again : NULL, &b);
     if (!log_same(&a.log, &b.log))
         abort();
     free(a.log.p);
