@@ -1384,30 +1384,106 @@ piece_type(const struct options *o, const char *name, const char *p,
  * threads start: one megabyte, a fraction of a millisecond. */
 #define CUT_PROBE (1024 * 1024)
 
-/* Is there a cut in P (SIZE bytes, of TYPE) within CUT_PROBE after its
- * first piece?  A text with no empty line (a log, a generated file) or
- * an mbox of one huge message has none: cut_file() would search it to
- * its end and leave one piece, the threads started for nothing (-j 2 on
- * such 10 MB files of bench/adversarial.sh: 6-12% over -j 1). */
+/* The first cut jobs_splittable() found, for cut_file() to start from
+ * instead of searching the first piece again: the file it is in (device,
+ * inode, size, modification time), its type, the piece size, the cut and
+ * the Content-Length chain walked to it. Under its lock: a worker may
+ * cut a file handed off while the planner probes another. */
+static struct probed {
+    pthread_mutex_t mu;
+    bool valid;
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+    enum urigrep_doc_type type;
+    size_t piece, cut;
+    struct split_chain chain;
+} probed = { .mu = PTHREAD_MUTEX_INITIALIZER };
+
+/* Is ST the file of PR? */
 static bool
-first_cut_near(const char *p, size_t size, enum urigrep_doc_type type)
+probed_file(const struct probed *pr, const struct stat *st)
+{
+    return pr->dev == st->st_dev && pr->ino == st->st_ino &&
+           pr->size == st->st_size &&
+           pr->mtime.tv_sec == st->st_mtim.tv_sec &&
+           pr->mtime.tv_nsec == st->st_mtim.tv_nsec;
+}
+
+/* Keep CUT (and chain C) as the first cut of the file ST, of TYPE, in
+ * pieces of PIECE bytes. */
+static void
+keep_probed(const struct stat *st, enum urigrep_doc_type type, size_t piece,
+            size_t cut, const struct split_chain *c)
+{
+    pthread_mutex_lock(&probed.mu);
+    probed.valid = true;
+    probed.dev = st->st_dev;
+    probed.ino = st->st_ino;
+    probed.size = st->st_size;
+    probed.mtime = st->st_mtim;
+    probed.type = type;
+    probed.piece = piece;
+    probed.cut = cut;
+    probed.chain = *c;
+    pthread_mutex_unlock(&probed.mu);
+}
+
+/* The first cut kept for the file ST, of TYPE, in pieces of PIECE bytes
+ * into *CUT and *C (then forgotten); false when none is. */
+static bool
+take_probed(const struct stat *st, enum urigrep_doc_type type, size_t piece,
+            size_t *cut, struct split_chain *c)
+{
+    bool ok;
+
+    pthread_mutex_lock(&probed.mu);
+    ok = probed.valid && probed_file(&probed, st) && probed.type == type &&
+         probed.piece == piece;
+    if (ok) {
+        *cut = probed.cut;
+        *c = probed.chain;
+    }
+    probed.valid = false;
+    pthread_mutex_unlock(&probed.mu);
+    return ok;
+}
+
+/* Is there a cut in P (SIZE bytes, of TYPE) after its first piece:
+ * within CUT_PROBE for a text or mbox, along the Content-Length chain
+ * (CHAINED) for a plain WARC or mboxcl file? A text with no empty line
+ * (a log, a generated file), an mbox of one huge message, a WARC file
+ * damaged in its first piece have none: cut_file() would leave one
+ * piece, the threads started for nothing (-j 2 on such 10 MB files of
+ * bench/adversarial.sh: 6-12% over -j 1). *CUT and *C: the cut, and
+ * the chain walked to it. */
+static bool
+first_cut_near(const char *p, size_t size, enum urigrep_doc_type type,
+               bool chained, size_t *cut, struct split_chain *c)
 {
     size_t from = jobs_piece_size();
 
-    return from < size &&
-           split_next(p, size, from,
-                      size - from > CUT_PROBE ? from + CUT_PROBE : size,
-                      type) < size;
+    if (from >= size)
+        return false;
+    *cut = chained ? split_chain_next(c, p, size, from, type)
+                   : split_next(p, size, from,
+                                size - from > CUT_PROBE ? from + CUT_PROBE
+                                                        : size,
+                                type);
+    return *cut < size;
 }
 
 bool
 jobs_splittable(const struct options *o, const char *name, size_t min)
 {
     struct mapped m = { NULL, 0 };
+    struct split_chain chain = { 0, 0 };
     struct stat st;
     enum urigrep_doc_type type;
     const char *p;
-    bool ok;
+    size_t cut = 0;
+    bool ok, chained;
     int fd;
 
     /* stat() first: opening a FIFO would wait for its writer */
@@ -1422,10 +1498,16 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
         return false;
     type = piece_type(o, name, p,
                       st.st_size < 32 * 1024 ? (size_t)st.st_size : 32 * 1024);
-    /* the Content-Length chain (WARC, mboxcl) says where records start */
+    /* the Content-Length chain (WARC, mboxcl) says where records start;
+     * a .warc.gz is cut at gzip members, not looked at here */
+    chained = type != URIGREP_DOC_AUTO &&
+              split_by_chain(type, p, (size_t)st.st_size);
     ok = type != URIGREP_DOC_AUTO &&
-         ((type != URIGREP_DOC_TEXT && !split_is_mbox(type)) ||
-          first_cut_near(p, (size_t)st.st_size, type));
+         ((type == URIGREP_DOC_WARC && !chained) ||
+          first_cut_near(p, (size_t)st.st_size, type, chained, &cut,
+                         &chain));
+    if (ok && (chained || type != URIGREP_DOC_WARC))
+        keep_probed(&st, type, jobs_piece_size(), cut, &chain);
     mapped_unmap(&m);
     return ok;
 }
@@ -1528,8 +1610,10 @@ cut_file(struct jobs *j, const char *name, enum found walking,
     /* the first cut: at least a piece in (the search may run to the end
      * of a text without an empty line, once: the next starts past it) */
     chained = type != URIGREP_DOC_AUTO && split_by_chain(type, p, peek);
-    cut = type == URIGREP_DOC_AUTO
-              ? size : next_cut(&chain, chained, p, size, j->piece_size, type);
+    if (type == URIGREP_DOC_AUTO)
+        cut = size;
+    else if (!take_probed(&st, type, j->piece_size, &cut, &chain))
+        cut = next_cut(&chain, chained, p, size, j->piece_size, type);
     /* all pieces are made and linked first: a piece may be written and
      * freed before the next is queued */
     for (at = 0; cut < size && at < size; at = cut) {

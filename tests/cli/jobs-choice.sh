@@ -100,6 +100,19 @@ chose "$t4 cut" 4 "$tmp/few/1.txt" "$tmp/big.txt"
 tr -s '\n' <"$tmp/big.txt" >"$tmp/noblank.txt"
 ! grep -q '^$' "$tmp/noblank.txt" || fail "noblank.txt has an empty line"
 chose "1 alone" 4 -n "$tmp/noblank.txt"
+# a plain WARC file (warcio's iana.org response, 8 times) is cut along
+# its Content-Length chain; one whose first record's Content-Length is
+# wrong has no cut the chain reaches: read alone, not by threads for one
+# piece
+w=$srcdir/tests/warc
+for k in 1 2 3 4 5 6 7 8; do
+    cat "$w/example-iana.org-chunked.warc"
+done >"$tmp/iana.warc"
+chose "$t4 cut" 4 --json "$tmp/iana.warc"
+sed '7s/^Content-Length: 137\r$/Content-Length: 999\r/' "$tmp/iana.warc" \
+    >"$tmp/dmg.warc"
+cmp -s "$tmp/iana.warc" "$tmp/dmg.warc" && fail "dmg.warc not damaged"
+chose "1 alone" 4 --json "$tmp/dmg.warc"
 # compressed data is read in one stream: not cut
 if command -v gzip >/dev/null; then
     gzip -c "$tmp/big.txt" >"$tmp/big.txt.gz"
