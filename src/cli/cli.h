@@ -87,6 +87,9 @@ struct options {
     char **since;
     size_t nsince;
     const char *state;
+    /* --list-runs=N (commits a run; 0: not given), --read-runs=FILE */
+    size_t list_runs;
+    const char *read_runs;
 };
 
 /* How a file came to be read: named, found by -r, or found as a message

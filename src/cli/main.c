@@ -480,6 +480,10 @@ option_input(struct options *o, int c)
     case OPT_WARC_METADATA: o->warc_metadata = true; break;
     case OPT_SINCE_COMMIT: add_since(o, optarg); break;
     case OPT_STATE: o->state = optarg; break;
+    case OPT_LIST_RUNS:
+        o->list_runs = parse_size(optarg, "--list-runs");
+        break;
+    case OPT_READ_RUNS: o->read_runs = optarg; break;
     default:
         return false;
     }
@@ -528,6 +532,14 @@ check_options(struct options *o)
         usage_error("%s", "--strict and --invalid exclude each other");
     if (o->nsince && o->state)
         usage_error("%s", "--since-commit and --state exclude each other");
+    if (o->list_runs && o->state)
+        usage_error("%s", "--list-runs and --state exclude each other");
+    if (o->read_runs && (o->list_runs || o->nsince || o->state))
+        usage_error("%s", "--read-runs excludes --list-runs, --since-commit "
+                    "and --state");
+    if ((o->list_runs || o->read_runs) && !pinbox_available())
+        usage_error("%s", "--list-runs, --read-runs: this urigrep was built "
+                    "without libgit2");
     if (o->type == TYPE_PINBOX && !pinbox_available())
         usage_error("%s", "--type=public-inbox: this urigrep was built "
                     "without libgit2");
@@ -628,6 +640,11 @@ scan_arg(struct run *r, const char *name)
         pinbox_scan(r, name, r->jobs ? jobs_add_commits : NULL);
         return;
     }
+    if (r->o->list_runs || r->o->read_runs) {
+        report_file_error(r, name, "not a public-inbox archive "
+                          "(--list-runs, --read-runs)");
+        return;
+    }
     if (strcmp(name, "-") == 0 || stat(name, &st) != 0) {
         /* standard input is read by one thread; an error is said when
          * the file is read, in its place */
@@ -659,7 +676,7 @@ jobs_wanted(const struct options *o, char **files, int nfiles)
     /* --pick collects in the run; --line-buffered wants each line out at
      * once, not when a worker's log is published */
     if ((nfiles == 0 && !o->recursive && o->type != TYPE_PINBOX) ||
-        o->pick || o->line_buffered)
+        o->pick || o->line_buffered || o->list_runs)
         return 1;
     for (i = 0; i < nfiles; i++)
         if (strcmp(files[i], "-") == 0)

@@ -68,6 +68,12 @@ const struct optable_entry optable[] = {
           "public-inbox: only messages after those the\n"
           "last run read; FILE is updated when it ends\n"
           "without trouble", OPTV_FILE),
+    VALUE(0, "list-runs", OPT_LIST_RUNS, "N",
+          "public-inbox: print the archive's runs of N\n"
+          "commits (as -j cuts it) instead of reading it", OPTV_TEXT),
+    VALUE(0, "read-runs", OPT_READ_RUNS, "FILE",
+          "public-inbox: read only the runs FILE lists\n"
+          "(lines of --list-runs; - is standard input)", OPTV_FILE),
     VALUE(0, "label", OPT_LABEL, "NAME", "name standard input NAME in output",
           OPTV_TEXT),
     HEADING("Finding:"),

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -101,9 +102,11 @@ struct pinbox_run {
  * head back to where reading starts. */
 struct walk {
     git_oid *notes;
+    uint64_t *bytes;        /* --list-runs: a note's run's message bytes */
     size_t nnotes, cap;
     uint64_t n;             /* commits to read */
     bool found;             /* the start was met */
+    bool sizes;             /* count BYTES (v2) */
     /* the last KMAX commits walked (the oldest), walk index I at
      * KEPT[I % KMAX]; KCAP allocated */
     struct kept *kept;
@@ -570,7 +573,8 @@ read_commit_ids(struct run *r, git_odb *odb, const char *repo,
 /* Entry NAME of a raw tree (P, N bytes: "MODE NAME\0" and 20 bytes of
  * id, an entry after the other): its id into *ID; 1 when it is a blob
  * (git_tree_entry_type()'s reading of MODE), -1 when it is something
- * else, 0 when the tree has no such entry or cannot be parsed. */
+ * else, 0 when the tree has no such entry, -2 when the tree cannot be
+ * parsed up to it. */
 static int
 tree_find(const unsigned char *p, size_t n, const char *name, git_oid *id)
 {
@@ -583,7 +587,7 @@ tree_find(const unsigned char *p, size_t n, const char *name, git_oid *id)
         unsigned long mode = 0;
 
         if (nul == NULL || sp == NULL || sp > nul || end - nul < 21)
-            return 0;
+            return -2;
         if ((size_t)(nul - sp - 1) == k && memcmp(sp + 1, name, k) == 0) {
             for (; p < sp && *p >= '0' && *p <= '7'; p++)
                 mode = mode * 8 + (unsigned long)(*p - '0');
@@ -749,7 +753,8 @@ read_commit_v2(struct run *r, const struct reader *rd, const git_oid *id,
     rc = tree_find(p, git_odb_object_size(o), "m", &m);
     git_odb_object_free(o);
     if (rc < 0)
-        commit_error(r, rd->run->repo, id, "\"m\" is not a blob");
+        commit_error(r, rd->run->repo, id, rc == -1 ? "\"m\" is not a blob"
+                     : "its tree cannot be parsed");
     else if (rc > 0 && !removed_after(rd->run->removed, &m, message))
         read_blob(r, rd, id, &m, message);
 }
@@ -879,12 +884,15 @@ walk_note(struct walk *w, const git_oid *id, size_t k)
         if (w->nnotes == w->cap) {
             size_t cap = w->cap ? 2 * w->cap : 16;
             git_oid *nn = realloc(w->notes, cap * sizeof *nn);
+            uint64_t *nb = nn ? realloc(w->bytes, cap * sizeof *nb) : NULL;
 
-            if (nn == NULL)
+            if (nb == NULL)
                 out_of_memory();
             w->notes = nn;
+            w->bytes = nb;
             w->cap = cap;
         }
+        w->bytes[w->nnotes] = 0;
         git_oid_cpy(&w->notes[w->nnotes++], id);
     }
     w->n++;
@@ -916,31 +924,42 @@ keep_slot(struct walk *w, const git_oid *id)
 
 /* v2: the commit's TREE: if it is a removal's ("d"), its blob goes into
  * RM, AT being the commit's place from the head (made a number later);
- * its message blob ("m") into K when K is not NULL (KEPT_TREE: the tree
- * is read again in pass 2, which says what is wrong with it). */
-static void
+ * its message blob ("m") into *M, and into K when K is not NULL
+ * (KEPT_TREE: the tree is read again in pass 2, which says what is
+ * wrong with it). True when it has a message blob. */
+static bool
 walk_tree(git_odb *odb, const git_oid *tree, struct removed *rm,
-          uint64_t at, struct kept *k)
+          uint64_t at, struct kept *k, git_oid *m)
 {
     git_odb_object *o;
     const char *why;
     const void *p = read_raw(odb, tree, GIT_OBJECT_TREE, &o, &why);
     git_oid d;
-    int rc;
+    int rc = -1;
 
-    if (k) {
-        k->what = KEPT_TREE;
-        git_oid_cpy(&k->id, tree);
+    if (p != NULL) {
+        if (tree_find(p, git_odb_object_size(o), "d", &d) > 0)
+            removed_add(rm, &d, at);
+        rc = tree_find(p, git_odb_object_size(o), "m", m);
+        git_odb_object_free(o);
     }
-    if (p == NULL)
-        return;   /* said when the commit is read */
-    if (tree_find(p, git_odb_object_size(o), "d", &d) > 0)
-        removed_add(rm, &d, at);
-    if (k && (rc = tree_find(p, git_odb_object_size(o), "m", &k->id)) >= 0)
-        k->what = rc > 0 ? KEPT_MESSAGE : KEPT_NONE;
-    if (k && k->what == KEPT_TREE)
-        git_oid_cpy(&k->id, tree);
-    git_odb_object_free(o);
+    /* p NULL: said when the commit is read */
+    if (k) {
+        k->what = rc > 0 ? KEPT_MESSAGE : rc < 0 ? KEPT_TREE : KEPT_NONE;
+        git_oid_cpy(&k->id, rc > 0 ? m : tree);
+    }
+    return rc > 0;
+}
+
+/* --list-runs: message blob M's size added to W's newest note's run. */
+static void
+walk_size(struct walk *w, git_odb *odb, const git_oid *m)
+{
+    size_t len;
+    git_object_t type;
+
+    if (git_odb_read_header(&len, &type, odb, m) == 0)
+        w->bytes[w->nnotes - 1] += len;
 }
 
 /* Pass 1 over epoch E of ODB: from its head back by first parents to
@@ -953,7 +972,7 @@ walk_epoch(struct run *r, git_odb *odb, struct epoch *e, size_t k,
 {
     struct walk *w = &e->w;
     size_t first = rm->n, i;
-    git_oid cur, tree, parent;
+    git_oid cur, tree, parent, m;
     bool ok = true;
     int rc;
 
@@ -969,8 +988,9 @@ walk_epoch(struct run *r, git_odb *odb, struct epoch *e, size_t k,
             break;
         }
         walk_note(w, &cur, k);
-        if (!e->v1)
-            walk_tree(odb, &tree, rm, w->n, keep_slot(w, &cur));
+        if (!e->v1 && walk_tree(odb, &tree, rm, w->n, keep_slot(w, &cur),
+                                &m) && w->sizes)
+            walk_size(w, odb, &m);
         if (rc == 0)
             break;
         git_oid_cpy(&cur, &parent);
@@ -1191,6 +1211,229 @@ scan_epoch(struct run *r, struct epoch *e, uint64_t *base, size_t k,
     return true;
 }
 
+/* ---- --list-runs and --read-runs ---- */
+
+/*
+ * --list-runs=N prints what pass 1 found, for a cluster to hand out
+ * (python/urigrep/dask.py): a first line "urigrep-runs 1", then a line
+ * "removed BLOB AT" per message removed (the blob, and the number of
+ * the newest commit that removes it: a message read from an older
+ * commit is skipped), then a line per run of N commits, oldest first:
+ *
+ *   run EPOCH LAYOUT TOP COUNT MESSAGE HEAD BYTES
+ *
+ * EPOCH the epoch's number (-1: none), LAYOUT v1 or v2, TOP the run's
+ * newest commit, COUNT its commits, MESSAGE the number of the message
+ * before its oldest, HEAD the epoch's newest commit, BYTES the size of
+ * its messages (v2; 0 for v1). --read-runs=FILE reads the runs FILE
+ * lists (the first line, the removals, and any runs of the listing) as
+ * -j reads them: the records are those that reading the whole archive
+ * gives for those commits, numbers included.
+ */
+#define RUNS_HEADER "urigrep-runs 1"
+
+/* Print run J of epoch E (runs of K commits) as --list-runs does. */
+static void
+list_run(const struct epoch *e, size_t j, size_t k)
+{
+    const struct walk *w = &e->w;
+    char top[GIT_OID_HEXSZ + 1], head[GIT_OID_HEXSZ + 1];
+    size_t count = j + 1 == w->nnotes ? (size_t)(w->n - j * k) : k;
+
+    git_oid_tostr(top, sizeof top, &w->notes[j]);
+    git_oid_tostr(head, sizeof head, &e->head);
+    printf("run %ld %s %s %zu %" PRIu64 " %s %" PRIu64 "\n", e->number,
+           e->v1 ? "v1" : "v2", top, count,
+           e->base + w->n - j * k - count, head, w->bytes[j]);
+}
+
+/* --list-runs: the removals RM and the runs of the epochs E (N) walked,
+ * runs of K commits, on standard output. */
+static void
+list_runs(const struct epoch *e, size_t n, const struct removed *rm,
+          size_t k)
+{
+    char hex[GIT_OID_HEXSZ + 1];
+    size_t i, j;
+
+    puts(RUNS_HEADER);
+    for (i = 0; i < rm->n; i++) {
+        git_oid_tostr(hex, sizeof hex, &rm->v[i].blob);
+        printf("removed %s %" PRIu64 "\n", hex, rm->v[i].at);
+    }
+    for (i = 0; i < n; i++)
+        for (j = e[i].w.nnotes; e[i].walked && j-- > 0;)
+            list_run(&e[i], j, k);
+    fflush(stdout);
+}
+
+/* The next field of *S (separated by one space), or NULL. */
+static char *
+next_field(char **s)
+{
+    char *f = *s, *sp;
+
+    if (f == NULL || *f == '\0')
+        return NULL;
+    if ((sp = strchr(f, ' ')) != NULL)
+        *sp++ = '\0';
+    *s = sp;
+    return f;
+}
+
+/* Is F a decimal number (a '-' first if MINUS) within LONG's range? Its
+ * value into *V. */
+static bool
+parse_num(const char *f, bool minus, long long *v)
+{
+    char *end;
+
+    if (f == NULL || (!minus && *f == '-'))
+        return false;
+    errno = 0;
+    *v = strtoll(f, &end, 10);
+    return errno == 0 && end != f && *end == '\0';
+}
+
+/* A "run" line's fields after "run" (LINE) as a run of the epoch of E
+ * (N) it names, into *OUT (malloc'd); false when it is not one. */
+static bool
+parse_run(char *line, const struct epoch *e, size_t n,
+          struct pinbox_run **out)
+{
+    char *f[7];
+    long long num, count, message, bytes;
+    struct pinbox_run *run;
+    size_t i;
+
+    for (i = 0; i < 7; i++)
+        f[i] = next_field(&line);
+    if (line != NULL || !parse_num(f[0], true, &num) ||
+        (strcmp(f[1] ? f[1] : "", "v1") && strcmp(f[1] ? f[1] : "", "v2")) ||
+        !parse_num(f[3], false, &count) || count <= 0 ||
+        !parse_num(f[4], false, &message) || !parse_num(f[6], false, &bytes))
+        return false;
+    for (i = 0; i < n && e[i].number != num; i++)
+        ;
+    if (i == n)
+        return false;
+    if ((run = calloc(1, sizeof *run)) == NULL)
+        out_of_memory();
+    run->repo = xstrdup(e[i].path);
+    run->epoch = e[i].number;
+    run->v1 = strcmp(f[1], "v1") == 0;
+    run->count = (size_t)count;
+    run->message = (uint64_t)message;
+    if (strlen(f[2]) != GIT_OID_HEXSZ || strlen(f[5]) != GIT_OID_HEXSZ ||
+        git_oid_fromstr(&run->top, f[2]) || git_oid_fromstr(&run->head, f[5])) {
+        pinbox_run_free(run);
+        return false;
+    }
+    *out = run;
+    return true;
+}
+
+/* A line of a runs file: the header (NO 1), a removal into RM, or a run
+ * appended to *RUNS (*NRUNS of them). False when it is none. */
+static bool
+parse_runs_line(char *line, size_t no, const struct epoch *e, size_t n,
+                struct removed *rm, struct pinbox_run ***runs,
+                size_t *nruns)
+{
+    struct pinbox_run **v;
+    long long at;
+    git_oid id;
+
+    if (no == 1)
+        return strcmp(line, RUNS_HEADER) == 0;
+    if (strncmp(line, "removed ", 8) == 0) {
+        if (strlen(line) < 8 + GIT_OID_HEXSZ + 2 ||
+            line[8 + GIT_OID_HEXSZ] != ' ' ||
+            git_oid_fromstrn(&id, line + 8, GIT_OID_HEXSZ) != 0 ||
+            !all_hex(line + 8, GIT_OID_HEXSZ) ||
+            !parse_num(line + 8 + GIT_OID_HEXSZ + 1, false, &at))
+            return false;
+        removed_add(rm, &id, (uint64_t)at);
+        return true;
+    }
+    if (strncmp(line, "run ", 4) != 0)
+        return false;
+    if ((v = realloc(*runs, (*nruns + 1) * sizeof *v)) == NULL)
+        out_of_memory();
+    *runs = v;
+    if (!parse_run(line + 4, e, n, &v[*nruns]))
+        return false;
+    ++*nruns;
+    return true;
+}
+
+/* --read-runs=FILE: the runs FILE lists of the archive whose epochs are
+ * E (N) into *RUNS (*NRUNS), its removals into RM; false when FILE
+ * cannot be read or holds a line that is none of --list-runs' (said). */
+static bool
+load_runs(struct run *r, const char *file, const struct epoch *e,
+          size_t n, struct removed *rm, struct pinbox_run ***runs,
+          size_t *nruns)
+{
+    bool in = strcmp(file, "-") == 0;
+    FILE *f = in ? stdin : fopen(file, "r");
+    char *line = NULL;
+    size_t cap = 0, no = 0;
+    ssize_t len;
+    bool ok = true;
+
+    if (f == NULL) {
+        report_file_error(r, file, strerror(errno));
+        return false;
+    }
+    while (ok && (len = getline(&line, &cap, f)) > 0) {
+        if (line[len - 1] == '\n')
+            line[--len] = '\0';
+        ok = (size_t)len == strlen(line) &&
+             parse_runs_line(line, ++no, e, n, rm, runs, nruns);
+    }
+    if (ok && ferror(f)) {
+        report_file_error(r, file, strerror(errno));
+        ok = false;
+    } else if (ok && no == 0) {
+        report_file_error(r, file, "empty (not a list of --list-runs)");
+        ok = false;
+    } else if (!ok) {
+        r->error = true;
+        if (!r->o->no_messages)
+            report_msg("--read-runs: %s:%zu: not a line of --list-runs for "
+                       "this archive", file, no);
+    }
+    free(line);
+    if (!in)
+        fclose(f);
+    return ok;
+}
+
+/* --read-runs: the runs its file lists, handed over in turn. */
+static void
+read_listed(struct run *r, struct queue *q, const struct epoch *e,
+            size_t n, struct removed *rm, struct pinbox_cache **cache)
+{
+    struct pinbox_run **runs = NULL;
+    size_t nruns = 0, i;
+    bool ok = load_runs(r, r->o->read_runs, e, n, rm, &runs, &nruns);
+
+    if (rm->n > 1)
+        qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
+    for (i = 0; i < nruns; i++) {
+        if (ok && !r->stop && !r->file_stop && !runs[i]->v1) {
+            __atomic_add_fetch(&rm->refs, 1, __ATOMIC_RELAXED);
+            runs[i]->removed = rm;
+        }
+        if (ok && !r->stop && !r->file_stop)
+            put_run(r, q, runs[i], cache);
+        else
+            pinbox_run_free(runs[i]);
+    }
+    free(runs);
+}
+
 /* The archive's end: said now, or after its last run with -j. */
 static void
 scan_end(struct run *r, struct queue *q, const char *name)
@@ -1208,15 +1451,48 @@ scan_end(struct run *r, struct queue *q, const char *name)
     progress_file_done();
 }
 
+/* Pass 1 over the epochs E (N) of archive NAME, runs of K commits,
+ * removals into RM; then the runs handed over, or listed. */
+static void
+walk_all(struct run *r, struct queue *q, struct epoch *e, size_t n,
+         struct removed *rm, struct pinbox_cache **cache)
+{
+    const struct options *o = r->o;
+    size_t i, k = o->list_runs ? o->list_runs : run_size();
+    size_t keep = o->list_runs ? 0 : keep_size();
+    uint64_t base = 0;
+
+    if (o->nsince && !apply_since(r, q->name, e, n, cache))
+        return;
+    apply_state(e, n);
+    /* every epoch walked first: a removal may be in a later one */
+    for (i = 0; i < n; i++) {
+        e[i].w.kmax = keep;
+        e[i].w.sizes = o->list_runs != 0;
+        e[i].walked = !e[i].skip && scan_epoch(r, &e[i], &base, k, rm, cache);
+        keep -= e[i].w.n < e[i].w.kmax ? e[i].w.n : e[i].w.kmax;
+    }
+    if (rm->n > 1) /* qsort() wants a non-NULL base even for none */
+        qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
+    if (o->list_runs) {
+        list_runs(e, n, rm, k);
+        r->any_selected = true;     /* exit 0: listed */
+        return;
+    }
+    for (i = 0; i < n && !r->stop && !r->file_stop; i++)
+        if (e[i].walked)
+            put_runs(r, q, &e[i], k, rm, cache);
+}
+
 void
 pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
 {
     struct pinbox_cache *cache = NULL;
-    struct queue q = { queue, name, NULL, true };
+    /* --list-runs reads nothing: no worker is given a run */
+    struct queue q = { r->o->list_runs ? NULL : queue, name, NULL, true };
     struct removed *rm;
     struct epoch *e;
-    uint64_t base = 0;
-    size_t n, i, k = run_size(), keep = keep_size();
+    size_t n, i;
 
     r->file = name;
     r->file_count = 0;
@@ -1227,29 +1503,20 @@ pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
     if ((rm = calloc(1, sizeof *rm)) == NULL)
         out_of_memory();
     rm->refs = 1;
-    if (r->o->nsince == 0 || apply_since(r, name, e, n, &cache)) {
-        apply_state(e, n);
-        /* every epoch walked first: a removal may be in a later one */
-        for (i = 0; i < n; i++) {
-            e[i].w.kmax = keep;
-            e[i].walked = !e[i].skip &&
-                          scan_epoch(r, &e[i], &base, k, rm, &cache);
-            keep -= e[i].w.n < e[i].w.kmax ? e[i].w.n : e[i].w.kmax;
-        }
-        if (rm->n > 1) /* qsort() wants a non-NULL base even for none */
-            qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
-        for (i = 0; i < n && !r->stop && !r->file_stop; i++)
-            if (e[i].walked)
-                put_runs(r, &q, &e[i], k, rm, &cache);
-    }
+    if (r->o->read_runs)
+        read_listed(r, &q, e, n, rm, &cache);
+    else
+        walk_all(r, &q, e, n, rm, &cache);
     removed_drop(rm);
     for (i = 0; i < n; i++) {
         free(e[i].w.notes);
+        free(e[i].w.bytes);
         free(e[i].w.kept);
     }
     free_epochs(e, n);
     pinbox_cache_free(cache);
-    scan_end(r, &q, name);
+    if (!r->o->list_runs)
+        scan_end(r, &q, name);
 }
 
 /* ---- --state ---- */
