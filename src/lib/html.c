@@ -175,7 +175,10 @@ emit(struct html_scanner *h, const struct html_sink *sink, const char *p,
             return;
         }
     }
-    memcpy(h->pend + h->npend, p, n);
+    if (n == 1)
+        h->pend[h->npend] = p[0];   /* a tag's "\n": no call */
+    else
+        memcpy(h->pend + h->npend, p, n);
     h->npend += n;
 }
 
@@ -578,18 +581,21 @@ struct feed {
  * new state, or further when it took a run at once.
  */
 
-/* S_REF: C, the byte at I, continues the reference or ends it. */
+/* S_REF: the bytes from I that continue the reference, in one loop;
+ * the byte after them ends it. */
 static size_t
 feed_ref(struct html_scanner *h, struct feed *f, size_t i)
 {
-    char c = f->p[i];
+    char c;
 
-    if (ref_continues(h, c)) {
-        if (add_ref(h, f->sink, c))
-            return i + 1;
-        h->st = S_TEXT;
-        return i; /* C is text */
-    }
+    for (; i < f->len && ref_continues(h, f->p[i]); i++)
+        if (!add_ref(h, f->sink, f->p[i])) {
+            h->st = S_TEXT;
+            return i; /* the byte is text */
+        }
+    if (i == f->len)
+        return i;
+    c = f->p[i];
     h->ref[h->nref] = c;
     h->st = S_TEXT;
     if (flush_ref(h, f->sink, true))
@@ -742,6 +748,34 @@ feed_attr_name(struct html_scanner *h, struct feed *f, size_t i)
     return i + 1;
 }
 
+/* S_END_TAG: its name in one loop, then the rest up to its '>' in one
+ * search (only the name is looked at). */
+static size_t
+feed_end_tag(struct html_scanner *h, struct feed *f, size_t i)
+{
+    size_t j = i;
+
+    if (h->end_named) {
+        const char *gt = memchr(f->p + i, '>', f->len - i);
+
+        if (gt == NULL)
+            return f->len;
+        j = (size_t)(gt - f->p);
+    } else {
+        while (j < f->len && !is_space(f->p[j]) && f->p[j] != '/' &&
+               f->p[j] != '>')
+            j++;
+        add_name_run(h->tag, &h->ntag, f->p + i, j - i);
+        if (j == f->len)
+            return j;
+    }
+    if (f->p[j] == '>')
+        end_tag(h, f->sink);
+    else
+        h->end_named = true;    /* a blank or '/' after the name */
+    return j + 1;
+}
+
 /* S_TAG_NAME, S_END_TAG, S_BEFORE_ATTR, S_ATTR_NAME, S_AFTER_ATTR_NAME:
  * inside a tag, before any attribute value. */
 static size_t
@@ -755,13 +789,7 @@ feed_tag(struct html_scanner *h, struct feed *f, size_t i)
     case S_ATTR_NAME:
         return feed_attr_name(h, f, i);
     case S_END_TAG:
-        if (c == '>')
-            end_tag(h, f->sink);
-        else if (is_space(c) || c == '/')
-            h->end_named = true;
-        else if (!h->end_named)
-            add_name(h->tag, &h->ntag, c);
-        break;
+        return feed_end_tag(h, f, i);
     case S_BEFORE_ATTR:
         if (c == '>') {
             end_tag(h, f->sink);

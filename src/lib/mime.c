@@ -261,6 +261,27 @@ mime_qp_init(struct mime_qp *q)
     q->nheld = 0;
 }
 
+/* The '=' at P (N bytes, at least 2) in one step when it is an escape
+ * ("=3D": one byte to OUT[*O]) or a soft line break ("=\n", "=\r\n")
+ * all there: *I goes to the last byte used, and true; false for
+ * anything else, which the states decide. */
+static bool
+qp_quick(const char *p, size_t n, char *out, size_t *o, size_t *i)
+{
+    int hi = hex_value(p[1]), lo;
+
+    if (hi >= 0 && n >= 3 && (lo = hex_value(p[2])) >= 0) {
+        out[(*o)++] = (char)(hi * 16 + lo);
+        *i += 2;
+        return true;
+    }
+    if (p[1] == '\n' || (p[1] == '\r' && n >= 3 && p[2] == '\n')) {
+        *i += p[1] == '\n' ? 1 : 2;
+        return true;
+    }
+    return false;
+}
+
 size_t
 mime_qp_decode(struct mime_qp *q, const char *in, size_t len, char *out,
                bool final)
@@ -280,6 +301,8 @@ mime_qp_decode(struct mime_qp *q, const char *in, size_t len, char *out,
             i += run;
             if (i == len)
                 break;
+            if (len - i >= 2 && qp_quick(in + i, len - i, out, &o, &i))
+                continue;
         }
         c = in[i];
     again:
