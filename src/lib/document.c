@@ -277,6 +277,15 @@ release_held(struct urigrep_extractor *x, uint64_t upto, bool all)
     held_drop(&x->held, x->stopped ? x->held.n : i);
 }
 
+/* The stored line of the scanner's event M. */
+static uint64_t
+event_line(const struct urigrep_extractor *x, const struct urigrep_match *m)
+{
+    if (x->direct)
+        return x->direct_base + m->line;
+    return x->mapped ? line_of(x, m->offset) : m->line;
+}
+
 static int
 on_event(void *arg, const struct urigrep_match *m)
 {
@@ -286,8 +295,7 @@ on_event(void *arg, const struct urigrep_match *m)
     if (x->held.n)
         release_held(x, m->offset, false);
     if (m->event == URIGREP_EVENT_TOO_LONG) {
-        emit_notice(x, URIGREP_NOTICE_TOO_LONG,
-                       x->mapped ? line_of(x, m->offset) : m->line,
+        emit_notice(x, URIGREP_NOTICE_TOO_LONG, event_line(x, m),
                        x->max_uri, NULL);
         return 0;
     }
@@ -296,7 +304,9 @@ on_event(void *arg, const struct urigrep_match *m)
                         .line = m->line, .column = m->column,
                         .offset = m->offset, .delim = m->delim,
                         .flags = m->flags };
-    if (x->mapped) {
+    if (x->direct) {
+        f.line = event_line(x, m);
+    } else if (x->mapped) {
         const struct checkpoint *c = checkpoint_of(x, m->offset);
 
         f.line = c ? c->line : x->cur_line;
@@ -406,7 +416,7 @@ add_checkpoint(struct urigrep_extractor *x, uint64_t off, uint64_t col)
 static void
 text_out(struct urigrep_extractor *x, const char *p, size_t n)
 {
-    if (!x->mapped) {
+    if (!x->mapped || x->direct) {
         /* plain text needs no checkpoints: straight to the scanner, in
          * the size it came in */
         feed_scanner(x, p, n);
@@ -762,6 +772,10 @@ doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
 
     if (x->skip || x->stopped || n == 0)
         return;
+    if (x->direct) {
+        text_out(x, p, n);  /* the whole span, where it lies */
+        return;
+    }
     if (x->mapped && !x->html && !x->prescan && x->cv == NULL &&
         x->anchor_seq == 0) {
         x->cur_line = line;
@@ -804,6 +818,7 @@ doc_end(struct urigrep_extractor *x)
         html_finish(x->hs, &x->hsink);
     flush_text(x, true);
     x->html_base[0] = '\0';
+    x->direct = false;
 }
 
 void
@@ -811,7 +826,7 @@ doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
           bool force)
 {
     x->html = html;
-    x->skip = false;
+    x->skip = x->direct = false;
     x->html_base[0] = '\0';
     x->hsink = (struct html_sink){ html_text, html_uri, html_base, html_cut,
                                    html_value, NULL, x, NULL };
@@ -848,7 +863,7 @@ doc_reset(struct urigrep_extractor *x)
     x->ncps = 0;
     x->fed = 0;
     x->ntail = 0;
-    x->skip = x->prescan = x->html = false;
+    x->skip = x->prescan = x->html = x->direct = false;
     x->npre = x->npre_lines = 0;
     x->html_base[0] = x->hdr_base[0] = x->doc_uri[0] = '\0';
     x->hdr_base_source = URIGREP_BASE_NONE;

@@ -347,6 +347,12 @@ mail_part_begin(void *arg, const struct mail_part_info *info)
     set_subject(x, info->subject);
     doc_begin(x, strcmp(info->content_type, "text/html") == 0, info->charset,
               false);
+    /* text as stored, lines one for one: no checkpoints, no copy (but
+     * for --context, which shows what the 64 KiB blocks hold around a
+     * reference) */
+    x->direct = info->as_stored && !x->html && x->cv == NULL && !x->skip &&
+                !(x->o.flags & URIGREP_EXTRACT_CONTEXT);
+    x->direct_base = info->line - 1;
 }
 
 static void

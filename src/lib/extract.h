@@ -100,6 +100,12 @@ struct urigrep_extractor {
     /* the decoded document at hand: a text file, an HTML file, a part */
     urigrep_scanner *sc;
     bool mapped;                /* lines come from checkpoints */
+    /* a mapped document's text that is its stored lines one for one (a
+     * mail part as stored, no charset to convert, not HTML): straight to
+     * the scanner, no copy, no checkpoint; its line is the scanner's
+     * count plus DIRECT_BASE */
+    bool direct;
+    uint64_t direct_base;
     bool html;
     bool skip;                  /* a part that is not text */
     struct html_scanner *hs;

@@ -527,6 +527,7 @@ open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
     m->leaf_open = true;
     m->leaf_scan = info.scan;
     m->cte = too_deep ? MIME_CTE_IDENTITY : l->cte;
+    info.as_stored = m->cte != MIME_CTE_QP && m->cte != MIME_CTE_BASE64;
     mime_qp_init(&m->qp);
     mime_b64_init(&m->b64);
     if (sink->part_begin)

@@ -30,6 +30,10 @@ struct mail_part_info {
                                  not decoded), or "" */
     uint64_t line;            /* stored line where the part's body starts */
     bool scan;                /* a text part: its data follows */
+    bool as_stored;           /* its data is its body as stored, but for
+                                 "From " quoting undone: no transfer
+                                 encoding to decode, the data's lines its
+                                 stored lines one for one */
     bool too_deep;            /* a multipart or message nested deeper than
                                  MAIL_MAX_DEPTH: its whole body, nested
                                  headers and parts included, comes as
