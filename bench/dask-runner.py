@@ -88,7 +88,8 @@ def main():
             tempfile.TemporaryDirectory(prefix="urigrep-bench.") as out:
         client.run(lambda: __import__("urigrep.dask"))
         t = time.monotonic()
-        total = ud.run(client, files, out, chunk, {"type": "auto"})
+        total = ud.run(client, files, out, chunk, {"type": "auto"},
+                       urigrep_cmd=os.path.abspath(a.urigrep))
         dw = time.monotonic() - t
         wrss = max(client.run(peak_rss).values())
     mb = total["bytes"] / 1e6

@@ -7,8 +7,10 @@
 import collections
 import glob
 import gzip
+import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -275,52 +277,153 @@ def make_inbox(top, inbox):
     return e1
 
 
-def test_plan_inbox_runs(top_srcdir, tmp_path):
-    """An inbox in runs of commits: its messages numbered by commit over
-    both epochs, the removed ones left out."""
-    if shutil.which("git") is None:
-        pytest.skip("no git")
-    inbox = str(tmp_path / "inbox")
-    make_inbox(top_srcdir, inbox)
-    assert ud.is_inbox(inbox) and not ud.is_inbox(top_srcdir)
-    runs = ud.plan_inbox(ud.Inbox(inbox), 1)
-    assert all(len(r["messages"]) == 1 for r in runs)
-    # 01 03 04 | 06 07 05: 02 and 08 removed later, and the first 05
-    assert [(r["epoch"], r["messages"][0][2]) for r in runs] == \
-        [(0, 1), (0, 3), (0, 4), (1, 7), (1, 8), (1, 11)]
-    big = ud.plan_inbox(ud.Inbox(inbox), 1 << 20)
-    assert [len(r["messages"]) for r in big] == [3, 3]
+def make_v1(top, repo):
+    """A v1 repository of tests/pinbox-lib.sh's kind, with plain git: the
+    messages 01 to 04 at the SHA-1 of their Message-ID, 02 removed, then
+    05."""
+    fx = os.path.join(top, "tests", "fixtures", "public-inbox")
+    _git("init", "-q", "--bare", repo)
+    index = dict(os.environ, GIT_INDEX_FILE=os.path.join(repo, "pi.index"))
+
+    def path(n):
+        with open(os.path.join(fx, f"{n}.eml"), "rb") as f:
+            head = f.read().split(b"\n\n", 1)[0]
+        mid = re.search(rb"(?im)^message-id:\s*<([^>]*)>", head).group(1)
+        h = hashlib.sha1(mid).hexdigest()
+        return h[:2] + "/" + h[2:]
+
+    # a bare repository has no index: a work tree of nothing stands in
+    wt = repo + ".wt"
+    os.makedirs(wt)
+
+    def commit(args, subject):
+        subprocess.run(["git", "--git-dir", repo, "--work-tree", wt,
+                        "update-index", *args], env=index, check=True)
+        tree = subprocess.run(["git", "--git-dir", repo, "write-tree"],
+                              env=index, check=True, stdout=subprocess.PIPE
+                              ).stdout.decode().strip()
+        parent = subprocess.run(["git", "--git-dir", repo, "rev-parse", "-q",
+                                 "--verify", "HEAD"], stdout=subprocess.PIPE,
+                                check=False).stdout.decode().strip()
+        c = _git("--git-dir", repo, "commit-tree", tree,
+                 *(["-p", parent] if parent else []), "-m", subject)
+        _git("--git-dir", repo, "update-ref", "HEAD", c)
+
+    for n in ("01", "02", "03", "04", "delete 02", "05"):
+        if n.startswith("delete"):
+            commit(["--force-remove", path(n[-2:])], n)
+            continue
+        blob = _git("--git-dir", repo, "hash-object", "-w",
+                    os.path.join(fx, f"{n}.eml"))
+        commit(["--add", "--cacheinfo", f"100644,{blob},{path(n)}"], n)
 
 
-def test_dask_public_inbox_same_as_command(urigrep_cmd, top_srcdir,
-                                           tmp_path):
-    """A v2 inbox and one of its epochs, cut into runs of a message or
-    two: the parts, in order, hold the records of urigrep --json on the
-    same two archives, commit and epoch included, in the same order."""
+def _have_pinbox(urigrep_cmd, tmp_path):
+    """Skip without git, or with a urigrep built without libgit2."""
     if shutil.which("git") is None:
         pytest.skip("no git")
-    inbox = str(tmp_path / "inbox")
-    epoch = make_inbox(top_srcdir, inbox)
-    res = subprocess.run([urigrep_cmd, "--json", "--headers", inbox, epoch],
+    res = subprocess.run([urigrep_cmd, "--list-runs=1", str(tmp_path)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          check=False)
     if b"without libgit2" in res.stderr:
         pytest.skip("urigrep built without libgit2")
-    want = [json.loads(x) for x in res.stdout.splitlines()]
-    assert len(want) > 20 and all("commit" in r for r in want)
+
+
+def test_plan_inbox_runs(urigrep_cmd, top_srcdir, tmp_path):
+    """An inbox cut by `urigrep --list-runs`: runs of commits numbered
+    over both epochs, grouped into pieces by the bytes of their messages;
+    a piece carries the removals of the commits after its first."""
+    _have_pinbox(urigrep_cmd, tmp_path)
+    inbox = str(tmp_path / "inbox")
+    make_inbox(top_srcdir, inbox)
+    assert ud.is_inbox(inbox) and not ud.is_inbox(top_srcdir)
+    pieces = ud.plan_inbox(ud.Inbox(inbox), 1, urigrep_cmd, commits=1)
+    assert len(pieces) == 12 and all(len(p["runs"]) == 1 for p in pieces)
+    # run EPOCH v2 TOP 1 MESSAGE HEAD BYTES
+    assert [(p["runs"][0].split()[1], p["runs"][0].split()[5])
+            for p in pieces] == [("0", str(n)) for n in range(6)] + \
+        [("1", str(n)) for n in range(6, 12)]
+    # 05 removed at 6, 08 at 10, 02 at 12: what a piece may need
+    assert [len(p["removed"]) for p in pieces] == \
+        [3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1]
+    fx = os.path.join(top_srcdir, "tests", "fixtures", "public-inbox")
+    assert pieces[0]["end"] == os.path.getsize(os.path.join(fx, "01.eml"))
+    # 1 MiB: one piece holding every run (of runs of 1 MiB / 64 KiB)
+    big = ud.plan_inbox(ud.Inbox(inbox), 1 << 20, urigrep_cmd)
+    assert len(big) == 1 and len(big[0]["runs"]) == 2
+    assert big[0]["end"] == sum(p["end"] for p in pieces)
+
+
+def test_dask_public_inbox_same_as_command(urigrep_cmd, top_srcdir,
+                                           tmp_path):
+    """A v2 inbox, one of its epochs and a v1 repository, cut into tasks
+    of a commit or two: the parts, in order, hold the records of urigrep
+    --json on the same three archives, byte for byte, commit, epoch and
+    message numbers included; the summary counts them."""
+    _have_pinbox(urigrep_cmd, tmp_path)
+    inbox = str(tmp_path / "inbox")
+    epoch = make_inbox(top_srcdir, inbox)
+    v1 = str(tmp_path / "v1.git")
+    make_v1(top_srcdir, v1)
+    assert ud.is_inbox(v1)
+    res = subprocess.run([urigrep_cmd, "--json", "--headers", inbox, epoch,
+                          v1], stdout=subprocess.PIPE, check=True)
+    want = res.stdout
+    recs = [json.loads(x) for x in want.splitlines()]
+    assert len(recs) > 20 and all("commit" in r for r in recs)
+    assert any(r["file"] == v1 for r in recs)
     out = str(tmp_path / "out")
-    env = dict(os.environ)
+    env = dict(os.environ, URIGREP=urigrep_cmd)
     env["PYTHONPATH"] = os.pathsep.join(
         [os.path.dirname(os.path.dirname(ud.__file__))] +
         [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    subprocess.run([sys.executable, "-m", "urigrep.dask", inbox, epoch,
+    subprocess.run([sys.executable, "-m", "urigrep.dask", inbox, epoch, v1,
                     "--out", out, "--workers", "2", "--headers",
                     "--chunk-size", str(3000 / 1024 / 1024)],
                    env=env, check=True, timeout=300)
-    got = []
+    got = b""
     for part in sorted(glob.glob(os.path.join(out, "part-*.jsonl"))):
-        with open(part, encoding="utf-8") as f:
-            got.extend(json.loads(line) for line in f)
-    assert [list(r.items()) for r in got] == [list(r.items()) for r in want]
+        with open(part, "rb") as f:
+            got += f.read()
+    assert got == want
     with open(os.path.join(out, "summary.json")) as f:
-        assert json.load(f)["tasks"] >= 4
+        summary = json.load(f)
+    assert summary["tasks"] >= 10 and summary["records"] == len(recs)
+    assert summary["errors"] == []
+    schemes = collections.Counter(r["scheme"].lower() for r in recs)
+    assert summary["schemes"] == dict(schemes)
+
+
+def test_dask_public_inbox_damaged(urigrep_cmd, top_srcdir, tmp_path):
+    """A message the archive lacks is said, the runner exits 2, the other
+    messages are read as the command reads them."""
+    _have_pinbox(urigrep_cmd, tmp_path)
+    inbox = str(tmp_path / "inbox")
+    epoch = make_inbox(top_srcdir, inbox)
+    # a commit whose "m" is not there
+    tree = _git("--git-dir", epoch, "mktree", "--missing",
+                input=b"100644 blob 0123456789012345678901234567890123456789"
+                b"\tm\n")
+    parent = _git("--git-dir", epoch, "rev-parse", "HEAD")
+    c = _git("--git-dir", epoch, "commit-tree", tree, "-p", parent, "-m", "x")
+    _git("--git-dir", epoch, "update-ref", "HEAD", c)
+    res = subprocess.run([urigrep_cmd, "--json", inbox],
+                         stdout=subprocess.PIPE, check=False)
+    assert res.returncode == 2
+    out = str(tmp_path / "out")
+    env = dict(os.environ, URIGREP=urigrep_cmd)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [os.path.dirname(os.path.dirname(ud.__file__))] +
+        [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    r = subprocess.run([sys.executable, "-m", "urigrep.dask", inbox,
+                        "--out", out, "--workers", "1", "--chunk-size",
+                        str(3000 / 1024 / 1024), "--no-progress"],
+                       env=env, stderr=subprocess.PIPE, check=False,
+                       timeout=300)
+    assert r.returncode == 2
+    assert f"commit {c}".encode() in r.stderr
+    got = b""
+    for part in sorted(glob.glob(os.path.join(out, "part-*.jsonl"))):
+        with open(part, "rb") as f:
+            got += f.read()
+    assert got == res.stdout

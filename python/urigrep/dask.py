@@ -16,11 +16,14 @@ task per range (newlines and "From " lines) feeds the numbers on.  A
 cut at gzip members that start records, as urigrep -j cuts it, each
 range read member by member with the records' offsets in the file.
 Another file whose name ends in .gz is decompressed as it is read (one
-task).  A public-inbox archive named (a v2 inbox, git/N.git, or one
-epoch) is cut into runs of commits of about --chunk-size bytes of
-messages, each read with git cat-file in a task: the records are those
-of `urigrep --json ARCHIVE`, commit and epoch included, in its order
-(v1 archives are read by the command only).
+task).  A public-inbox archive named (a v2 inbox, git/N.git, one epoch,
+or a v1 repository) is cut into runs of commits by the urigrep command
+itself (`urigrep --list-runs`: the runs -j hands its threads, and the
+messages its commits remove), consecutive runs grouped into tasks of
+about --chunk-size bytes of messages, each read by `urigrep --json
+--read-runs`: the records are those of `urigrep --json ARCHIVE`, commit,
+epoch and message numbers included, in its order, written by the
+command.
 
 DIR receives part-NNNNN.jsonl, one per task, each line a record as
 urigrep --json writes it, formatted in C by the command's own writer
@@ -34,9 +37,10 @@ by host (both lowercased; "null" counts references without one), counted
 on the C side.  Dask's progress bar is shown when standard error is a
 terminal.  Exit status 2 when an archive could not be read.
 
-The workers need the urigrep package (and liburigrep) installed, git
-for public-inbox archives, and the files under the same paths as the
-client sees them.
+The workers need the urigrep package (and liburigrep) installed, for
+public-inbox archives the urigrep command (built with libgit2: --urigrep,
+else $URIGREP, else the PATH's) and git, and the files under the same
+paths as the client sees them.
 """
 
 import argparse
@@ -47,9 +51,11 @@ import io
 import json
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -199,62 +205,105 @@ class _Range(io.RawIOBase):
         return k
 
 
-def _read_pinbox(j, p):
-    """The messages of run P (plan()) of a public-inbox epoch, read with
-    git cat-file --batch, to J (urigrep._JsonLines)."""
-    proc = subprocess.Popen(["git", "--git-dir", p["repo"], "cat-file",
-                             "--batch"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE)
-
-    def ask():
-        try:
-            for _, blob, _ in p["messages"]:
-                proc.stdin.write(blob.encode() + b"\n")
-        finally:
-            proc.stdin.close()
-
-    t = threading.Thread(target=ask, daemon=True)
-    t.start()
-    try:
-        for commit, blob, number in p["messages"]:
-            head = proc.stdout.readline().split()
-            if len(head) != 3 or head[1] != b"blob":
-                raise OSError(f"{p['repo']}: commit {commit}: message "
-                              f"{blob} cannot be read")
-            data = proc.stdout.read(int(head[2]))
-            proc.stdout.read(1)
-            j.message(data, p["path"], number, commit, p["epoch"])
-    finally:
-        t.join()
-        proc.stdout.close()
-        proc.wait()
+def urigrep_command():
+    """The urigrep command that reads public-inbox archives: $URIGREP,
+    else the PATH's urigrep."""
+    return os.environ.get("URIGREP") or shutil.which("urigrep") or "urigrep"
 
 
-def extract(out, pieces, first=(1, 1), options=None):
+def _command_options(options):
+    """The command's options for scan()'s OPTIONS that a public-inbox
+    task passes on (type is the archive's)."""
+    args = []
+    if options.get("headers"):
+        args.append("--headers")
+    if options.get("base"):
+        args.append("--base=" + options["base"])
+    if options.get("rfc", 2396) != 2396:
+        args.append("--rfc=%d" % options["rfc"])
+    return args
+
+
+def _count_json(fd, start, end):
+    """(records, by scheme, by host) of the JSON Lines in bytes START..END
+    of the file FD, as _JsonLines.counts() gives them."""
+    records, schemes, hosts = 0, collections.Counter(), \
+        collections.Counter()
+    rest, pos = b"", start
+    while pos < end:
+        block = os.pread(fd, min(_BLOCK, end - pos), pos)
+        if not block:
+            break
+        pos += len(block)
+        lines = (rest + block).split(b"\n")
+        rest = lines.pop()
+        for line in lines:
+            rec = json.loads(line)
+            records += 1
+            schemes[rec["scheme"]] += 1
+            hosts[rec["host"]] += 1
+    return records, schemes, hosts
+
+
+def _read_pinbox(fd, p, options, cmd):
+    """Piece P of a public-inbox archive (plan_inbox()), its runs read by
+    the urigrep command CMD with --read-runs, its --json records written
+    by the command to FD; (records, by scheme, by host, errors, the
+    command's CPU seconds)."""
+    spec = "\n".join(["urigrep-runs 1", *p["removed"], *p["runs"]]) + "\n"
+    start = os.lseek(fd, 0, os.SEEK_CUR)
+    with tempfile.TemporaryFile() as inp, tempfile.TemporaryFile() as err:
+        inp.write(spec.encode("ascii"))
+        inp.seek(0)
+        proc = subprocess.Popen([cmd, "--json", "-j", "1", "--read-runs=-",
+                                 *_command_options(options), "--",
+                                 p["path"]], stdin=inp, stdout=fd,
+                                stderr=err)
+        # waited for here, for its CPU time
+        _, status, ru = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        said = err.read().decode("utf-8", "replace").splitlines()
+    errors = [] if proc.returncode in (0, 1) else \
+        said or [f"{p['path']}: urigrep exited {proc.returncode}"]
+    end = os.lseek(fd, 0, os.SEEK_CUR)
+    return (*_count_json(fd, start, end), errors,
+            ru.ru_utime + ru.ru_stime)
+
+
+def extract(out, pieces, first=(1, 1), options=None, urigrep_cmd=None):
     """Scan PIECES (see plan()) and write their records as JSON Lines to
-    OUT, formatted in C as urigrep --json formats them. FIRST gives the
-    line and message numbers where the first piece starts (a range of an
-    mbox). Returns a summary dict; its counts come from the C side."""
+    OUT, formatted in C as urigrep --json formats them (a public-inbox
+    archive's by the urigrep command URIGREP_CMD). FIRST gives the line
+    and message numbers where the first piece starts (a range of an
+    mbox). Returns a summary dict; its counts come from the C side (of
+    an archive's records, from the command's lines), "errors" what the
+    command said of an archive it could not read whole."""
     options = dict(options or {})
     cpu, own = time.process_time(), time.thread_time()
     tmp = out + ".tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
         with urigrep._JsonLines(fd, **options) as j:
-            records, schemes, hosts = _extract(j, pieces, first, options)
+            records, schemes, hosts, errors, child = _extract(
+                j, fd, pieces, first, options,
+                urigrep_cmd or urigrep_command())
     finally:
         os.close(fd)
     os.replace(tmp, out)
     hosts.pop(None, None)
     return {"records": records, "bytes": sum(p["end"] - p["start"]
                                              for p in pieces),
-            "schemes": schemes, "hosts": hosts,
-            "cpu_seconds": time.process_time() - cpu,
-            "task_cpu_seconds": time.thread_time() - own}
+            "schemes": schemes, "hosts": hosts, "errors": errors,
+            "cpu_seconds": time.process_time() - cpu + child,
+            "task_cpu_seconds": time.thread_time() - own + child}
 
 
-def _extract(j, pieces, first, options):
-    """extract()'s work: PIECES to J (urigrep._JsonLines); its counts."""
+def _extract(j, fd, pieces, first, options, cmd):
+    """extract()'s work: PIECES to J (urigrep._JsonLines, writing to FD);
+    its counts, the errors of public-inbox pieces and the CPU seconds of
+    the commands that read them."""
+    extra, errors = [0, collections.Counter(), collections.Counter(), 0.0], []
     # whole files of a kind read by C in one call
     run, run_kind = [], None
     for p in pieces + [{"kind": None, "path": None}]:
@@ -269,7 +318,13 @@ def _extract(j, pieces, first, options):
             run.append(p["path"])
             run_kind = kind
         elif kind == "pinbox":
-            _read_pinbox(j, p)
+            j._flush()
+            n, sc, ho, err, child = _read_pinbox(fd, p, options, cmd)
+            extra[0] += n
+            extra[3] += child
+            extra[1].update(sc)
+            extra[2].update(ho)
+            errors.extend(err)
         elif kind == "gz":
             with open(p["path"], "rb") as f, \
                     gzip.GzipFile(fileobj=f) as g:
@@ -281,7 +336,11 @@ def _extract(j, pieces, first, options):
         elif kind == "range":
             j.file(p["path"], p["start"], p["end"],
                    options.get("type", "mbox"), first[0], first[1])
-    return j.counts()
+    records, schemes, hosts = j.counts()
+    for mine, more in ((schemes, extra[1]), (hosts, extra[2])):
+        for k, v in more.items():
+            mine[k] = mine.get(k, 0) + v
+    return records + extra[0], schemes, hosts, errors, extra[3]
 
 
 class Inbox(str):
@@ -305,22 +364,6 @@ def _git_dir(path):
     """PATH's git directory: PATH for a bare repository, PATH/.git."""
     return path if os.path.isdir(os.path.join(path, "objects")) else \
         os.path.join(path, ".git")
-
-
-def epochs(name):
-    """The epochs of archive NAME as urigrep reads them: [(git directory,
-    epoch number)] of a v2 inbox's git/N.git in numeric order, else NAME
-    itself with N when it is named N.git (else -1)."""
-    gitdir = os.path.join(name, "git")
-    nums = sorted(int(e[:-4]) for e in (os.listdir(gitdir)
-                                         if os.path.isdir(gitdir) else ())
-                  if _EPOCH.fullmatch(e))
-    if nums:
-        return [(_git_dir(os.path.join(gitdir, f"{k}.git")), k)
-                for k in nums]
-    base = name[name.rfind("/") + 1:]
-    k = int(base[:-4]) if re.fullmatch(r"[0-9]{1,9}\.git", base) else -1
-    return [(_git_dir(name), k)]
 
 
 def _layout(repo):
@@ -360,66 +403,72 @@ def is_inbox(path):
     return _layout(_git_dir(path)) in ("v1", "v2")
 
 
-def _history(repo):
-    """The commits of REPO from its root to HEAD by first parents, each
-    (commit, its "m" blob or None, that blob's size, its "d" blob or
-    None), read with git rev-list and cat-file --batch-check."""
-    revs = (_git(repo, "rev-list", "--first-parent", "HEAD") or b"").split()
-    revs.reverse()
-    ask = b"".join(c + b":m\n" + c + b":d\n" for c in revs)
-    out = (_git(repo, "cat-file", "--batch-check", data=ask) or
-           b"").splitlines()
-    if len(out) != 2 * len(revs):
-        raise OSError(f"{repo}: git cat-file failed")
-    hist = []
-    for i, c in enumerate(revs):
-        m, d = out[2 * i].split(), out[2 * i + 1].split()
-        hist.append((c.decode(),
-                     m[0].decode() if m[-1] != b"missing" else None,
-                     int(m[2]) if m[-1] != b"missing" else 0,
-                     d[0].decode() if d[-1] != b"missing" else None))
-    return hist
+# a message's size when the list gives none (v1), to group runs by
+_GUESS = 16 * 1024
 
 
-def plan_inbox(name, chunk):
-    """Archive NAME in runs of commits of about CHUNK bytes of messages,
-    oldest first, each a piece (kind "pinbox": path, repo, epoch and
-    messages, a list of (commit, blob, number)). A message is numbered by
-    its commit in the whole archive, and one that a later commit removes
-    ("d") is left out, as urigrep reads it. Raises OSError when an epoch
-    is not a v2 one (v1 archives are read by the command only)."""
-    hists = []
-    for repo, k in epochs(name):
-        lay = _layout(repo)
-        if lay not in ("v2", "empty"):
-            raise OSError(f"{repo}: not a public-inbox v2 epoch (v1 "
-                          "archives: use urigrep itself)")
-        hists.append((repo, k, _history(repo) if lay == "v2" else []))
-    removed, n = {}, 0
-    for _, _, hist in hists:
-        for _, _, _, d in hist:
-            n += 1
-            if d:
-                removed[d] = n
-    runs, n = [], 0
-    for repo, k, hist in hists:
-        run, size = [], 0
-        for commit, m, msize, _ in hist:
-            n += 1
-            if m is None or removed.get(m, 0) > n:
-                continue
-            run.append((commit, m, n))
-            size += msize
-            if size >= chunk:
-                runs.append({"path": str(name), "kind": "pinbox",
-                             "repo": repo, "epoch": k, "messages": run,
-                             "start": 0, "end": size})
-                run, size = [], 0
-        if run:
-            runs.append({"path": str(name), "kind": "pinbox", "repo": repo,
-                         "epoch": k, "messages": run, "start": 0,
-                         "end": size})
-    return runs
+def list_runs(name, commits, cmd=None, errors=None):
+    """`urigrep --list-runs=COMMITS NAME` (CMD: the command) parsed: (the
+    removals, [(line, the number of the newest commit that removes the
+    blob)], and the runs, [(line, first message number, commits, bytes)]),
+    oldest first. Raises OSError when the command lists nothing; what it
+    said of an archive it could list only in part goes to ERRORS (else
+    raised)."""
+    try:
+        r = subprocess.run([cmd or urigrep_command(),
+                            f"--list-runs={commits}", "--", name],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           check=False)
+    except OSError as e:
+        raise OSError(f"{name}: cannot run urigrep: {e}") from e
+    lines = r.stdout.decode("ascii", "replace").splitlines()
+    said = r.stderr.decode("utf-8", "replace").strip()
+    if not lines or lines[0] != "urigrep-runs 1":
+        raise OSError(said or f"{name}: urigrep --list-runs failed")
+    if r.returncode != 0:
+        if errors is None:
+            raise OSError(said)
+        errors.append(said)
+    removed, runs = [], []
+    for line in lines[1:]:
+        f = line.split(" ")
+        if f[0] == "removed":
+            removed.append((line, int(f[2])))
+        elif f[0] == "run":
+            runs.append((line, int(f[5]), int(f[4]), int(f[7])))
+    return removed, runs
+
+
+def plan_inbox(name, chunk, cmd=None, errors=None, commits=None):
+    """Archive NAME in pieces of about CHUNK bytes of messages, oldest
+    first: the runs of COMMITS commits (default: about a quarter of
+    CHUNK's messages, at most -j's 1024) that the urigrep command CMD
+    cuts it into (list_runs()), consecutive runs grouped. A piece is a
+    dict: path, kind "pinbox", runs (--list-runs' lines), removed (those
+    of its removals that can matter to its runs: of commits after its
+    first), start 0, end the bytes of its messages (v1: not counted)."""
+    if commits is None:
+        commits = max(1, min(1024, chunk // (4 * _GUESS)))
+    removed, runs = list_runs(name, commits, cmd, errors)
+    pieces, group, size, guess = [], [], 0, 0
+
+    def close():
+        first = group[0][1]
+        pieces.append({"path": str(name), "kind": "pinbox",
+                       "runs": [g[0] for g in group],
+                       "removed": [x for x, at in removed if at > first],
+                       "start": 0, "end": size})
+
+    for run in runs:
+        group.append(run)
+        size += run[3]
+        guess += run[3] or run[2] * _GUESS
+        if guess >= chunk:
+            close()
+            group, size, guess = [], 0, 0
+    if group:
+        close()
+    return pieces
 
 
 class Message(str):
@@ -508,7 +557,7 @@ def expand(args):
     return files
 
 
-def plan(files, chunk, doc_type="auto", errors=None):
+def plan(files, chunk, doc_type="auto", errors=None, urigrep_cmd=None):
     """Cut FILES into work: returns (groups, splits). A group is a list of
     pieces, whole files that are scanned in one task (small files up to
     about CHUNK bytes together); SPLITS lists, for each mbox larger than
@@ -516,12 +565,13 @@ def plan(files, chunk, doc_type="auto", errors=None):
     each public-inbox archive its runs of commits (plan_inbox()). A piece
     is a dict: path, kind ("file", "message", "gz", "warcgz", "range" or
     "pinbox"), start, end. An archive that cannot be read is left out,
-    its error appended to ERRORS (else raised)."""
+    its error appended to ERRORS (else raised); URIGREP_CMD is the
+    command that cuts archives (default: urigrep_command())."""
     groups, splits, group, size = [], [], [], 0
     for path in files:
         if isinstance(path, Inbox):
             try:
-                splits.append(plan_inbox(path, chunk))
+                splits.append(plan_inbox(path, chunk, urigrep_cmd, errors))
             except OSError as e:
                 if errors is None:
                     raise
@@ -599,17 +649,22 @@ def auto_chunk(files, workers):
     return int(min(64 << 20, max(4 << 20, total // (8 * max(1, workers)))))
 
 
-def run(client, files, out, chunk, options, progress=False):
+def run(client, files, out, chunk, options, progress=False,
+        urigrep_cmd=None):
     """Submit the work for FILES to CLIENT (a distributed.Client), write
     DIR OUT's partitions and summary.json; return the summary. CHUNK:
     bytes of input per task (None: auto_chunk() for the client's
-    workers). An archive that cannot be read is said on standard error
-    and listed in the summary's "errors"."""
+    workers). URIGREP_CMD: the urigrep command that cuts and reads
+    public-inbox archives (default: urigrep_command()), at the same path
+    on the workers. An archive that cannot be read, whole or in part, is
+    said on standard error and listed in the summary's "errors"."""
     os.makedirs(out, exist_ok=True)
     if chunk is None:
         chunk = auto_chunk(files, len(client.scheduler_info()["workers"]))
+    cmd = urigrep_cmd or urigrep_command()
     errors = []
-    groups, splits = plan(files, chunk, options.get("type", "auto"), errors)
+    groups, splits = plan(files, chunk, options.get("type", "auto"), errors,
+                          cmd)
     for e in errors:
         print(f"urigrep.dask: {e}", file=sys.stderr)
     opts = {k: v for k, v in options.items() if k != "type" or v != "auto"}
@@ -627,7 +682,8 @@ def run(client, files, out, chunk, options, progress=False):
         first = (1, 1)
         for i, p in enumerate(pieces):
             futures.append(client.submit(extract, part(), [p], first,
-                                         options=opts, pure=False))
+                                         options=opts, urigrep_cmd=cmd,
+                                         pure=False))
             if i + 1 < len(pieces) and p["kind"] == "range":
                 c = client.submit(count_range, p["path"], p["start"],
                                   p["end"], pure=False)
@@ -644,12 +700,16 @@ def run(client, files, out, chunk, options, progress=False):
     for s in client.gather(futures):
         for k in ("bytes", "records", "cpu_seconds", "task_cpu_seconds"):
             total[k] += s[k]
+        for e in s["errors"]:
+            print(f"urigrep.dask: {e}", file=sys.stderr)
+            errors.append(e)
         # the C side's exact strings, summed lowercased
         for k in ("schemes", "hosts"):
             for key, v in s[k].items():
                 total[k][key.lower() if key is not None else None] += v
-    total["schemes"] = dict(total["schemes"].most_common())
-    total["hosts"] = dict(total["hosts"].most_common())
+    # (the C side counts references without a scheme or host from 0)
+    for k in ("schemes", "hosts"):
+        total[k] = {key: v for key, v in total[k].most_common() if v}
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump(total, f, indent=1)
         f.write("\n")
@@ -682,6 +742,10 @@ def main(argv=None):
                     choices=[1808, 2396, 3986])
     ap.add_argument("--no-progress", action="store_true",
                     help="no progress bar even on a terminal")
+    ap.add_argument("--urigrep", metavar="PATH",
+                    help="the urigrep command that cuts and reads "
+                    "public-inbox archives, at this path on the workers "
+                    "too (default: $URIGREP, else the PATH's)")
     a = ap.parse_args(argv)
     try:
         files = expand(a.paths)
@@ -703,7 +767,8 @@ def main(argv=None):
         client = Client(cluster)
     try:
         total = run(client, files, a.out, chunk, options,
-                    progress=sys.stderr.isatty() and not a.no_progress)
+                    progress=sys.stderr.isatty() and not a.no_progress,
+                    urigrep_cmd=a.urigrep)
     finally:
         client.close()
         if cluster is not None:
