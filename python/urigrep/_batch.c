@@ -709,6 +709,29 @@ feed_fd(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end,
     return rc;
 }
 
+/* Read up to N bytes at OFFSET of the file open as the descriptor in ARG
+ * into BUF (urigrep_read_at_fn): how many, fewer at its end, (size_t)-1
+ * on error. */
+static size_t
+read_again(void *arg, uint64_t offset, char *buf, size_t n)
+{
+    int fd = (int)(intptr_t)arg;
+    size_t got = 0;
+
+    while (got < n) {
+        ssize_t k = pread(fd, buf + got, n - got, (off_t)(offset + got));
+
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return (size_t)-1;
+        if (k == 0)
+            break;
+        got += (size_t)k;
+    }
+    return got;
+}
+
 /* JSON: bytes START..END (END 0: the rest) of the file PATH as one
  * document, of TYPE (enum urigrep_doc_type; -1: the options' type, and
  * the document no piece of another), fed in pieces of 1 MiB; a text or
@@ -750,6 +773,10 @@ ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
     if (type >= 0)
         rc = urigrep_extractor_set_origin(d->x, (enum urigrep_doc_type)type,
                                           0, 0, 0);
+    /* a whole file is read again where a Content-Length ends (WARC,
+     * mboxcl), as the command reads it */
+    if (rc == URIGREP_OK && start == 0)
+        urigrep_extractor_set_read_at(d->x, read_again, (void *)(intptr_t)fd);
     /* the bytes peeked at are fed as they are: a small file is read
      * once */
     if (rc == URIGREP_OK)
