@@ -4,9 +4,13 @@
 # hold swallows none of the records or messages after it, and the task
 # writes the records `urigrep --json FILE` writes.
 # SPDX-License-Identifier: MIT
+import glob
 import json
 import os
 import subprocess
+import sys
+
+import pytest
 
 import urigrep
 
@@ -71,4 +75,127 @@ def test_mboxcl2_count_too_long_by_far(urigrep_cmd, top_srcdir, tmp_path):
     want = command(urigrep_cmd, path, "--type=mboxcl2")
     got = records(path, type="mboxcl2")
     assert len({r["message"] for r in want}) > 1000
+    assert got == want
+
+
+class _Now:
+    """A stand-in for a distributed.Client that runs each task at once,
+    in this process: urigrep.dask.run()'s planning, counting and
+    ordering without a cluster (test_dask.py runs one when Dask is
+    installed)."""
+
+    def submit(self, fn, *args, pure=True, **kw):
+        return fn(*args, **kw)
+
+    def gather(self, futures):
+        return list(futures)
+
+
+def dask_records(path, chunk, options):
+    """The records urigrep.dask.run() writes for PATH in tasks of CHUNK
+    bytes, in order, and its pieces."""
+    import urigrep.dask as ud
+    out = path + ".out"
+    ud.run(_Now(), [path], out, chunk, dict(options))
+    got = []
+    for part in sorted(os.listdir(out)):
+        if part.endswith(".jsonl"):
+            with open(os.path.join(out, part), encoding="utf-8") as f:
+                got.extend(json.loads(line) for line in f)
+    return got, ud.plan([path], chunk, options.get("type", "auto"))
+
+
+def test_dask_cuts_plain_warc_along_chain(urigrep_cmd, top_srcdir,
+                                          tmp_path):
+    """A plain .warc (warcio's files, 60 times, a segmented record in the
+    middle, one record's Content-Length wrong near the end) is cut where
+    the Content-Length chain reaches a record, never at a continuation
+    record; the tasks write what urigrep --json writes, warc_offset in
+    the file included."""
+    import urigrep.dask as ud
+    w = os.path.join(top_srcdir, "tests", "warc")
+    with open(os.path.join(w, "example.warc"), "rb") as f:
+        example = f.read()
+    with open(os.path.join(w, "example-iana.org-chunked.warc"), "rb") as f:
+        iana = f.read()
+
+    def rec(fields, block):
+        return (b"WARC/1.1\r\n" + b"".join(b"%s: %s\r\n" % f for f in fields)
+                + b"Content-Length: %d\r\n\r\n" % len(block) + block +
+                b"\r\n\r\n")
+    http = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"
+            b"<a href='/one'>1</a> <a href='http://seg.example/spans"
+            b"-the-cut'>2</a>")
+    cut = http.index(b"spans") + 3
+    rid = b"<urn:uuid:seg-1>"
+    seg = rec([(b"WARC-Type", b"response"), (b"WARC-Record-ID", rid),
+               (b"WARC-Target-URI", b"http://seg.example/"),
+               (b"WARC-Segment-Number", b"1"),
+               (b"Content-Type", b"application/http;msgtype=response")],
+              http[:cut]) + \
+        rec([(b"WARC-Type", b"continuation"),
+             (b"WARC-Record-ID", b"<urn:uuid:seg-2>"),
+             (b"WARC-Target-URI", b"http://seg.example/"),
+             (b"WARC-Segment-Origin-ID", rid),
+             (b"WARC-Segment-Number", b"2"),
+             (b"WARC-Segment-Total-Length", b"%d" % len(http))],
+            http[cut:])
+    dmg = example.replace(b"Content-Length: 249\r\n",
+                          b"Content-Length: 749\r\n", 1)
+    data = (example + iana) * 30 + seg * 5 + (example + iana) * 25 + dmg + \
+        (example + iana) * 5
+    path = str(tmp_path / "big.warc")
+    with open(path, "wb") as f:
+        f.write(data)
+    want = command(urigrep_cmd, path)
+    got, (groups, splits) = dask_records(path, 16 * 1024, {})
+    assert not groups and len(splits) == 1 and len(splits[0]) > 10
+    for p in splits[0]:
+        assert p["kind"] == "chain" and data[p["start"]:].startswith(b"WARC/")
+        assert b"WARC-Type: continuation" not in \
+            data[p["start"]:data.index(b"\r\n\r\n", p["start"])]
+    assert splits[0][-1]["end"] == len(data)
+    assert sum(1 for r in want if "spans-the-cut" in r["uri"]) == 5
+    assert got == want
+    # a file not cut (one piece) is read whole, as before
+    assert ud.chain_pieces(path, "warc", len(data)) is None
+    # on a LocalCluster of 2 worker processes: the same records
+    pytest.importorskip("distributed")
+    if os.environ.get("URIGREP_SANITIZED"):
+        return
+    out = str(tmp_path / "out")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [os.path.dirname(os.path.dirname(ud.__file__))] +
+        [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    subprocess.run([sys.executable, "-m", "urigrep.dask", path, "--out",
+                    out, "--workers", "2", "--chunk-size",
+                    str(16 / 1024)], env=env, check=True, timeout=300)
+    got = []
+    for part in sorted(glob.glob(os.path.join(out, "part-*.jsonl"))):
+        with open(part, encoding="utf-8") as f:
+            got.extend(json.loads(line) for line in f)
+    with open(os.path.join(out, "summary.json")) as f:
+        assert json.load(f)["tasks"] == len(splits[0])
+    assert got == want
+
+
+def test_dask_cuts_mboxcl2_along_chain(urigrep_cmd, top_srcdir, tmp_path):
+    """Mail::Box's mboxcl2 40 times, one count made wrong (3280 for
+    1280) in the 30th: cut along the chain up to the damage, line and
+    message numbers as urigrep --json gives them."""
+    src = os.path.join(top_srcdir, "tests", "fixtures", "mbox-variants",
+                       "mail-box-magick.mboxcl2")
+    with open(src, "rb") as f:
+        real = f.read()
+    dmg = real.replace(b"\nContent-Length: 1280\n",
+                       b"\nContent-Length: 3280\n", 1)
+    path = str(tmp_path / "big.mbox")
+    with open(path, "wb") as f:
+        f.write(real * 29 + dmg + real * 10)
+    want = command(urigrep_cmd, path, "--type=mboxcl2")
+    got, (groups, splits) = dask_records(path, 64 * 1024,
+                                         {"type": "mboxcl2"})
+    assert not groups and len(splits) == 1 and len(splits[0]) > 10
+    assert len({r["message"] for r in want}) > 400
     assert got == want

@@ -770,12 +770,13 @@ ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
     if (!any_bytes && (t == URIGREP_DOC_TEXT || t == URIGREP_DOC_HTML) &&
         memchr(scratch, '\0', (size_t)k))
         goto done;
+    /* a piece's offsets are the file's (a WARC record's warc_offset) */
     if (type >= 0)
         rc = urigrep_extractor_set_origin(d->x, (enum urigrep_doc_type)type,
-                                          0, 0, 0);
-    /* a whole file is read again where a Content-Length ends (WARC,
-     * mboxcl), as the command reads it */
-    if (rc == URIGREP_OK && start == 0)
+                                          0, start, 0);
+    /* the file is read again where a Content-Length ends (WARC, mboxcl),
+     * as the command reads it */
+    if (rc == URIGREP_OK && (start == 0 || type >= 0))
         urigrep_extractor_set_read_at(d->x, read_again, (void *)(intptr_t)fd);
     /* the bytes peeked at are fed as they are: a small file is read
      * once */

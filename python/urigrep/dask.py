@@ -9,9 +9,12 @@ scheduler at --scheduler ADDRESS.  Small files are grouped into tasks of
 about --chunk-size bytes (by default the input in about 8 tasks a
 worker, 4 to 64 MiB); an mbox file larger than that is cut into byte
 ranges that start at a message's "From " line (the line urigrep's mbox
-reader takes as a separator), and each range is its own task.  A range's
-line and message numbers are those of the whole file: a small counting
-task per range (newlines and "From " lines) feeds the numbers on.  A
+reader takes as a separator), and each range is its own task; a plain
+WARC file, mboxcl and mboxcl2 are cut where a walk along their
+Content-Length chain reaches a record or message, as urigrep -j cuts
+them.  A range's line and message numbers are those of the whole file:
+a small counting task per range (newlines and "From " lines) feeds the
+numbers on.  A
 .warc.gz (its first gzip member inflates to "WARC/") larger than that is
 cut at gzip members that start records, as urigrep -j cuts it, each
 range read member by member with the records' offsets in the file.
@@ -49,6 +52,7 @@ import glob
 import gzip
 import io
 import json
+import mmap
 import os
 import re
 import shutil
@@ -60,6 +64,7 @@ import threading
 import time
 
 import urigrep
+from urigrep import _chain
 
 _TIME = re.compile(rb"[0-9][0-9]:[0-9][0-9]")
 _BLOCK = 4 * 1024 * 1024
@@ -177,6 +182,37 @@ def count_range(path, start, end):
             # a partial last line: only its first 513 bytes can matter
             rest = data[cut:][:600]
     return lines, froms
+
+
+def count_lines(path, start, end, messages):
+    """(newlines in bytes START..END of the file PATH, MESSAGES): a piece
+    cut along a Content-Length chain, whose messages the cut counted."""
+    lines = 0
+    with open(path, "rb") as f:
+        f.seek(start)
+        while start < end:
+            block = f.read(min(_BLOCK, end - start))
+            if not block:
+                break
+            start += len(block)
+            lines += block.count(b"\n")
+    return lines, messages
+
+
+def chain_pieces(path, kind, chunk):
+    """The pieces of the plain WARC or mboxcl/mboxcl2 (KIND) file PATH,
+    cut along its Content-Length chain as urigrep -j cuts it (src/cli/
+    split.c), about CHUNK bytes each; None when it is one piece."""
+    with open(path, "rb") as f, \
+            mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+        n = len(m)
+        if not _chain.starts(m, n, kind):
+            return None
+        cuts = _chain.cuts(m, n, kind, chunk)
+    if len(cuts) < 2:
+        return None
+    return [{"path": path, "kind": "chain", "type": kind, "start": a,
+             "end": b, "messages": k} for a, b, k in cuts]
 
 
 def advance(first, counts):
@@ -336,6 +372,9 @@ def _extract(j, fd, pieces, first, options, cmd):
         elif kind == "range":
             j.file(p["path"], p["start"], p["end"],
                    options.get("type", "mbox"), first[0], first[1])
+        elif kind == "chain":
+            j.file(p["path"], p["start"], p["end"], p["type"], first[0],
+                   first[1])
     records, schemes, hosts = j.counts()
     for mine, more in ((schemes, extra[1]), (hosts, extra[2])):
         for k, v in more.items():
@@ -563,8 +602,10 @@ def plan(files, chunk, doc_type="auto", errors=None, urigrep_cmd=None):
     about CHUNK bytes together); SPLITS lists, for each mbox larger than
     CHUNK, its pieces (byte ranges starting at separator lines), and for
     each public-inbox archive its runs of commits (plan_inbox()). A piece
-    is a dict: path, kind ("file", "message", "gz", "warcgz", "range" or
-    "pinbox"), start, end. An archive that cannot be read is left out,
+    is a dict: path, kind ("file", "message", "gz", "warcgz", "range",
+    "chain" or "pinbox"), start, end (a "chain" piece, of a plain WARC or
+    mboxcl file cut along its Content-Length chain, also its type and the
+    messages before it). An archive that cannot be read is left out,
     its error appended to ERRORS (else raised); URIGREP_CMD is the
     command that cuts archives (default: urigrep_command())."""
     groups, splits, group, size = [], [], [], 0
@@ -607,7 +648,7 @@ def plan(files, chunk, doc_type="auto", errors=None, urigrep_cmd=None):
         if t == "auto" and n > chunk:
             with open(path, "rb") as f:
                 t = urigrep.detect(f.read(32 * 1024))
-        # mboxcl and mboxcl2 are read whole: a "From " line may be
+        # mboxcl and mboxcl2 are not cut here: a "From " line may be
         # inside a body that a Content-Length counts
         if t in ("mbox", "mboxo", "mboxrd") and n > chunk:
             bounds = [0]
@@ -621,6 +662,13 @@ def plan(files, chunk, doc_type="auto", errors=None, urigrep_cmd=None):
             bounds.append(n)
             splits.append([{"path": path, "kind": "range", "start": a,
                             "end": b} for a, b in zip(bounds, bounds[1:])])
+            continue
+        # a plain WARC file, mboxcl and mboxcl2 are cut along their
+        # Content-Length chain, as urigrep -j cuts them
+        pieces = chain_pieces(path, t, chunk) \
+            if t in ("warc", "mboxcl", "mboxcl2") and n > chunk else None
+        if pieces:
+            splits.append(pieces)
             continue
         if group and size + n > chunk:
             groups.append(group)
@@ -684,9 +732,17 @@ def run(client, files, out, chunk, options, progress=False,
             futures.append(client.submit(extract, part(), [p], first,
                                          options=opts, urigrep_cmd=cmd,
                                          pure=False))
+            c = None
             if i + 1 < len(pieces) and p["kind"] == "range":
                 c = client.submit(count_range, p["path"], p["start"],
                                   p["end"], pure=False)
+            elif i + 1 < len(pieces) and p["kind"] == "chain" and \
+                    p["type"] != "warc":
+                c = client.submit(count_lines, p["path"], p["start"],
+                                  p["end"],
+                                  pieces[i + 1]["messages"] - p["messages"],
+                                  pure=False)
+            if c is not None:
                 counts.append(c)
                 first = client.submit(advance, first, c, pure=False)
     if progress:

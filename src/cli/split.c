@@ -237,6 +237,9 @@ header_end(const char *p, size_t n, size_t at, size_t max, size_t maxd,
     return 0;
 }
 
+/* python/urigrep/_chain.py walks the chain as this file does, for
+ * urigrep.dask: keep in sync. */
+
 /* The record at AT (its version line) of the plain WARC file P (N
  * bytes): where the next starts, as the reader finds it (Content-Length
  * bytes after the header, line breaks, a version line); N if the chain
