@@ -15,7 +15,9 @@
 # each the best of $BENCH_RUNS (3) runs by wall time, with user+sys
 # seconds and the peak RSS of one more run (GNU time), then the goal's
 # ratios: urigrep -j 1 on the epoch against half its speed on the mbox,
-# and against 80% of libgit2's. Prints the commands, the CPU (model and
+# and against 80% of libgit2's; last, the baseline and urigrep -j 1 and
+# -j 2 run in turn, $BENCH_RUNS rounds (bench/pinbox-interleave.py):
+# the ratio a changing load disturbs least. Prints the commands, the CPU (model and
 # flags from /proc/cpuinfo), the load average and the versions first.
 # Needs git, python3, GNU time, a C compiler and libgit2 (pkg-config).
 set -eu
@@ -156,4 +158,5 @@ awk '
         printf "epoch -j 2 / -j 1 speed-up: %.2fx wall\n",
             wall[e "_1"] / wall[e "_2"]
     }' "$data/pinbox.results"
+python3 "$here/pinbox-interleave.py" "$runs" "$base" "$ug" "$epoch"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
