@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# bench/pinbox-interleave.py: libgit2's baseline and urigrep on one epoch, in turn.
+# bench/pinbox-interleave.py: libgit2's baseline and urigrep, in turn.
 # SPDX-License-Identifier: MIT
 """Usage: pinbox-interleave.py RUNS BASELINE URIGREP EPOCH
 

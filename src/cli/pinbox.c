@@ -1325,7 +1325,8 @@ parse_run(char *line, const struct epoch *e, size_t n,
     run->count = (size_t)count;
     run->message = (uint64_t)message;
     if (strlen(f[2]) != GIT_OID_HEXSZ || strlen(f[5]) != GIT_OID_HEXSZ ||
-        git_oid_fromstr(&run->top, f[2]) || git_oid_fromstr(&run->head, f[5])) {
+        git_oid_fromstr(&run->top, f[2]) ||
+        git_oid_fromstr(&run->head, f[5])) {
         pinbox_run_free(run);
         return false;
     }

@@ -10,7 +10,8 @@
 . "${srcdir:-.}/tests/init.sh"
 . "${srcdir:-.}/tests/pinbox-lib.sh"
 : "${top_srcdir:=$srcdir}"
-a=${URIGREP_PINBOX_DASK_ARCHIVE:-/work/.mirror/linux-mailinglist-archives+open-iscsi.googlegroups.com.0/repo}
+a=/work/.mirror/linux-mailinglist-archives+open-iscsi.googlegroups.com.0/repo
+a=${URIGREP_PINBOX_DASK_ARCHIVE:-$a}
 [ -d "$a" ] || { echo "skipping: no archive $a" >&2; exit 77; }
 pi_skip
 if [ -n "$URIGREP_SANITIZED" ] ||
@@ -21,7 +22,8 @@ if [ -n "$URIGREP_SANITIZED" ] ||
     exit 77
 fi
 py=$(sh "$top_srcdir/python/find-python" distributed 2>/dev/null) ||
-    { echo "skipping: no python3 with cffi and dask.distributed" >&2; exit 77; }
+    { echo "skipping: no python3 with cffi and dask.distributed" >&2
+      exit 77; }
 libs=$(cd "$(dirname "$URIGREP")/lib/.libs" && pwd) || exit 99
 "$py" "$top_srcdir/python/build_ext.py" --include "$top_srcdir/include" \
     --libdir "$libs" --rpath "$libs" --out "$tmp/py" >"$tmp/build.log" 2>&1 ||
@@ -36,7 +38,8 @@ PYTHONPATH=$tmp/py PYTHONDONTWRITEBYTECODE=1 URIGREP=$URIGREP \
     --chunk-size 1 --no-progress 2>"$tmp/dask.err" ||
     { cat "$tmp/dask.err" >&2; fail "urigrep.dask $a"; }
 cat "$tmp/out"/part-*.jsonl >"$tmp/got"
-cmp "$tmp/want" "$tmp/got" || fail "urigrep.dask's records differ from urigrep's"
+cmp "$tmp/want" "$tmp/got" ||
+    fail "urigrep.dask's records differ from urigrep's"
 jq -e --argjson n "$(wc -l <"$tmp/want")" \
     '.records == $n and .tasks >= 4 and .errors == []' \
     "$tmp/out/summary.json" >/dev/null || fail "$(cat "$tmp/out/summary.json")"
