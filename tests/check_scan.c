@@ -1000,6 +1000,11 @@ START_TEST(test_skip_every_offset)
         { "std::string <  news:\n comp.x> URL::", "news:comp.x" },
         { "Is <  ftp:\t\n//k.example/>", "ftp://k.example/" },
         { "say \"bb:`b1\" x", "bb:`b1" },
+        /* upper case and a digit at a scheme's end, then a blank: passed
+         * over in running text, found in <...> */
+        { "LP: #1 x86: fix README:\n<X86:\n//l.example/>",
+          "X86://l.example/" },
+        { "utf-8: ok 12: no <MAILTO:\n u@m.example>", "MAILTO:u@m.example" },
     };
     static const size_t chunks[] = { 0, 1, 63, 64, 65 };
     struct urigrep_scan_options opt = {

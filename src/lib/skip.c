@@ -108,13 +108,13 @@ angle_may_open(const unsigned char *w, size_t t)
  * bytes looked at here, with nothing remembered (no verdict cached, no
  * wait for more input):
  * - no scheme character before it ("a: b", "(:"), or a run of them
- *   with no letter ("12:30", "v1.2:"): there is no scheme;
- * - a letter before it and a ':' after ("std::string");
- * - a letter before it, then space, a control, '<' or '>': bare and
- *   quoted references end there, and so does a <...> that is not there
- *   or that holds blanks then a byte other than space, '>' or '&' after
- *   a ':' inside one line ("Note: the", "Closes:  #1", "follows:\n",
- *   "LP: #1"; an upper-case scheme on a uuencoded line is rejected by
+ *   with no letter ("12:30", "1.2:"): there is no scheme;
+ * - a scheme before it and a ':' after ("std::string");
+ * - a scheme before it ("Note", "x86", "v1.2"), then space, a control,
+ *   '<' or '>': bare and quoted references end there, and so does a
+ *   <...> that is not there or that holds blanks then a byte other than
+ *   space, '>' or '&' after a ':' inside one line ("Note: the",
+ *   "Closes:  #1", "follows:\n", "LP: #1", "x86: fix"; an upper-case scheme on a uuencoded line is rejected by
  *   try_colon() too, and its verdict for the line, kept there, is the
  *   same whichever of the line's ':' asks first);
  * unless the word is "URL", after which blanks are allowed, or fewer
@@ -128,12 +128,13 @@ colon_may_start(const unsigned char *w, size_t n, size_t t)
     if (t == 0 || !((a = byte_class[w[t - 1]]) & C_SCHEME))
         return false;
     if (!(a & C_ALPHA)) {
-        /* back over the run for a letter; a long one is left to
-         * try_colon() */
-        for (j = t - 1; !(byte_class[w[j]] & C_ALPHA) && t - j < 16; j--)
-            if (j == 0 || !(byte_class[w[j - 1]] & C_SCHEME))
+        /* back over the run for a letter ("x86:", "utf-8:"); a long run
+         * is left to try_colon() */
+        for (j = t - 1; !(byte_class[w[j]] & C_ALPHA); j--)
+            if (t - j >= 16)
+                return true;
+            else if (j == 0 || !(byte_class[w[j - 1]] & C_SCHEME))
                 return false;
-        return true;
     }
     if (t + 3 > n || (t >= 3 && (w[t - 3] | 0x20) == 'u' &&
                       (w[t - 2] | 0x20) == 'r' && (w[t - 1] | 0x20) == 'l'))
