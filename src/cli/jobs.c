@@ -1270,14 +1270,16 @@ write_ready(struct jobs *j)
  * address-space limit (ulimit -v) that is room we may not have: each new
  * arena reserves 64 MiB, and whether a thread gets one or fails over to
  * another depended on timing (-j 8 under 96 MiB ran out of memory about
- * one run in six); there, the threads share two arenas, unpadded. */
+ * one run in six); there, the threads share one arena, unpadded (with
+ * two, the second's 64 MiB still left -j 8 without room for its windows
+ * on a loaded machine, tests/cli/jobs-address-space.sh). */
 static void
 tune_malloc(void)
 {
     struct rlimit as;
 
     if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
-        mallopt(M_ARENA_MAX, 2);
+        mallopt(M_ARENA_MAX, 1);
         return;
     }
     mallopt(M_TOP_PAD, 8 * 1024 * 1024);
