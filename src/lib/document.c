@@ -424,6 +424,13 @@ text_out(struct urigrep_extractor *x, const char *p, size_t n)
     }
     if (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line)
         add_checkpoint(x, x->fed + x->text.len, 0);
+    if (x->text.len < TEXT_BLOCK && n < TEXT_BLOCK - x->text.len &&
+        !x->stopped) {
+        /* the usual piece: in the block, which it does not fill */
+        if (buf_append(&x->text, p, n) != URIGREP_OK)
+            emit_nomem(x);
+        return;
+    }
     while (n && !x->stopped) {
         size_t block = x->anchor_seq ? TEXT_BLOCK_ANCHOR : TEXT_BLOCK;
         size_t room = block > x->text.len ? block - x->text.len : 0;

@@ -1300,17 +1300,46 @@ long_line_rest(struct mail_parser *m, const char *p, size_t n,
     return take;
 }
 
-/* The folded lines (a blank first) at P (LEN bytes) of a field passed
- * over, as many as are whole in it: counted, as handle_line() would
- * append them. Returns the bytes taken. */
+/* Would handle_line() take the whole line P (N bytes, its '\n' last) of
+ * a header as the start of a field no one reads: no mbox separator,
+ * boundary or broken fold, a field line (not folded, not the end of the
+ * header) that field_read() does not want? */
+static bool
+starts_skipped_field(const struct mail_parser *m, const char *p, size_t n)
+{
+    if (n > LINE_MAX_ || p[0] == '-' || p[0] == ' ' || p[0] == '\t')
+        return false;
+    if (p[0] == 'F' && m->mode != MAIL_ONE && mail_is_from_line(p, n))
+        return false;
+    return is_field_line(p, n) && !field_read(p, n) &&
+           !is_broken_fold(m, p, n);
+}
+
+/* At a line start in a header, the whole lines at P (LEN bytes) of
+ * fields no one reads (SINK->few_headers) and the folded lines of the
+ * one passed over, as handle_line() would take them; the first line
+ * that is none of these is left to it. Returns the bytes taken. */
 static size_t
-skipped_lines(struct mail_parser *m, const char *p, size_t len)
+skipped_fields(struct mail_parser *m, const char *p, size_t len,
+               const struct mail_sink *sink)
 {
     const char *q = p, *end = p + len, *nl;
 
-    while (q < end && (*q == ' ' || *q == '\t') &&
-           (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
-        field_append(m, q, (size_t)(nl - q) + 1);
+    while (q < end && (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+        size_t n = (size_t)(nl - q) + 1;
+
+        if (*q == ' ' || *q == '\t') {
+            if (!m->skipping)
+                break;
+        } else if (sink->few_headers && starts_skipped_field(m, q, n)) {
+            end_field(m, sink);
+            m->field_line = m->line_no;
+            m->skipping = true;
+            m->skip_last = '\0';
+        } else {
+            break;
+        }
+        field_append(m, q, n);
         m->line_no++;
         q = nl + 1;
     }
@@ -1319,8 +1348,8 @@ skipped_lines(struct mail_parser *m, const char *p, size_t len)
 }
 
 /* At a line start, the lines at P (N bytes) that need no look each, as
- * many as there are: of a body (body_lines()), or the folded ones of a
- * field passed over (skipped_lines()); not in a counted body, where a
+ * many as there are: of a body (body_lines()), or of fields passed over
+ * (skipped_fields()); not in a counted body, where a
  * "From " line is held. Returns the bytes taken. */
 static size_t
 quick_lines(struct mail_parser *m, const char *p, size_t n,
@@ -1330,8 +1359,9 @@ quick_lines(struct mail_parser *m, const char *p, size_t n,
         return 0;
     if (m->st == M_BODY && m->leaf_open)
         return body_lines(m, p, n, sink);
-    if (m->st == M_HEADERS && m->skipping)
-        return skipped_lines(m, p, n);
+    if (m->st == M_HEADERS && m->depth > 0 && !m->at_start &&
+        (m->skipping || sink->few_headers))
+        return skipped_fields(m, p, n, sink);
     return 0;
 }
 
