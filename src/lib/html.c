@@ -64,6 +64,8 @@ struct html_scanner {
     bool anchor_c2;       /* a 0xC2 byte held: U+00A0 is a blank */
     bool anchor_full;     /* its text did not fit, its last character
                            * cut short */
+    bool anchor_tagged;   /* a tag since its last byte: the next byte
+                           * does not continue that character */
     size_t anchor_tags;   /* tags since it began */
     char anchor[HTML_ANCHOR_MAX];
     size_t nanchor;
@@ -278,15 +280,16 @@ anchor_put(struct html_scanner *h, const struct html_sink *sink, char c)
 
     if (h->nanchor + blank + 1 > sizeof h->anchor) {
         /* only a byte that continues the last character cuts it short:
-         * after a blank, or before a byte that starts one, the text
-         * ends with what was seen of it while it was open */
-        h->anchor_full = !blank && ((unsigned char)c & 0xc0) == 0x80;
+         * after a blank or a tag, or before a byte that starts one, the
+         * text ends with what was seen of it while it was open */
+        h->anchor_full = !blank && !h->anchor_tagged &&
+                         ((unsigned char)c & 0xc0) == 0x80;
         anchor_end(h, sink);
         return false;
     }
     if (blank)
         h->anchor[h->nanchor++] = ' ';
-    h->anchor_blank = false;
+    h->anchor_blank = h->anchor_tagged = false;
     h->anchor[h->nanchor++] = c;
     return true;
 }
@@ -376,9 +379,13 @@ anchor_tag(struct html_scanner *h, const struct html_sink *sink)
         if (!h->end_tag && h->a_href) {
             h->in_anchor = true;
             h->anchor_blank = h->anchor_c2 = h->anchor_full = false;
+            h->anchor_tagged = false;
             h->nanchor = h->anchor_tags = 0;
         }
     } else if (h->in_anchor) {
+        /* html_anchor_text() may be asked for at this tag's
+         * attributes: a byte after it cannot cut short what it showed */
+        h->anchor_tagged = true;
         if (cuts_text(h))
             anchor_cut(h, sink);
         if (!h->in_anchor)
