@@ -85,6 +85,7 @@ int ugpy_feed(struct ugpy_doc *d, const char *buf, size_t len);
 int ugpy_finish(struct ugpy_doc *d);
 int ugpy_origin(struct ugpy_doc *d, int type, uint64_t message);
 int ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap);
+void ugpy_read_again(struct ugpy_doc *d, int fd);
 int ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
                    uint64_t end, int type, int any_bytes);
 int ugpy_json_flush(struct ugpy_doc *d, int out);

@@ -305,6 +305,10 @@ def _feed(d, f, data, own, o, any_bytes, size, offset):
         if not any_bytes and not warc_gz and dtype in (1, 4) and \
                 b"\0" in head:
             return
+        if m is not None and not warc_gz:
+            # read again where a Content-Length ends (WARC, mboxcl), as
+            # the command reads a file; F stays open until the end
+            lib.ugpy_read_again(d, f.fileno())
         if data is not None and not warc_gz:
             # in place: one pointer, pieces by arithmetic (no copies)
             with ffi.from_buffer(data) as p:

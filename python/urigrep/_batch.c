@@ -732,6 +732,15 @@ read_again(void *arg, uint64_t offset, char *buf, size_t n)
     return got;
 }
 
+/* Let D's document be read again from the regular file open as FD where
+ * a Content-Length ends (urigrep_extractor_set_read_at()), as the
+ * command reads a file; FD must stay open until the document ends. */
+void
+ugpy_read_again(struct ugpy_doc *d, int fd)
+{
+    urigrep_extractor_set_read_at(d->x, read_again, (void *)(intptr_t)fd);
+}
+
 /* JSON: bytes START..END (END 0: the rest) of the file PATH as one
  * document, of TYPE (enum urigrep_doc_type; -1: the options' type, and
  * the document no piece of another), fed in pieces of 1 MiB; a text or
