@@ -30,9 +30,11 @@ def _blank(line):
     return line in (b"\n", b"\r\n")
 
 
-def _from_line(line):
-    """urigrep_mbox_from_line(): "From ", a sender, a space, then a time
-    "hh:mm" somewhere, the whole at most 512 bytes."""
+def is_from_line(line):
+    """Is LINE (bytes, its newline included) an mbox separator, as
+    liburigrep's mail_is_from_line() (urigrep_mbox_from_line()) decides:
+    "From ", a sender, a space, then somewhere a time "hh:mm", the whole
+    at most 512 bytes?  urigrep.dask cuts mbox files with it too."""
     if len(line) > 512 or not line.startswith(b"From "):
         return False
     i = 5
@@ -48,7 +50,7 @@ def _separator(m, at, n):
     if n - at < 5 or m[at] != 0x46:
         return False
     nl = m.find(b"\n", at, min(n, at + _FROM_LINE_MAX))
-    return nl >= 0 and _from_line(m[at:nl + 1])
+    return nl >= 0 and is_from_line(m[at:nl + 1])
 
 
 def _number(value, maxd):
@@ -163,7 +165,7 @@ def starts(m, n, kind):
     if kind == "warc":
         return n >= 9 and m[:5] == b"WARC/"
     nl = m.find(b"\n", 0, n)
-    return nl >= 0 and _from_line(m[:nl + 1])
+    return nl >= 0 and is_from_line(m[:nl + 1])
 
 
 def cuts(m, n, kind, chunk):

@@ -60,28 +60,15 @@ import stat
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 import urigrep
 from urigrep import _chain
 
-_TIME = re.compile(rb"[0-9][0-9]:[0-9][0-9]")
 _BLOCK = 4 * 1024 * 1024
 
-
-def is_from_line(line):
-    """Is LINE (bytes, its newline included) an mbox separator, as
-    liburigrep's mail_is_from_line() decides: "From ", a sender, a space,
-    then somewhere a time "hh:mm", the whole at most 512 bytes?"""
-    if len(line) > 512 or not line.startswith(b"From "):
-        return False
-    i = 5
-    while i < len(line) and line[i] not in b" \n":
-        i += 1
-    if i == 5 or i == len(line) or line[i] != 0x20:
-        return False
-    return _TIME.search(line, i) is not None
+# the mbox separator test, one copy for the cuts of both kinds of mbox
+is_from_line = _chain.is_from_line
 
 
 def _lines_from(f, start, end):
