@@ -18,7 +18,6 @@ N (3).
 """
 import argparse
 import os
-import platform
 import resource
 import subprocess
 import sys
@@ -26,21 +25,7 @@ import tempfile
 import time
 
 import urigrep.dask as ud
-
-
-def cpu_info():
-    model = flags = "?"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                k, _, v = line.partition(":")
-                if k.strip() == "model name" and model == "?":
-                    model = v.strip()
-                elif k.strip() == "flags" and flags == "?":
-                    flags = v.strip()
-    except OSError:
-        pass
-    return model, flags
+from machine import describe
 
 
 def timed(argv):
@@ -70,11 +55,7 @@ def main():
                  "mbox and a maildir with bench/pi-export.py EPOCH.git OUT)")
     if not os.access(a.urigrep, os.X_OK):
         sys.exit(f"bench/dask-runner.py: {a.urigrep}: no urigrep command there")
-    model, flags = cpu_info()
-    print(f"machine: {platform.node()}, {os.cpu_count()} CPUs, {model}, "
-          f"Python {platform.python_version()}")
-    print(f"cpu flags: {flags}")
-    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    describe()
     files = ud.expand(a.paths)
     cmd = [a.urigrep, "-j", "1", "--json", "-r", *a.paths]
     cw, cc, crss = min((timed(cmd) for _ in range(a.runs)),

@@ -13,10 +13,11 @@ user+sys seconds, MB/s and peak RSS, and the module's share of the
 command's speed by wall time and by CPU time.  Output goes to /dev/null.
 """
 import os
-import platform
 import shutil
 import subprocess
 import sys
+
+from machine import describe
 
 SCAN = ("import sys, urigrep\n"
         "n = t = 0\n"
@@ -25,22 +26,6 @@ SCAN = ("import sys, urigrep\n"
         "    t += len(r['uri']) + r['line']\n"
         "print(n)\n")
 RG = r"""(https?|ftp)://[^\]\[<>"\s]+"""
-
-
-def cpu_info():
-    """The CPU's model and flags, as /proc/cpuinfo gives them."""
-    model = flags = "?"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                k, _, v = line.partition(":")
-                if k.strip() == "model name" and model == "?":
-                    model = v.strip()
-                elif k.strip() == "flags" and flags == "?":
-                    flags = v.strip()
-    except OSError:
-        pass
-    return model, flags
 
 
 def timed(argv, out=subprocess.DEVNULL):
@@ -67,11 +52,7 @@ def main():
     cmd, files = args[0], args[1:]
     if not os.access(cmd, os.X_OK):
         sys.exit(f"bench/python.py: {cmd}: no urigrep command there")
-    model, flags = cpu_info()
-    print(f"machine: {platform.node()}, {os.cpu_count()} CPUs, {model}, "
-          f"Python {platform.python_version()}")
-    print(f"cpu flags: {flags}")
-    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    describe()
     print(f"best of {runs} by wall time; user+sys CPU of that run")
     for path in files:
         if not os.path.isfile(path):
