@@ -383,13 +383,13 @@ anchor_tag(struct html_scanner *h, const struct html_sink *sink)
             h->nanchor = h->anchor_tags = 0;
         }
     } else if (h->in_anchor) {
-        /* html_anchor_text() may be asked for at this tag's
-         * attributes: a byte after it cannot cut short what it showed */
-        h->anchor_tagged = true;
         if (cuts_text(h))
             anchor_cut(h, sink);
         if (!h->in_anchor)
             return; /* full */
+        /* html_anchor_text() may be asked for at this tag's
+         * attributes: a byte after it cannot cut short what it showed */
+        h->anchor_tagged = true;
         if (++h->anchor_tags > HTML_ANCHOR_TAGS)
             anchor_end(h, sink);
         else if (breaks_line(h->tag, h->ntag))

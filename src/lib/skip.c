@@ -63,9 +63,9 @@ skip_choose(void)
 
 /* Byte classes for colon_may_start(): C_SCHEME a scheme character
  * (letter, digit, '+', '-', '.'), C_ALPHA a letter, C_GAP a blank
- * (' ', '\t'), C_OPEN space or '>' or '&' (what may go
- * on after blanks inside <...>), C_BREAK what ends both a bare and a
- * quoted URI (space, controls, DEL, '<', '>'). */
+ * (' ', '\t'), C_OPEN space or '>' or '&' (what may go on after blanks
+ * inside <...>), C_BREAK what ends both a bare and a quoted URI (space,
+ * controls, DEL, '<', '>'). */
 enum { C_SCHEME = 1, C_ALPHA = 2, C_GAP = 8, C_OPEN = 16,
        C_BREAK = 32 };
 static const unsigned char byte_class[256] = {
@@ -114,9 +114,10 @@ angle_may_open(const unsigned char *w, size_t t)
  *   '<' or '>': bare and quoted references end there, and so does a
  *   <...> that is not there or that holds blanks then a byte other than
  *   space, '>' or '&' after a ':' inside one line ("Note: the",
- *   "Closes:  #1", "follows:\n", "LP: #1", "x86: fix"; an upper-case scheme on a uuencoded line is rejected by
- *   try_colon() too, and its verdict for the line, kept there, is the
- *   same whichever of the line's ':' asks first);
+ *   "Closes:  #1", "follows:\n", "LP: #1", "x86: fix"; an upper-case
+ *   scheme on a uuencoded line is rejected by try_colon() too, and its
+ *   verdict for the line, kept there, is the same whichever of the
+ *   line's ':' asks first);
  * unless the word is "URL", after which blanks are allowed, or fewer
  * than three bytes follow. */
 static ALWAYS_INLINE bool
