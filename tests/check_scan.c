@@ -978,6 +978,57 @@ START_TEST(test_skip_next_agrees)
 }
 END_TEST
 
+/* skip_line_start() of both implementations against its definition,
+ * read off byte by byte: the first I after FROM with W[I - 1] '\n' and
+ * W[I] one of "F->", the newlines before it counted; in buffers of 0 to
+ * 200 bytes of newlines, those bytes and others (the AVX2 loop's 32-byte
+ * steps, the next byte it loads, and the tail after them crossed), at
+ * their exact size on the heap. */
+START_TEST(test_skip_line_start_agrees)
+{
+    static const char alphabet[] = "\n\n\nF->x-F\r";
+    static const char set[3] = { 'F', '-', '>' };
+    enum skip_impl best;
+    unsigned seed = 822;
+    size_t n, from, i;
+
+    ck_assert_int_eq(unsetenv("URIGREP_SIMD"), 0);
+    best = skip_choose();
+    for (n = 0; n <= 200; n++) {
+        char *w = malloc(n ? n : 1);
+
+        ck_assert_ptr_nonnull(w);
+        for (i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            w[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+        for (from = 0; from <= n; from++) {
+            uint64_t want_nl = 0, nl_p = 7, nl_b = 7;
+            size_t want = n, p, b;
+
+            for (i = from; i < n; i++) {
+                if (i > from && w[i - 1] == '\n' && strchr("F->", w[i])) {
+                    want = i;
+                    break;
+                }
+                want_nl += w[i] == '\n';
+            }
+            p = skip_line_start(SKIP_PORTABLE, w, from, n, set, &nl_p);
+            b = skip_line_start(best, w, from, n, set, &nl_b);
+            ck_assert_msg(p == want && b == want,
+                          "n %zu from %zu: %zu, %zu, want %zu", n, from, p,
+                          b, want);
+            ck_assert_msg(nl_p == want_nl && nl_b == want_nl,
+                          "n %zu from %zu: %llu, %llu newlines, want %llu",
+                          n, from, (unsigned long long)nl_p,
+                          (unsigned long long)nl_b,
+                          (unsigned long long)want_nl);
+        }
+        free(w);
+    }
+}
+END_TEST
+
 /* A reference, or a trigger the filter turns away, at every offset of a
  * 64-byte block and across two (and the same at chunk ends), with
  * --abbrev and --any-scheme: every implementation reports the same
@@ -1105,6 +1156,7 @@ scan_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("skip");
     tcase_add_test(tc, test_skip_next_agrees);
+    tcase_add_test(tc, test_skip_line_start_agrees);
     tcase_add_test(tc, test_skip_every_offset);
     tcase_add_test(tc, test_skip_big_text);
     tcase_set_timeout(tc, 120);

@@ -13,6 +13,7 @@
 #include "mail.h"
 #include "mime.h"
 #include "scan.h"
+#include "skip.h"
 
 /*
  * A line-driven state machine.  Lines are assembled in a small buffer;
@@ -119,6 +120,7 @@ struct mail_parser {
     uint64_t win_pos, win_line;
     uint64_t no_hold_until;   /* a count found right: none held before */
     bool rewind, no_hold;
+    enum skip_impl simd;      /* how body lines are looked over */
     /* the input read again at any offset, and the count at hand as that
      * says: 0 not looked at, 1 unknown (held), 2 right, 3 wrong */
     size_t (*read_at)(void *, uint64_t, char *, size_t);
@@ -149,6 +151,7 @@ mail_new(enum mail_mode mode)
         return NULL;
     memset(m, 0, offsetof(struct mail_parser, lv));
     m->mode = mode;
+    m->simd = skip_choose();
     m->clen = -1;
     m->field = malloc(FIELD_MAX);
     m->dec_size = FIELD_MAX + 8;
@@ -741,11 +744,64 @@ body_line_special(const struct mail_parser *m, const char *p, size_t n)
     }
 }
 
+/* Might the body line at P (AVAIL bytes there, the line's end perhaps
+ * not among them) be one that body_line_special() finds? A look at its
+ * first bytes, so that most lines that start with 'F', '-' or '>' ("From
+ * the", "- item", "> quoted") need no search for their end. */
+static bool
+may_be_special(const struct mail_parser *m, const char *p, size_t avail)
+{
+    size_t k = 1;
+
+    switch (p[0]) {
+    case 'F':
+        return m->mode != MAIL_ONE &&
+               (avail < 5 || memcmp(p, "From ", 5) == 0);
+    case '-':
+        return avail < 2 || p[1] == '-';
+    case '>':
+        while (k < avail && p[k] == '>')
+            k++;
+        return avail - k < 5 || memcmp(p + k, "From ", 5) == 0;
+    default:
+        return false;
+    }
+}
+
+/* The whole lines at P (LEN bytes, from a line start) up to the first
+ * that body_line_special() finds: their bytes, the newlines among them
+ * added to M's line number. Only lines that start with one of the bytes
+ * that may make a line special are looked at one by one. */
+static size_t
+plain_lines(struct mail_parser *m, const char *p, size_t len)
+{
+    static const char starts[3] = { 'F', '-', '>' };
+    size_t at = 0, next;
+    uint64_t lines;
+
+    for (;;) {
+        const char *nl;
+
+        if (may_be_special(m, p + at, len - at) &&
+            ((nl = memchr(p + at, '\n', len - at)) == NULL ||
+             body_line_special(m, p + at, (size_t)(nl - p) + 1 - at)))
+            return at;
+        next = skip_line_start(m->simd, p, at, len, starts, &lines);
+        m->line_no += lines;
+        if (next == len) {
+            /* the newlines counted end at the last one */
+            nl = memrchr(p + at, '\n', len - at);
+            return nl ? (size_t)(nl - p) + 1 : at;
+        }
+        at = next;
+    }
+}
+
 /* The body of the open leaf, from the start of a line at P (LEN bytes):
  * its whole lines up to the first that body_line_special() finds, in
- * one span where the part needs no decoding.  Returns the bytes taken
- * (0 when the first line is special or incomplete); what handle_line()
- * would do for each line is done. */
+ * one span where the part needs no decoding or is not read.  Returns
+ * the bytes taken (0 when the first line is special or incomplete);
+ * what handle_line() would do for each line is done. */
 static size_t
 body_lines(struct mail_parser *m, const char *p, size_t len,
            const struct mail_sink *sink)
@@ -753,21 +809,25 @@ body_lines(struct mail_parser *m, const char *p, size_t len,
     const char *q = p, *end = p + len, *nl;
     uint64_t first = m->line_no;
     bool scan = m->leaf_scan && sink->part_data != NULL;
-    bool span = scan && m->cte != MIME_CTE_QP && m->cte != MIME_CTE_BASE64 &&
-                sink->part_lines != NULL;
 
+    if (!scan || (m->cte != MIME_CTE_QP && m->cte != MIME_CTE_BASE64 &&
+                  sink->part_lines != NULL)) {
+        size_t take = plain_lines(m, p, len);
+
+        if (scan && take)
+            sink->part_lines(sink->arg, p, take, first);
+        m->pos += take;
+        return take;
+    }
     while (q < end && (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
         size_t n = (size_t)(nl - q) + 1;
 
         if (body_line_special(m, q, n))
             break;
-        if (scan && !span)
-            body_data(m, q, n, false, sink);
+        body_data(m, q, n, false, sink);
         m->line_no++;
         q = nl + 1;
     }
-    if (span && q > p)
-        sink->part_lines(sink->arg, p, (size_t)(q - p), first);
     m->pos += (uint64_t)(q - p);
     return (size_t)(q - p);
 }

@@ -413,6 +413,80 @@ count_newlines_portable(const char *p, size_t n)
     return count;
 }
 
+/* skip_line_start(): a '\n' a memchr() and its next byte a look. */
+static size_t
+line_start_portable(const char *p, size_t from, size_t n, const char set[3],
+                    uint64_t *newlines)
+{
+    const char *nl;
+    uint64_t count = 0;
+
+    while (from + 1 < n && (nl = memchr(p + from, '\n', n - 1 - from))) {
+        from = (size_t)(nl - p) + 1;
+        count++;
+        if (p[from] == set[0] || p[from] == set[1] || p[from] == set[2]) {
+            *newlines = count;
+            return from;
+        }
+    }
+    *newlines = count + (from < n && p[n - 1] == '\n');
+    return n;
+}
+
+#ifdef HAVE_AVX2_TARGET
+/* skip_line_start() 32 bytes a step: the bytes that are '\n' and those
+ * whose next byte is in SET, as masks; the newlines before a hit counted
+ * as the loop goes. */
+static AVX2_FN size_t
+line_start_avx2(const char *p, size_t from, size_t n, const char set[3],
+                uint64_t *newlines)
+{
+    const __m256i nl = _mm256_set1_epi8('\n'), a = _mm256_set1_epi8(set[0]),
+                  b = _mm256_set1_epi8(set[1]), c = _mm256_set1_epi8(set[2]);
+    uint64_t count = 0, rest;
+    size_t i = from;
+
+    for (; i + 33 <= n; i += 32) {
+        __m256i here = _mm256_loadu_si256((const __m256i *)(const void *)
+                                          (p + i));
+        __m256i next = _mm256_loadu_si256((const __m256i *)(const void *)
+                                          (p + i + 1));
+        uint32_t lines = (uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(here, nl));
+        uint32_t hits = lines & (uint32_t)_mm256_movemask_epi8(
+            _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(next, a),
+                                            _mm256_cmpeq_epi8(next, b)),
+                            _mm256_cmpeq_epi8(next, c)));
+
+        if (hits != 0) {
+            unsigned k = (unsigned)__builtin_ctz(hits);
+
+            /* the newlines up to and with the one at K */
+            *newlines = count + (uint64_t)__builtin_popcount(
+                lines & (uint32_t)(((uint64_t)2 << k) - 1));
+            return i + k + 1;
+        }
+        count += (uint64_t)__builtin_popcount(lines);
+    }
+    i = line_start_portable(p, i, n, set, &rest);
+    *newlines = count + rest;
+    return i;
+}
+#endif
+
+size_t
+skip_line_start(enum skip_impl impl, const char *p, size_t from, size_t n,
+                const char set[3], uint64_t *newlines)
+{
+#ifdef HAVE_AVX2_TARGET
+    if (impl == SKIP_AVX2)
+        return line_start_avx2(p, from, n, set, newlines);
+#else
+    (void)impl;
+#endif
+    return line_start_portable(p, from, n, set, newlines);
+}
+
 uint64_t
 skip_count_newlines(enum skip_impl impl, const char *p, size_t n)
 {
