@@ -452,6 +452,60 @@ START_TEST(test_output_charset_utf7)
 }
 END_TEST
 
+/* A pooled converter comes back for its charset (any case) as one just
+ * opened: the state a part read half way left -- ISO-2022-JP shifted to
+ * JIS X 0208, a cut UTF-8 sequence, an open UTF-7 run -- is gone, so
+ * the next part's ASCII reads as ASCII. Five charsets through a pool of
+ * four: the oldest is closed (valgrind: no leak). */
+START_TEST(test_charset_pool)
+{
+    static const struct {
+        const char *charset, *again, *half;
+    } cases[] = {
+        { "ISO-2022-JP", "iso-2022-jp", "\x1b$B" "F|" },
+        { "UTF-8", "utf-8", "a\xc3" },
+        { "UTF-7", "utf-7", "+AGE" },
+        { "windows-1252", "WINDOWS-1252", "\x80" },
+        { "KOI8-R", "koi8-r", "\xc1" },
+    };
+    struct charset_pool pool = { { NULL } };
+    struct charset_conv *cv, *first[5];
+    struct urigrep_buf b;
+    size_t bad = 0, i;
+
+    buf_init(&b, 1024);
+    for (i = 0; i < 5; i++) {
+        first[i] = cv = charset_pool_open(&pool, cases[i].charset);
+        ck_assert_ptr_nonnull(cv);
+        ck_assert_int_eq(charset_convert(cv, cases[i].half,
+                                         strlen(cases[i].half), 0, &b, &bad),
+                         URIGREP_OK);
+        charset_pool_close(&pool, cv);
+    }
+    for (i = 4; i > 0; i--) {
+        cv = charset_pool_open(&pool, cases[i].again);
+        ck_assert_msg(cv == first[i], "%zu", i);
+        b.len = 0;
+        ck_assert_int_eq(charset_convert(cv, "ok http://a.example/", 20, 1,
+                                         &b, &bad), URIGREP_OK);
+        ck_assert_str_eq(text_of(&b), "ok http://a.example/");
+        charset_pool_close(&pool, cv);
+    }
+    /* the first was closed to make room: a new one, that works */
+    cv = charset_pool_open(&pool, "iso-2022-jp");
+    ck_assert_ptr_nonnull(cv);
+    b.len = 0;
+    ck_assert_int_eq(charset_convert(cv, "\x1b$BF|\x1b(B!", 9, 1, &b, &bad),
+                     URIGREP_OK);
+    ck_assert_str_eq(text_of(&b), "\xe6\x97\xa5!");
+    charset_pool_close(&pool, cv);
+    charset_pool_close(&pool, NULL);
+    ck_assert_ptr_null(charset_pool_open(&pool, "NO-SUCH-CHARSET-X"));
+    charset_pool_free(&pool);
+    buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_output_uniq)
 {
     struct uniq *u = uniq_new();
@@ -513,6 +567,7 @@ output_suite(void)
     tcase_add_test(tc, test_output_charset);
     tcase_add_loop_test(tc, test_output_charset_bytes, 0,
                         (int)(sizeof byte_cases / sizeof *byte_cases));
+    tcase_add_test(tc, test_charset_pool);
     tcase_add_loop_test(tc, test_output_charset_utf7, 0,
                         (int)(sizeof utf7_cases / sizeof *utf7_cases));
     tcase_add_test(tc, test_output_uniq);

@@ -74,6 +74,7 @@ struct charset_conv {
     char pending[PENDING_MAX];
     size_t npending;
     struct bytetab *tab;      /* NULL: every byte through iconv */
+    char name[64];            /* FROM, for a pool; "" if longer */
 };
 
 static enum family
@@ -153,6 +154,8 @@ charset_open(const char *from)
     if (cv == NULL)
         return NULL;
     cv->fam = family_of(from);
+    if (strlen(from) < sizeof cv->name)
+        strcpy(cv->name, from);
     if (cv->fam == F_UTF7) {
         cv->cd = (iconv_t)-1;
         return cv;
@@ -545,6 +548,56 @@ charset_close(struct charset_conv *cv)
         iconv_close(cv->cd);
     free(cv->tab);
     free(cv);
+}
+
+struct charset_conv *
+charset_pool_open(struct charset_pool *pool, const char *from)
+{
+    int i;
+
+    for (i = 0; i < CHARSET_POOL_MAX && pool->idle[i]; i++) {
+        struct charset_conv *cv = pool->idle[i];
+
+        if (strcasecmp(cv->name, from) == 0) {
+            memmove(pool->idle + i, pool->idle + i + 1,
+                    (CHARSET_POOL_MAX - 1 - (size_t)i) * sizeof *pool->idle);
+            pool->idle[CHARSET_POOL_MAX - 1] = NULL;
+            return cv;
+        }
+    }
+    return charset_open(from);
+}
+
+void
+charset_pool_close(struct charset_pool *pool, struct charset_conv *cv)
+{
+    if (cv == NULL)
+        return;
+    if (cv->name[0] == '\0') {
+        charset_close(cv);
+        return;
+    }
+    /* the state a half-read part may leave: shift state, a cut
+     * sequence, a UTF-7 run; the byte table holds for the charset */
+    if (cv->cd != (iconv_t)-1)
+        iconv(cv->cd, NULL, NULL, NULL, NULL);
+    cv->npending = 0;
+    memset(&cv->u7, 0, sizeof cv->u7);
+    charset_close(pool->idle[CHARSET_POOL_MAX - 1]);
+    memmove(pool->idle + 1, pool->idle,
+            (CHARSET_POOL_MAX - 1) * sizeof *pool->idle);
+    pool->idle[0] = cv;
+}
+
+void
+charset_pool_free(struct charset_pool *pool)
+{
+    int i;
+
+    for (i = 0; i < CHARSET_POOL_MAX; i++) {
+        charset_close(pool->idle[i]);
+        pool->idle[i] = NULL;
+    }
 }
 
 URIGREP_EXPORT int

@@ -26,4 +26,28 @@ enum urigrep_status charset_convert(struct charset_conv *cv, const char *in,
 /* Close the converter; NULL is accepted. */
 void charset_close(struct charset_conv *cv);
 
+/*
+ * Converters kept open after use, for the charsets that come again and
+ * again: each part of a mail archive that is not UTF-8 opens one, and
+ * glibc's iconv_open() and iconv_close() cost more than the scan of a
+ * short part.  A pool is owned by one user (no lock); zero it to start.
+ */
+#define CHARSET_POOL_MAX 4
+struct charset_pool {
+    struct charset_conv *idle[CHARSET_POOL_MAX];  /* newest first */
+};
+
+/* As charset_open(FROM), from POOL's idle converter for FROM (its name
+ * the same but for case) when it has one. */
+struct charset_conv *charset_pool_open(struct charset_pool *pool,
+                                       const char *from);
+
+/* Give CV (from charset_pool_open(), or NULL) back to POOL, its state
+ * reset as at open, as if by charset_close(): the oldest idle one is
+ * closed when POOL is full. */
+void charset_pool_close(struct charset_pool *pool, struct charset_conv *cv);
+
+/* Close POOL's idle converters. */
+void charset_pool_free(struct charset_pool *pool);
+
 #endif

@@ -634,7 +634,7 @@ is_utf8ish(const char *cs)
 static void
 open_charset(struct urigrep_extractor *x, const char *charset)
 {
-    x->cv = charset_open(charset);
+    x->cv = charset_pool_open(&x->cvpool, charset);
     if (x->cv == NULL)
         emit_notice(x, URIGREP_NOTICE_CHARSET, x->cur_line, 0, charset);
 }
@@ -818,7 +818,7 @@ doc_end(struct urigrep_extractor *x)
             html_feed(x->hs, p, n, &x->hsink);
         else
             text_out(x, p, n);
-        charset_close(x->cv);
+        charset_pool_close(&x->cvpool, x->cv);
         x->cv = NULL;
     }
     if (x->html)
@@ -862,7 +862,7 @@ doc_reset(struct urigrep_extractor *x)
     /* a new one is made when needed: nothing of this one's state stays */
     html_free(x->hs);
     x->hs = NULL;
-    charset_close(x->cv);
+    charset_pool_close(&x->cvpool, x->cv);
     x->cv = NULL;
     held_drop(&x->held, x->held.n);
     x->anchor_seq = 0;
@@ -885,5 +885,6 @@ doc_free(struct urigrep_extractor *x)
     buf_free(&x->text);
     buf_free(&x->ctx);
     charset_close(x->cv);
+    charset_pool_free(&x->cvpool);
     html_free(x->hs);
 }

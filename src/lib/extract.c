@@ -529,7 +529,8 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
     x->stored_line = 0;
     switch (type) {
     case URIGREP_DOC_LINES:
-        if (x->charset && (x->cv = charset_open(x->charset)) == NULL)
+        if (x->charset &&
+            (x->cv = charset_pool_open(&x->cvpool, x->charset)) == NULL)
             emit_notice(x, URIGREP_NOTICE_CHARSET, 1, 0, x->charset);
         break;
     case URIGREP_DOC_MAIL:
@@ -638,7 +639,7 @@ new_document(struct urigrep_extractor *x)
         x->mp = NULL;
     }
     warcdoc_free(x);
-    charset_close(x->cv);
+    charset_pool_close(&x->cvpool, x->cv);
     x->cv = NULL;
     held_drop(&x->headers, x->headers.n);
     x->headers_bytes = 0;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "charset.h"
 #include "html.h"
 #include "unwrap.h"
 #include "urigrep.h"
@@ -121,6 +122,7 @@ struct urigrep_extractor {
         uint64_t line;
     } pre_lines[64];
     struct charset_conv *cv;
+    struct charset_pool cvpool;  /* converters of parts before, idle */
     struct urigrep_buf conv;
     struct urigrep_buf text;    /* text waiting for the scanner */
     uint64_t fed;               /* scanner offset at text.data[0] */
