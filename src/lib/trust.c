@@ -207,6 +207,35 @@ is_label_byte(char c)
     return is_alpha(c) || is_digit(c) || c == '-' || (unsigned char)c >= 0x80;
 }
 
+/* The value of hex digit C, or -1. */
+static int
+hex_value(char c)
+{
+    if (is_digit(c))
+        return c - '0';
+    c = (char)(c | 0x20);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Decode the percent-encoding of P (N bytes) into OUT (room for N);
+ * returns the length. */
+static size_t
+percent_decode(const char *p, size_t n, char *out)
+{
+    size_t i, o = 0;
+
+    for (i = 0; i < n; i++) {
+        if (p[i] == '%' && i + 2 < n && hex_value(p[i + 1]) >= 0 &&
+            hex_value(p[i + 2]) >= 0) {
+            out[o++] = (char)(hex_value(p[i + 1]) * 16 + hex_value(p[i + 2]));
+            i += 2;
+        } else {
+            out[o++] = p[i];
+        }
+    }
+    return o;
+}
+
 /* Is P (N bytes) a dotted quad of plain decimals ("192.0.2.1")? */
 static bool
 is_dotted_quad(const char *p, size_t n)
@@ -562,6 +591,87 @@ host_at_end(const char *text, size_t n, const char *h, size_t hn)
     return q == end;
 }
 
+/*
+ * File types whose extension is also a top-level domain: source files
+ * ("setup.py", "main.rs", "Makefile.am", "configure.ac"), documents
+ * ("README.md", "notes.ps"), archives and packages ("data.zip",
+ * "setup.cab", "NVIDIA-Linux-x86_64.run", "Foo.app", "Main.java") and
+ * media ("clip.mov").  Extensions that name sites far more often than
+ * files are left out on purpose: com (COMMAND.COM), org (Emacs's org
+ * files), io, dev, me, tv, fm and the like, so that "github.com" at the
+ * end of a link's path is never read as a file's name.
+ */
+static const char *const file_types[] = {
+    "ac", "ai", "am", "app", "cab", "cc", "dot", "fish", "in", "inc",
+    "java", "map", "md", "mk", "ml", "mm", "mo", "mobi", "mov", "pl", "pm",
+    "pro", "ps", "pub", "py", "rs", "run", "sh", "so", "sv", "tf", "zip",
+};
+
+/* Is EXT (N bytes) one of file_types, in any case? */
+static bool
+is_file_type(const char *ext, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof file_types / sizeof *file_types; i++)
+        if (strlen(file_types[i]) == n &&
+            strncasecmp(ext, file_types[i], n) == 0)
+            return true;
+    return false;
+}
+
+/* Is NAME (N bytes) the last segment of URI's (UN bytes) path, its
+ * percent-encoding decoded, in any case? */
+static bool
+is_last_segment(const char *name, size_t n, const char *uri, size_t un)
+{
+    struct urigrep_parts pt;
+    const char *seg;
+    char dec[HOST_MAX];
+    size_t sn;
+
+    grammar_split(uri, un, &pt);
+    if (!pt.path.defined || pt.path.len == 0)
+        return false;
+    seg = memrchr(pt.path.ptr, '/', pt.path.len);
+    seg = seg ? seg + 1 : pt.path.ptr;
+    sn = (size_t)(pt.path.ptr + pt.path.len - seg);
+    if (sn < n || sn > sizeof dec)
+        return false;
+    sn = percent_decode(seg, sn, dec);
+    return sn == n && strncasecmp(name, dec, n) == 0;
+}
+
+/*
+ * Does the host H (HN bytes) that a link's TEXT (N bytes) names, of the
+ * registered domain RD, name instead the file URI (UN bytes) goes to
+ * ("setup.zip" over "https://example.org/dl/setup.zip")?  Only a bare
+ * name, the whole text (no scheme, no "www.", no path, no address),
+ * ending in an extension of file_types that the list takes as the public
+ * suffix by itself (RD of two labels: "README.en.md" is one, while
+ * "foo.com.py" under com.py or "x.vercel.app" are hosts), and the last
+ * segment of the link's path.  Such a text tells the truth: it names the
+ * file the link fetches, and a reader takes it so.  The same name over
+ * another path ("invoice.zip" over "https://evil.example/") is still a
+ * host name: .zip and .mov are registered and used to phish, and nothing
+ * shows the text is a file's.
+ */
+static bool
+names_target_file(const char *text, size_t n, const char *h, size_t hn,
+                  const char *rd, const char *uri, size_t un)
+{
+    size_t s, e, ext;
+    const char *dot = strchr(rd, '.');
+
+    if (dot == NULL || strchr(dot + 1, '.') || !trim_text(text, n, &s, &e) ||
+        h != text + s || hn != e - s ||
+        (hn > 4 && strncasecmp(h, "www.", 4) == 0))
+        return false;
+    for (ext = hn; ext > 0 && h[ext - 1] != '.'; ext--)
+        ;
+    return is_file_type(h + ext, hn - ext) && is_last_segment(h, hn, uri, un);
+}
+
 int
 trust_mismatch(struct trust *t, const char *text, size_t n,
                const char *uri, size_t un)
@@ -588,7 +698,8 @@ trust_mismatch(struct trust *t, const char *text, size_t n,
     if (!trust_registered_domain(t, th, thn, a, sizeof a) ||
         !trust_registered_domain(t, uh, uhn, b, sizeof b))
         return -1;
-    return strcmp(a, b) != 0;
+    return strcmp(a, b) != 0 &&
+           (mailto || !names_target_file(text, n, th, thn, a, uri, un));
 }
 
 /* One part of an IPv4 address as the URL Standard reads it: decimal, hex
@@ -632,35 +743,6 @@ trust_odd_ipv4(const char *host, size_t n)
         start = i + 1;
     }
     return odd || parts < 4;
-}
-
-/* The value of hex digit C, or -1. */
-static int
-hex_value(char c)
-{
-    if (is_digit(c))
-        return c - '0';
-    c = (char)(c | 0x20);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* Decode the percent-encoding of P (N bytes) into OUT (room for N);
- * returns the length. */
-static size_t
-percent_decode(const char *p, size_t n, char *out)
-{
-    size_t i, o = 0;
-
-    for (i = 0; i < n; i++) {
-        if (p[i] == '%' && i + 2 < n && hex_value(p[i + 1]) >= 0 &&
-            hex_value(p[i + 2]) >= 0) {
-            out[o++] = (char)(hex_value(p[i + 1]) * 16 + hex_value(p[i + 2]));
-            i += 2;
-        } else {
-            out[o++] = p[i];
-        }
-    }
-    return o;
 }
 
 bool

@@ -46,7 +46,9 @@ bool trust_registered_domain(const struct trust *t, const char *host,
  * urigrep.h says. A TEXT that is itself a wrapped link (data/
  * redirectors.txt) is read as its target, as URI should be already; one
  * whose target is not known, or whose host may have been cut with the
- * text, gives -1. */
+ * text, gives -1. A bare name ending in a file type that is also a
+ * top-level domain ("data.zip", "README.en.md") that is the last segment
+ * of URI's path names that file, not a host: 0. */
 int trust_mismatch(struct trust *t, const char *text, size_t n,
                    const char *uri, size_t un);
 
