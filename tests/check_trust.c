@@ -169,6 +169,16 @@ static const struct {
     { "r\xc3\xa9sum\xc3\xa9.zip",
       "https://example.org/r%C3%A9sum%C3%A9.zip", 0,
       "a non-ASCII name, percent-encoded in the path" },
+    /* a non-ASCII name is an IDN only with a top-level domain: its
+     * extension otherwise */
+    { "R\xc3\xa9sum\xc3\xa9.pdf", "https://example.org/cv", 0,
+      "pdf is no top-level domain: a file's name, accents or not" },
+    { "\xc3\x9c" "bersicht.docx", "https://drive.google.com/file/d/1x/view",
+      0, "docx is no top-level domain either" },
+    { "caf\xc3\xa9.com", "https://evil.example/", 1,
+      "an IDN of a known top-level domain is a host" },
+    { "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xbc\xd0\xb5\xd1\x80.\xd1\x80\xd1\x84",
+      "https://evil.example/", 1, "an IDN top-level domain (.rf)" },
     /* the same names elsewhere are still read as hosts */
     { "invoice.zip", "https://evil.example/", 1,
       ".zip is registered and used to phish: a name the path does not "

@@ -413,18 +413,23 @@ bare_host(const struct trust *t, const char *h, size_t n, size_t tld,
           bool path)
 {
     size_t i, labels = 1, tn = n - tld;
-    bool ascii = true;
+    bool ascii = true, ascii_tld = true;
 
     if (is_dotted_quad(h, n))
         return true;
     for (i = 0; i < n; i++) {
         labels += h[i] == '.';
         ascii = ascii && (unsigned char)h[i] < 0x80;
+        ascii_tld = ascii_tld && (i < tld || (unsigned char)h[i] < 0x80);
     }
-    if (!ascii || (tn > 4 && strncasecmp(h + tld, "xn--", 4) == 0))
-        return true;    /* an IDN: no file is named so */
+    if (!ascii_tld || (tn > 4 && strncasecmp(h + tld, "xn--", 4) == 0))
+        return true;    /* an IDN top-level domain: no file type */
+    /* an ASCII one the list does not know is a file's type, whatever
+     * letters the name has: a CV's "resume.pdf" with its accents */
     if (!known_tld(t, h + tld, tn))
         return false;
+    if (!ascii)
+        return true;    /* an IDN with a known TLD: read as a host */
     return (n > 4 && strncasecmp(h, "www.", 4) == 0) || path ||
            labels >= 3 || tn >= 3;
 }

@@ -28,7 +28,9 @@ void trust_free(struct trust *t);
  * "www.", or a host name followed by a path ("paypal.com/login"), or of
  * three labels or more, or ending in a top-level domain of three letters
  * or more that the list knows ("paypal.com"; not "README.md", "setup.py"
- * or "e.g."). Blanks, <>, quotes and a final '.', ',', ';', ':', '!' or
+ * or "e.g."); a non-ASCII name (an IDN) only with a top-level domain
+ * in Unicode, in A-labels or one the list knows (not a "resume.pdf" with
+ * its accents). Blanks, <>, quotes and a final '.', ',', ';', ':', '!' or
  * '?' around it are ignored. On true *HOST points into TEXT. */
 bool trust_text_host(const struct trust *t, const char *text, size_t n,
                      const char **host, size_t *hn, bool *mail);

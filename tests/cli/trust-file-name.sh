@@ -4,6 +4,8 @@
 # over https://evil.example/, a Drive page), and "github.com" at the end
 # of another site's path, still are (issue 22, "text that lies about its
 # target"), in an HTML file and in a message's quoted-printable HTML part.
+# A non-ASCII name whose extension is no top-level domain ("Résumé.pdf")
+# is a file's name too, not an IDN; "café.com" is an IDN.
 . "${srcdir:-.}/tests/init.sh"
 command -v jq >/dev/null || { echo "SKIP: jq is not installed"; exit 77; }
 "$URIGREP" --version | grep -q '^Features:.* libpsl' ||
@@ -18,6 +20,9 @@ setup.py false
 README.en.md false
 data.zip false
 clip.mov false
+Übersicht.docx false
+Résumé.pdf false
+café.com true
 invoice.zip true
 github.com true
 setup.py false
