@@ -978,19 +978,36 @@ START_TEST(test_skip_next_agrees)
 }
 END_TEST
 
-/* skip_line_start() of both implementations against its definition,
- * read off byte by byte: the first I after FROM with W[I - 1] '\n' and
- * W[I] one of "F->", the newlines before it counted; in buffers of 0 to
- * 200 bytes of newlines, those bytes and others (the AVX2 loop's 32-byte
- * steps, the next byte it loads, and the tail after them crossed), at
- * their exact size on the heap. */
-START_TEST(test_skip_line_start_agrees)
+/* The line starts skip_unfolded() (KIND 0) and skip_mail_line() (1)
+ * look for, by their definitions: is W[I..N) one? */
+static bool
+line_start_wanted(int kind, const char *w, size_t i, size_t n)
 {
-    static const char alphabet[] = "\n\n\nF->x-F\r";
-    static const char set[3] = { 'F', '-', '>' };
+    if (kind == 0)
+        return w[i] != ' ' && w[i] != '\t';
+    if (!strchr("F->", w[i]))
+        return false;
+    if (i + 1 == n)
+        return true;
+    return (w[i] == 'F' && w[i + 1] == 'r') ||
+           (w[i] == '-' && w[i + 1] == '-') ||
+           (w[i] == '>' && (w[i + 1] == 'F' || w[i + 1] == '>'));
+}
+
+/* skip_unfolded() and skip_mail_line() of both implementations against
+ * their definitions, read off byte by byte: the first I after FROM with
+ * W[I - 1] '\n' and a line start wanted there, the newlines before it
+ * counted; in buffers of 0 to 200 bytes of newlines, the bytes looked
+ * at and others (the AVX2 loops' 32-byte steps, the next two bytes they
+ * load, and the tail after them crossed), at their exact size on the
+ * heap. */
+START_TEST(test_skip_line_starts_agree)
+{
+    static const char alphabet[] = "\n\n\nF->x-Fr>\r \t \t";
     enum skip_impl best;
     unsigned seed = 822;
     size_t n, from, i;
+    int kind;
 
     ck_assert_int_eq(unsetenv("URIGREP_SIMD"), 0);
     best = skip_choose();
@@ -1002,28 +1019,32 @@ START_TEST(test_skip_line_start_agrees)
             seed = seed * 1103515245u + 12345u;
             w[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
         }
-        for (from = 0; from <= n; from++) {
-            uint64_t want_nl = 0, nl_p = 7, nl_b = 7;
-            size_t want = n, p, b;
+        for (kind = 0; kind <= 1; kind++)
+            for (from = 0; from <= n; from++) {
+                uint64_t want_nl = 0, nl_p = 7, nl_b = 7;
+                size_t want = n, p, b;
 
-            for (i = from; i < n; i++) {
-                if (i > from && w[i - 1] == '\n' && strchr("F->", w[i])) {
-                    want = i;
-                    break;
+                for (i = from; i < n; i++) {
+                    if (i > from && w[i - 1] == '\n' &&
+                        line_start_wanted(kind, w, i, n)) {
+                        want = i;
+                        break;
+                    }
+                    want_nl += w[i] == '\n';
                 }
-                want_nl += w[i] == '\n';
+                p = kind ? skip_mail_line(SKIP_PORTABLE, w, from, n, &nl_p)
+                         : skip_unfolded(SKIP_PORTABLE, w, from, n, &nl_p);
+                b = kind ? skip_mail_line(best, w, from, n, &nl_b)
+                         : skip_unfolded(best, w, from, n, &nl_b);
+                ck_assert_msg(p == want && b == want,
+                              "n %zu from %zu kind %d: %zu, %zu, want %zu",
+                              n, from, kind, p, b, want);
+                ck_assert_msg(nl_p == want_nl && nl_b == want_nl,
+                              "n %zu from %zu: %llu, %llu newlines, want "
+                              "%llu", n, from, (unsigned long long)nl_p,
+                              (unsigned long long)nl_b,
+                              (unsigned long long)want_nl);
             }
-            p = skip_line_start(SKIP_PORTABLE, w, from, n, set, &nl_p);
-            b = skip_line_start(best, w, from, n, set, &nl_b);
-            ck_assert_msg(p == want && b == want,
-                          "n %zu from %zu: %zu, %zu, want %zu", n, from, p,
-                          b, want);
-            ck_assert_msg(nl_p == want_nl && nl_b == want_nl,
-                          "n %zu from %zu: %llu, %llu newlines, want %llu",
-                          n, from, (unsigned long long)nl_p,
-                          (unsigned long long)nl_b,
-                          (unsigned long long)want_nl);
-        }
         free(w);
     }
 }
@@ -1156,7 +1177,7 @@ scan_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("skip");
     tcase_add_test(tc, test_skip_next_agrees);
-    tcase_add_test(tc, test_skip_line_start_agrees);
+    tcase_add_test(tc, test_skip_line_starts_agree);
     tcase_add_test(tc, test_skip_every_offset);
     tcase_add_test(tc, test_skip_big_text);
     tcase_set_timeout(tc, 120);

@@ -770,12 +770,11 @@ may_be_special(const struct mail_parser *m, const char *p, size_t avail)
 
 /* The whole lines at P (LEN bytes, from a line start) up to the first
  * that body_line_special() finds: their bytes, the newlines among them
- * added to M's line number. Only lines that start with one of the bytes
- * that may make a line special are looked at one by one. */
+ * added to M's line number. Only lines whose first bytes may make them
+ * special (skip_mail_line()) are looked at one by one. */
 static size_t
 plain_lines(struct mail_parser *m, const char *p, size_t len)
 {
-    static const char starts[3] = { 'F', '-', '>' };
     size_t at = 0, next;
     uint64_t lines;
 
@@ -786,7 +785,7 @@ plain_lines(struct mail_parser *m, const char *p, size_t len)
             ((nl = memchr(p + at, '\n', len - at)) == NULL ||
              body_line_special(m, p + at, (size_t)(nl - p) + 1 - at)))
             return at;
-        next = skip_line_start(m->simd, p, at, len, starts, &lines);
+        next = skip_mail_line(m->simd, p, at, len, &lines);
         m->line_no += lines;
         if (next == len) {
             /* the newlines counted end at the last one */
@@ -1375,23 +1374,63 @@ starts_skipped_field(const struct mail_parser *m, const char *p, size_t n)
            !is_broken_fold(m, p, n);
 }
 
+/* The whole lines at P (LEN bytes, from a line start; the first FIRST
+ * bytes long, its '\n' last, or 0 if not known) up to the next that does
+ * not start with a blank: the rest of a field passed over, whose last
+ * byte that is no blank field_note() would note. Returns the bytes
+ * taken, their newlines added to M's line number. */
+static size_t
+skipped_run(struct mail_parser *m, const char *p, size_t len, size_t first)
+{
+    const char *nl;
+    uint64_t lines = 0;
+    size_t take, k;
+
+    if (first == 0) {
+        if ((nl = memchr(p, '\n', len)) == NULL)
+            return 0;
+        first = (size_t)(nl - p) + 1;
+    }
+    take = first;
+    if (first < len && (p[first] == ' ' || p[first] == '\t')) {
+        /* folded: to the next line that is not */
+        take = skip_unfolded(m->simd, p, first, len, &lines);
+        if (take == len) {
+            nl = memrchr(p + first, '\n', len - first);
+            take = nl ? (size_t)(nl - p) + 1 : first;
+        }
+    }
+    m->line_no += 1 + lines;
+    /* a field passed over counts its bytes only to tell it has begun */
+    m->nfield = take < FIELD_MAX - m->nfield ? m->nfield + take : FIELD_MAX;
+    for (k = take; k > 0 && (p[k - 1] == ' ' || p[k - 1] == '\t' ||
+                             p[k - 1] == '\r' || p[k - 1] == '\n'); k--)
+        ;
+    if (k > 0)
+        m->skip_last = p[k - 1];
+    return take;
+}
+
 /* At a line start in a header, the whole lines at P (LEN bytes) of
  * fields no one reads (SINK->few_headers) and the folded lines of the
- * one passed over, as handle_line() would take them; the first line
- * that is none of these is left to it. Returns the bytes taken. */
+ * one passed over, as handle_line() would take them, a field at a time;
+ * the first line that is none of these is left to it. Returns the bytes
+ * taken. */
 static size_t
 skipped_fields(struct mail_parser *m, const char *p, size_t len,
                const struct mail_sink *sink)
 {
     const char *q = p, *end = p + len, *nl;
 
-    while (q < end && (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
-        size_t n = (size_t)(nl - q) + 1;
+    while (q < end) {
+        size_t take, first = 0;
 
         if (*q == ' ' || *q == '\t') {
             if (!m->skipping)
                 break;
-        } else if (sink->few_headers && starts_skipped_field(m, q, n)) {
+        } else if (sink->few_headers &&
+                   (nl = memchr(q, '\n', (size_t)(end - q))) != NULL &&
+                   starts_skipped_field(m, q, first = (size_t)(nl - q) + 1)) {
             end_field(m, sink);
             m->field_line = m->line_no;
             m->skipping = true;
@@ -1399,9 +1438,9 @@ skipped_fields(struct mail_parser *m, const char *p, size_t len,
         } else {
             break;
         }
-        field_append(m, q, n);
-        m->line_no++;
-        q = nl + 1;
+        if ((take = skipped_run(m, q, (size_t)(end - q), first)) == 0)
+            break;
+        q += take;
     }
     m->pos += (uint64_t)(q - p);
     return (size_t)(q - p);

@@ -413,10 +413,9 @@ count_newlines_portable(const char *p, size_t n)
     return count;
 }
 
-/* skip_line_start(): a '\n' a memchr() and its next byte a look. */
+/* skip_unfolded(): a '\n' a memchr() and its next byte a look. */
 static size_t
-line_start_portable(const char *p, size_t from, size_t n, const char set[3],
-                    uint64_t *newlines)
+unfolded_portable(const char *p, size_t from, size_t n, uint64_t *newlines)
 {
     const char *nl;
     uint64_t count = 0;
@@ -424,7 +423,7 @@ line_start_portable(const char *p, size_t from, size_t n, const char set[3],
     while (from + 1 < n && (nl = memchr(p + from, '\n', n - 1 - from))) {
         from = (size_t)(nl - p) + 1;
         count++;
-        if (p[from] == set[0] || p[from] == set[1] || p[from] == set[2]) {
+        if (p[from] != ' ' && p[from] != '\t') {
             *newlines = count;
             return from;
         }
@@ -434,15 +433,14 @@ line_start_portable(const char *p, size_t from, size_t n, const char set[3],
 }
 
 #ifdef HAVE_AVX2_TARGET
-/* skip_line_start() 32 bytes a step: the bytes that are '\n' and those
- * whose next byte is in SET, as masks; the newlines before a hit counted
+/* skip_unfolded() 32 bytes a step: a mask of the '\n' and one of the
+ * bytes after them that are blanks; the newlines before a hit counted
  * as the loop goes. */
 static AVX2_FN size_t
-line_start_avx2(const char *p, size_t from, size_t n, const char set[3],
-                uint64_t *newlines)
+unfolded_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
 {
-    const __m256i nl = _mm256_set1_epi8('\n'), a = _mm256_set1_epi8(set[0]),
-                  b = _mm256_set1_epi8(set[1]), c = _mm256_set1_epi8(set[2]);
+    const __m256i nl = _mm256_set1_epi8('\n'), sp = _mm256_set1_epi8(' '),
+                  tab = _mm256_set1_epi8('\t');
     uint64_t count = 0, rest;
     size_t i = from;
 
@@ -453,10 +451,9 @@ line_start_avx2(const char *p, size_t from, size_t n, const char set[3],
                                           (p + i + 1));
         uint32_t lines = (uint32_t)_mm256_movemask_epi8(
             _mm256_cmpeq_epi8(here, nl));
-        uint32_t hits = lines & (uint32_t)_mm256_movemask_epi8(
-            _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(next, a),
-                                            _mm256_cmpeq_epi8(next, b)),
-                            _mm256_cmpeq_epi8(next, c)));
+        uint32_t hits = lines & ~(uint32_t)_mm256_movemask_epi8(
+            _mm256_or_si256(_mm256_cmpeq_epi8(next, sp),
+                            _mm256_cmpeq_epi8(next, tab)));
 
         if (hits != 0) {
             unsigned k = (unsigned)__builtin_ctz(hits);
@@ -468,23 +465,116 @@ line_start_avx2(const char *p, size_t from, size_t n, const char set[3],
         }
         count += (uint64_t)__builtin_popcount(lines);
     }
-    i = line_start_portable(p, i, n, set, &rest);
+    i = unfolded_portable(p, i, n, &rest);
     *newlines = count + rest;
     return i;
 }
 #endif
 
 size_t
-skip_line_start(enum skip_impl impl, const char *p, size_t from, size_t n,
-                const char set[3], uint64_t *newlines)
+skip_unfolded(enum skip_impl impl, const char *p, size_t from, size_t n,
+              uint64_t *newlines)
 {
 #ifdef HAVE_AVX2_TARGET
     if (impl == SKIP_AVX2)
-        return line_start_avx2(p, from, n, set, newlines);
+        return unfolded_avx2(p, from, n, newlines);
 #else
     (void)impl;
 #endif
-    return line_start_portable(p, from, n, set, newlines);
+    return unfolded_portable(p, from, n, newlines);
+}
+
+/* Do the bytes at P (of which AVAIL are there, at least one) start a
+ * line that skip_mail_line() looks for? */
+static inline bool
+mail_line_may(const char *p, size_t avail)
+{
+    if (p[0] != 'F' && p[0] != '-' && p[0] != '>')
+        return false;
+    if (avail < 2)
+        return true;
+    return p[0] == 'F' ? p[1] == 'r'
+                       : p[0] == '-' ? p[1] == '-'
+                                     : p[1] == 'F' || p[1] == '>';
+}
+
+static size_t
+mail_line_portable(const char *p, size_t from, size_t n, uint64_t *newlines)
+{
+    const char *nl;
+    uint64_t count = 0;
+
+    while (from + 1 < n && (nl = memchr(p + from, '\n', n - 1 - from))) {
+        from = (size_t)(nl - p) + 1;
+        count++;
+        if (mail_line_may(p + from, n - from)) {
+            *newlines = count;
+            return from;
+        }
+    }
+    *newlines = count + (from < n && p[n - 1] == '\n');
+    return n;
+}
+
+#ifdef HAVE_AVX2_TARGET
+/* skip_mail_line() 32 bytes a step: a mask of the '\n', one of the
+ * bytes after them that may start a line looked for, and one of the
+ * pairs that do. */
+static AVX2_FN size_t
+mail_line_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
+{
+    const __m256i nl = _mm256_set1_epi8('\n'), f = _mm256_set1_epi8('F'),
+                  r = _mm256_set1_epi8('r'), dash = _mm256_set1_epi8('-'),
+                  gt = _mm256_set1_epi8('>');
+    uint64_t count = 0, rest;
+    size_t i = from;
+
+    for (; i + 34 <= n; i += 32) {
+        const __m256i *q = (const __m256i *)(const void *)(p + i);
+        __m256i b0 = _mm256_loadu_si256(q);
+        __m256i b1 = _mm256_loadu_si256((const __m256i *)(const void *)
+                                        (p + i + 1));
+        __m256i b2 = _mm256_loadu_si256((const __m256i *)(const void *)
+                                        (p + i + 2));
+        __m256i gt1 = _mm256_cmpeq_epi8(b1, gt);
+        __m256i pair = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_and_si256(_mm256_cmpeq_epi8(b1, f),
+                                 _mm256_cmpeq_epi8(b2, r)),
+                _mm256_and_si256(_mm256_cmpeq_epi8(b1, dash),
+                                 _mm256_cmpeq_epi8(b2, dash))),
+            _mm256_and_si256(gt1, _mm256_or_si256(_mm256_cmpeq_epi8(b2, f),
+                                                  _mm256_cmpeq_epi8(b2, gt))));
+        uint32_t lines = (uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(b0, nl));
+        uint32_t hits = lines & (uint32_t)_mm256_movemask_epi8(pair);
+
+        if (hits != 0) {
+            unsigned k = (unsigned)__builtin_ctz(hits);
+
+            *newlines = count + (uint64_t)__builtin_popcount(
+                lines & (uint32_t)(((uint64_t)2 << k) - 1));
+            return i + k + 1;
+        }
+        count += (uint64_t)__builtin_popcount(lines);
+    }
+    i = mail_line_portable(p, i, n, &rest);
+    *newlines = count + rest;
+    return i;
+}
+#endif
+
+size_t
+skip_mail_line(enum skip_impl impl, const char *p, size_t from, size_t n,
+               uint64_t *newlines)
+{
+#ifdef HAVE_AVX2_TARGET
+    if (impl == SKIP_AVX2)
+        return mail_line_avx2(p, from, n, newlines);
+#else
+    (void)impl;
+#endif
+    return mail_line_portable(p, from, n, newlines);
 }
 
 uint64_t

@@ -34,10 +34,18 @@ size_t skip_next(enum skip_impl impl, const char *w, size_t from, size_t n,
 uint64_t skip_count_newlines(enum skip_impl impl, const char *p, size_t n);
 
 /* The first line start in P(FROM..N) (an index I after FROM with
- * P[I - 1] == '\n') whose byte is one of the three bytes of SET; N if
- * there is none. *NEWLINES is set to the number of '\n' in P[FROM..I)
- * (in P[FROM..N) when N is returned). */
-size_t skip_line_start(enum skip_impl impl, const char *p, size_t from,
-                       size_t n, const char set[3], uint64_t *newlines);
+ * P[I - 1] == '\n') whose byte is neither ' ' nor '\t': where a header
+ * field folded over the lines before it ends; N if there is none.
+ * *NEWLINES is set to the number of '\n' in P[FROM..I) (in P[FROM..N)
+ * when N is returned). */
+size_t skip_unfolded(enum skip_impl impl, const char *p, size_t from,
+                     size_t n, uint64_t *newlines);
+
+/* The first line start in P(FROM..N) whose first two bytes are "Fr",
+ * "--", ">F" or ">>" (the start of an mbox separator, a MIME boundary or
+ * a quoted "From " line), or whose byte is 'F', '-' or '>' and last in
+ * P; N if there is none. *NEWLINES as skip_unfolded() sets it. */
+size_t skip_mail_line(enum skip_impl impl, const char *p, size_t from,
+                      size_t n, uint64_t *newlines);
 
 #endif
