@@ -3,19 +3,26 @@
 # SPDX-License-Identifier: MIT
 """Usage: PYTHONPATH=python python3 bench/python.py URIGREP FILE... [RUNS]
 
-For each FILE (an mbox, say one of bench/pi-export.py), best of RUNS
-(default 3) by wall time, each a process of its own so that start-up
-counts: cat FILE, rg -o '(https?|ftp)://...' FILE (when rg is there),
-URIGREP -j 1 --json FILE, and `python3 -c 'for r in urigrep.scan(FILE)'`
-(the interpreter's start and the import included; every record's "uri"
-and "line" read).  Prints the commands, the CPU, each one's wall and
-user+sys seconds, MB/s and peak RSS, and the module's share of the
-command's speed by wall time and by CPU time.  Output goes to /dev/null.
+For each FILE (a real mail archive, say bench/data/iwl.mbox), first
+checks that urigrep.scan(FILE) yields the records of URIGREP -j 1 --json
+FILE, key for key, in order.  Then RUNS rounds (default 5), each running
+in turn, a process each so that start-up counts: cat FILE, rg -o
+'(https?|ftp)://...' FILE (when rg is there), URIGREP -j 1 --json FILE,
+and `python3 -c 'for r in urigrep.scan(FILE)'` (the interpreter's start
+and the import included; every record's "uri" and "line" read).  Prints
+the commands, the machine and its CPU flags, for each the least wall
+time and the least user+sys CPU time of the rounds, MB/s and peak RSS,
+and the module's share of the command's speed by wall time and by CPU
+time.  With two CPUs or more scan() reads a file in a thread of its own
+while the caller's makes the dicts: its CPU time is both threads'.
+Output goes to /dev/null.
 """
+import json
 import os
 import shutil
 import subprocess
 import sys
+import time
 
 from machine import describe
 
@@ -29,22 +36,46 @@ RG = r"""(https?|ftp)://[^\]\[<>"\s]+"""
 
 
 def timed(argv, out=subprocess.DEVNULL):
-    """(wall, user+sys, peak RSS KiB, stdout) of one run of ARGV."""
-    t = os.times()
+    """(wall, user+sys, peak RSS KiB) of one run of ARGV."""
+    t = time.perf_counter()
     p = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
     _, status, ru = os.wait4(p.pid, 0)
-    wall = os.times().elapsed - t.elapsed
-    p.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - t
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        sys.exit(f"bench/python.py: {' '.join(argv)}: failed")
     return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
 
 
-def best(argv, runs):
-    return min((timed(argv) for _ in range(runs)), key=lambda r: r[0])
+def same_records(cmd, path):
+    """The number of records of scan(PATH), after checking that they are
+    those of CMD -j 1 --json PATH; exits when they are not."""
+    import urigrep
+    p = subprocess.Popen([cmd, "-j", "1", "--json", path],
+                         stdout=subprocess.PIPE)
+    n = 0
+    for r in urigrep.scan(path):
+        line = p.stdout.readline()
+        if not line or list(json.loads(line).items()) != list(r.items()):
+            p.kill()
+            sys.exit(f"bench/python.py: {path}: record {n + 1} of scan() "
+                     f"is not --json's: {r!r} against {line!r}")
+        n += 1
+    rest = p.stdout.read()
+    p.wait()
+    if rest:
+        sys.exit(f"bench/python.py: {path}: --json has records after "
+                 f"scan()'s {n}")
+    return n
 
 
 def main():
     args = sys.argv[1:]
-    runs = 3
+    if args[:1] == ["--same"] and len(args) == 3:
+        # in a process of its own, which maps the file: the commands
+        # timed are not started from a large process
+        print(same_records(args[1], args[2]))
+        return
+    runs = 5
     if args and args[-1].isdigit():
         runs = int(args.pop())
     if len(args) < 2:
@@ -53,16 +84,22 @@ def main():
     if not os.access(cmd, os.X_OK):
         sys.exit(f"bench/python.py: {cmd}: no urigrep command there")
     describe()
-    print(f"best of {runs} by wall time; user+sys CPU of that run")
+    cpus = len(os.sched_getaffinity(0))
+    print(f"{runs} rounds, each command in turn; the least wall and the "
+          "least CPU time (user+sys) of each")
+    print(f"scan() reads a file in a thread of its own: "
+          f"{'yes' if cpus > 1 else 'no'} ({cpus} CPUs for this process)")
     for path in files:
         if not os.path.isfile(path):
             print(f"bench/python.py: {path}: absent (make one with "
                   "bench/pi-export.py EPOCH.git OUT): skipped")
             continue
         mb = os.path.getsize(path) / 1e6
-        n = subprocess.run([sys.executable, "-c", SCAN, path],
-                           stdout=subprocess.PIPE, check=True).stdout
-        print(f"input: {path} ({mb:.1f} MB), {int(n)} records")
+        n = int(subprocess.run([sys.executable, __file__, "--same", cmd,
+                                path], stdout=subprocess.PIPE,
+                               check=True).stdout)
+        print(f"input: {path} ({mb:.1f} MB): {n} records, scan()'s the "
+              "same as --json's")
         rows = [("cat", ["cat", path])]
         if shutil.which("rg"):
             rows.append(("rg -o '(https?|ftp)://...'", ["rg", "-o", RG,
@@ -70,13 +107,20 @@ def main():
         rows += [("urigrep -j 1 --json", [cmd, "-j", "1", "--json", path]),
                  ("python3 urigrep.scan()", [sys.executable, "-c", SCAN,
                                              path])]
-        res = {}
-        for name, argv in rows:
-            w, c, rss = res[name] = best(argv, runs)
-            print(f"  {name:28} {w:6.2f} s wall {c:6.2f} s CPU "
+        res = {name: [] for name, _ in rows}
+        for _ in range(runs):
+            for name, argv in rows:
+                res[name].append(timed(argv))
+        best = {}
+        for name, _ in rows:
+            w = min(r[0] for r in res[name])
+            c = min(r[1] for r in res[name])
+            rss = max(r[2] for r in res[name])
+            best[name] = w, c
+            print(f"  {name:28} {w:6.3f} s wall {c:6.3f} s CPU "
                   f"{mb / w:8.1f} MB/s {rss:8d} KiB peak RSS")
-        cw, cc, _ = res["urigrep -j 1 --json"]
-        pw, pc, _ = res["python3 urigrep.scan()"]
+        cw, cc = best["urigrep -j 1 --json"]
+        pw, pc = best["python3 urigrep.scan()"]
         print(f"  scan() / command: {cw / pw * 100:.0f}% by wall time, "
               f"{cc / pc * 100:.0f}% by CPU time")
         print(f"  commands: {' '.join(rows[-2][1])}; {sys.executable} -c "

@@ -16,6 +16,7 @@ directory, a copy of urigrep/*.py.  The Makefile's "python" and
 """
 
 import argparse
+import compileall
 import os
 import shutil
 import subprocess
@@ -91,6 +92,10 @@ int ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
 int ugpy_json_flush(struct ugpy_doc *d, int out);
 int ugpy_json_files(struct ugpy_doc *d, const char *paths, size_t n,
                     int type, int any_bytes, int out, size_t *done);
+int ugpy_start(struct ugpy_doc *d, const char *src, size_t len,
+               size_t piece, int mapped);
+int ugpy_next(struct ugpy_doc *d, int *end);
+void ugpy_stop(struct ugpy_doc *d);
 int ugpy_counts(struct ugpy_doc *d, int which, char **data, size_t *len);
 void ugpy_free(struct ugpy_doc *d);
 """
@@ -106,7 +111,9 @@ def make_ffi(include, libdir, rpath):
                    include_dirs=[include], library_dirs=[libdir],
                    libraries=["urigrep"],
                    runtime_library_dirs=[rpath] if rpath else [],
-                   extra_compile_args=["-O2", "-Wall", "-Wextra"])
+                   extra_compile_args=["-O2", "-Wall", "-Wextra",
+                                       "-pthread"],
+                   extra_link_args=["-pthread"])
     return ffi
 
 
@@ -186,6 +193,9 @@ def main(argv=None):
             if name.endswith(".py"):
                 shutil.copyfile(os.path.join(HERE, name),
                                 os.path.join(dest, name))
+    # compiled once here, as an installed package is, not at each import
+    # (which PYTHONDONTWRITEBYTECODE would otherwise make every run do)
+    compileall.compile_dir(dest, maxlevels=0, quiet=1)
     print(target)
     return 0
 

@@ -230,29 +230,43 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     if buffer_size < 1:
         raise ValueError("buffer_size must be positive")
     f, data, name, close = _reader(source, name)
+    # a path scan() maps, or bytes (which cannot change meanwhile), may
+    # be scanned by a thread of its own while dicts are made here
+    pipe = (close or isinstance(source, bytes)) and _cpus() > 1
     return _scan(f, data, name, close, o, keep, text or charset is not None,
-                 first_line, first_message, buffer_size, offset)
+                 first_line, first_message, buffer_size, offset, pipe)
+
+
+def _cpus():
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _scan(f, data, name, close, o, keep, any_bytes, first_line,
-          first_message, size, offset=0):
+          first_message, size, offset=0, pipe=False):
     # _batch.c appends the records of each feed to OUT, as dicts whose
     # "file" is NAME; both are passed by id() and held here meanwhile
     out = []
     dp = ffi.new("struct ugpy_doc **")
-    d = None
+    d = feed = None
     try:
         _check(lib.ugpy_new(o, id(out), id(name), dp), "extractor options")
         d = dp[0]
         d.line_base = first_line - 1
         d.message_base = first_message - 1
-        for rc, what in _feed(d, f, data, close, o, any_bytes, size,
-                              offset):
+        feed = _feed(d, f, data, close, o, any_bytes, size, offset, pipe)
+        for rc, what in feed:
             if out:
                 yield from out
                 out.clear()
             _check(rc, what)
     finally:
+        # the feeding ends (its thread joined, the map closed) before D
+        if feed is not None:
+            feed.close()
         lib.ugpy_free(d if d is not None else ffi.NULL)
         if close:
             f.close()
@@ -288,12 +302,13 @@ def _head(f, data):
     return head
 
 
-def _feed(d, f, data, own, o, any_bytes, size, offset):
+def _feed(d, f, data, own, o, any_bytes, size, offset, pipe=False):
     """Feed a document to D: DATA, or what F holds (mapped when OWN, a
     file scan() opened); yield (status, what was called) after each call
     that may have made records.  A text or HTML document with a NUL in
     its first 32 KiB is not read unless ANY_BYTES; a .warc.gz is read
-    member by member (OFFSET: in its file)."""
+    member by member (OFFSET: in its file).  PIPE: DATA or the map may
+    be scanned by a thread (_piped())."""
     m = _mapped(f) if own and data is None else None
     try:
         if m is not None:
@@ -312,6 +327,10 @@ def _feed(d, f, data, own, o, any_bytes, size, offset):
         if data is not None and not warc_gz:
             # in place: one pointer, pieces by arithmetic (no copies)
             with ffi.from_buffer(data) as p:
+                if pipe and lib.ugpy_start(d, p, len(data), size,
+                                           m is not None) == 0:
+                    yield from _piped(d)
+                    return
                 for i in range(0, len(data), size):
                     yield lib.ugpy_feed(d, p + i, min(size, len(data) - i)), \
                         "feed"
@@ -330,6 +349,22 @@ def _feed(d, f, data, own, o, any_bytes, size, offset):
     finally:
         if m is not None:
             m.close()
+
+
+def _piped(d):
+    """The records of the thread ugpy_start() made: (status, what was
+    called) each time a batch of them is in the list.  The thread is
+    stopped and joined however this ends (closed, an error)."""
+    end = ffi.new("int *")
+    try:
+        while True:
+            rc = lib.ugpy_next(d, end)
+            if end[0]:
+                yield rc, "finish" if end[0] == 2 else "feed"
+                return
+            yield rc, "feed"
+    finally:
+        lib.ugpy_stop(d)
 
 
 class _JsonLines:

@@ -22,9 +22,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "urigrep.h"
@@ -79,6 +83,9 @@ struct ugpy_doc {
     struct urigrep_json_options jopt;
     /* private to _batch.c */
     struct ugpy_memo memo[UGPY_MEMO_COUNT];
+    struct ugpy_pipe *pipe;      /* the thread of ugpy_start(), or NULL */
+    uint64_t fail_at, made;      /* URIGREP_PY_FAIL_AT: see fail() */
+    int fail_dict;
 };
 
 /* ---- dicts ---- */
@@ -443,21 +450,41 @@ template_of(unsigned shape)
     return templates[shape] = o;
 }
 
-/* R as a dict appended to D's list; false when Python failed (its error
- * cleared: D says out of memory). Takes the GIL. */
+/* For the tests, $URIGREP_PY_FAIL_AT: "N" makes the Nth record of a
+ * document fail as if memory ran out where it is first taken (copied by
+ * the scanning thread, or made a dict without one), "dN" where it is
+ * made a dict. Is this (DICT: making a dict) the one? */
 static int
-add_dict(struct ugpy_doc *d, const struct urigrep_ref *r)
+fail(struct ugpy_doc *d, int dict)
 {
-    PyGILState_STATE g = PyGILState_Ensure();
-    PyObject *t = template_of(shape_of(r));
+    return d->fail_at && dict == d->fail_dict && ++d->made == d->fail_at;
+}
+
+/* R as a dict appended to the list OUT, the GIL held; false when Python
+ * failed (its error cleared). */
+static int
+append_dict(struct ugpy_doc *d, PyObject *out, const struct urigrep_ref *r)
+{
+    PyObject *t = fail(d, 1) ? NULL : template_of(shape_of(r));
     PyObject *o = t ? PyDict_Copy(t) : NULL;
     int ok = o && dict_found(d, o, r) && dict_parts(o, r) &&
              dict_mail(d, o, r) && dict_wrapped_warc(d, o, r) &&
-             dict_trust(o, r) && PyList_Append((PyObject *)d->out, o) == 0;
+             dict_trust(o, r) && PyList_Append(out, o) == 0;
 
     Py_XDECREF(o);
     if (!ok)
         PyErr_Clear();
+    return ok;
+}
+
+/* R as a dict appended to D's list; false when Python failed (D then
+ * says out of memory). Takes the GIL. */
+static int
+add_dict(struct ugpy_doc *d, const struct urigrep_ref *r)
+{
+    PyGILState_STATE g = PyGILState_Ensure();
+    int ok = !fail(d, 0) && append_dict(d, (PyObject *)d->out, r);
+
     PyGILState_Release(g);
     return ok;
 }
@@ -574,12 +601,410 @@ add_json(struct ugpy_doc *d, const struct urigrep_ref *r)
                  parts[URIGREP_PART_HOST].len) == 0;
 }
 
+/* ---- the pipe: a mapped document scanned by a thread of its own ---- */
+
+/*
+ * With two CPUs, scan() of a mapped file or of bytes runs the extractor
+ * in a thread that never takes the GIL, while the caller's thread makes
+ * dicts of the records found so far and yields them. The thread copies
+ * each record into a batch (struct ugpy_rec: the struct, then its
+ * strings); UGPY_SLOTS batches of about UGPY_BATCH bytes at most are
+ * held, the thread waits when all are full: memory is bounded by the
+ * batches (and the longest record), never by the document. Records keep
+ * their order: the batches are a ring taken in turn.
+ */
+
+/* Batches held, and the size at which one is handed over. */
+enum { UGPY_SLOTS = 4, UGPY_BATCH = 64 * 1024 };
+
+/*
+ * A mapped file's page tables are the caller's thread's work, which
+ * otherwise waits: it maps the pages ahead of the scanning thread
+ * (MADV_POPULATE_READ) so that the scan takes no page faults, and unmaps
+ * those behind it (MADV_DONTNEED) so that closing the map does not
+ * unmap the whole file at the end. Both by UGPY_VM_STEP bytes, at most
+ * UGPY_VM_AHEAD bytes ahead of the scan. The pages stay the file's: one
+ * read again faults in again.
+ */
+enum { UGPY_VM_STEP = 4 * 1024 * 1024, UGPY_VM_AHEAD = 32 * 1024 * 1024 };
+#ifdef MADV_POPULATE_READ
+#define UGPY_POPULATE MADV_POPULATE_READ
+#else
+#define UGPY_POPULATE (-1)   /* not known here: the pages are left alone */
+#endif
+
+/* The string fields of struct urigrep_ref a dict reads: spans, then
+ * NUL-terminated strings (the context is not copied: no key has it). */
+enum { UGPY_SPANS = 6, UGPY_CSTRS = 10 };
+static const size_t span_at[UGPY_SPANS] = {
+    offsetof(struct urigrep_ref, ref), offsetof(struct urigrep_ref, uri),
+    offsetof(struct urigrep_ref, target), offsetof(struct urigrep_ref, text),
+    offsetof(struct urigrep_ref, host_ascii),
+    offsetof(struct urigrep_ref, host_unicode)
+};
+static const size_t cstr_at[UGPY_CSTRS] = {
+    offsetof(struct urigrep_ref, base),
+    offsetof(struct urigrep_ref, message_id),
+    offsetof(struct urigrep_ref, subject), offsetof(struct urigrep_ref, part),
+    offsetof(struct urigrep_ref, content_type),
+    offsetof(struct urigrep_ref, charset),
+    offsetof(struct urigrep_ref, wrapper),
+    offsetof(struct urigrep_ref, warc_record_id),
+    offsetof(struct urigrep_ref, warc_target_uri),
+    offsetof(struct urigrep_ref, warc_date)
+};
+
+/* A record in a batch: its struct, where each string lies from the
+ * record's start (0: NULL), then the strings' bytes. */
+struct ugpy_rec {
+    size_t size;                 /* bytes to the next record */
+    size_t at[UGPY_SPANS + UGPY_CSTRS];
+    struct urigrep_ref r;        /* its pointers are not used */
+};
+
+struct ugpy_pipe {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;           /* a batch, a free slot, the end or stop */
+    struct ugpy_bytes slot[UGPY_SLOTS];
+    unsigned head, count;        /* the batches handed over, in order */
+    unsigned fill;               /* the thread's: the slot it fills */
+    const char *src;             /* the document, LEN bytes */
+    size_t len, piece;           /* fed PIECE bytes at a time */
+    size_t fed;                  /* bytes the thread has fed */
+    int mapped;                  /* SRC is a map of a file: see VM_STEP */
+    size_t ahead, behind;        /* mapped up to, unmapped up to */
+    int parked;                  /* the caller waits to map more */
+    int stop;                    /* the caller asks the thread to end */
+    int end;                     /* 0 running, 1 a feed failed, 2 done */
+    int status;                  /* the extractor's, at the end */
+};
+
+static struct urigrep_span *
+span_field(struct urigrep_ref *r, int i)
+{
+    return (struct urigrep_span *)(void *)((char *)r + span_at[i]);
+}
+
+static const char **
+cstr_field(struct urigrep_ref *r, int i)
+{
+    return (const char **)(void *)((char *)r + cstr_at[i]);
+}
+
+/* Append a copy of R and its strings to the batch B. Returns -1 when
+ * memory ran out. */
+static int
+rec_put(struct ugpy_bytes *b, const struct urigrep_ref *r)
+{
+    struct urigrep_ref t = *r;
+    size_t len[UGPY_SPANS + UGPY_CSTRS], need = sizeof(struct ugpy_rec);
+    size_t at = need, align = _Alignof(struct ugpy_rec);
+    struct ugpy_rec *rec;
+    const char *s[UGPY_SPANS + UGPY_CSTRS];
+    int i;
+
+    for (i = 0; i < UGPY_SPANS + UGPY_CSTRS; i++) {
+        if (i < UGPY_SPANS) {
+            s[i] = span_field(&t, i)->ptr;
+            len[i] = span_field(&t, i)->len;
+        } else {
+            s[i] = *cstr_field(&t, i - UGPY_SPANS);
+            len[i] = s[i] ? strlen(s[i]) + 1 : 0;
+        }
+        need += s[i] ? len[i] : 0;
+    }
+    need = (need + align - 1) / align * align;
+    if (reserve(b, need))
+        return -1;
+    rec = (struct ugpy_rec *)(void *)(b->data + b->len);
+    rec->size = need;
+    rec->r = t;
+    for (i = 0; i < UGPY_SPANS + UGPY_CSTRS; i++) {
+        rec->at[i] = s[i] ? at : 0;
+        if (s[i] && len[i])
+            memcpy((char *)rec + at, s[i], len[i]);
+        at += s[i] ? len[i] : 0;
+    }
+    b->len += need;
+    return 0;
+}
+
+/* The record REC as a struct urigrep_ref in *R, its strings in REC. */
+static void
+rec_get(const struct ugpy_rec *rec, struct urigrep_ref *r)
+{
+    const char *base = (const char *)rec;
+    int i;
+
+    *r = rec->r;
+    for (i = 0; i < UGPY_SPANS; i++)
+        span_field(r, i)->ptr = rec->at[i] ? base + rec->at[i] : NULL;
+    for (i = 0; i < UGPY_CSTRS; i++)
+        *cstr_field(r, i) = rec->at[UGPY_SPANS + i]
+                                ? base + rec->at[UGPY_SPANS + i] : NULL;
+    r->context.ptr = NULL;
+    r->context.len = 0;
+}
+
+/* The thread: hand the batch it fills over if it holds records, then
+ * wait for a free slot. Returns false when the caller asked it to stop. */
+static int
+pipe_hand_over(struct ugpy_pipe *p)
+{
+    int go;
+
+    pthread_mutex_lock(&p->mu);
+    if (p->slot[p->fill].len) {
+        p->count++;
+        p->fill = (p->fill + 1) % UGPY_SLOTS;
+        pthread_cond_broadcast(&p->cv);
+    }
+    while (p->count == UGPY_SLOTS && !p->stop)
+        pthread_cond_wait(&p->cv, &p->mu);
+    go = !p->stop;
+    pthread_mutex_unlock(&p->mu);
+    return go;
+}
+
+/* The thread has fed the first FED bytes: wake the caller if it waits
+ * to map the pages ahead. Returns false when it asked the thread to
+ * stop. */
+static int
+pipe_progress(struct ugpy_pipe *p, size_t fed)
+{
+    int stop;
+
+    pthread_mutex_lock(&p->mu);
+    p->fed = fed;
+    if (p->parked && fed + UGPY_VM_AHEAD / 2 >= p->ahead) {
+        p->parked = 0;
+        pthread_cond_broadcast(&p->cv);
+    }
+    stop = p->stop;
+    pthread_mutex_unlock(&p->mu);
+    return !stop;
+}
+
+/* The callback's half in the thread: R into the batch, handed over
+ * when it is full. Returns nonzero to stop the extractor. */
+static int
+pipe_add(struct ugpy_doc *d, const struct urigrep_ref *r)
+{
+    struct ugpy_pipe *p = d->pipe;
+    struct ugpy_bytes *b = &p->slot[p->fill];
+
+    if (fail(d, 0) || rec_put(b, r)) {
+        d->nomem = 1;
+        return 1;
+    }
+    return b->len >= UGPY_BATCH && !pipe_hand_over(p);
+}
+
+/* The thread's body: the document fed a piece at a time, then finished;
+ * each piece's records handed over after it. */
+static void *
+pipe_run(void *arg)
+{
+    struct ugpy_doc *d = arg;
+    struct ugpy_pipe *p = d->pipe;
+    size_t at = 0, n;
+    int rc = URIGREP_OK, end = 1, go = 1;
+
+    while (go && at < p->len && (rc == URIGREP_OK ||
+                                 rc == URIGREP_ERR_STOPPED)) {
+        n = p->len - at < p->piece ? p->len - at : p->piece;
+        rc = urigrep_extractor_feed(d->x, p->src + at, n);
+        if (d->nomem)
+            rc = URIGREP_ERR_NOMEM;
+        at += n;
+        go = pipe_progress(p, at);
+    }
+    if (go && (rc == URIGREP_OK || rc == URIGREP_ERR_STOPPED)) {
+        rc = urigrep_extractor_finish(d->x);
+        end = 2;
+    }
+    pthread_mutex_lock(&p->mu);
+    if (p->slot[p->fill].len)
+        p->count++;   /* its slot is free: hand_over() waited for one */
+    p->end = end;
+    p->status = d->nomem ? URIGREP_ERR_NOMEM : rc;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+/* The caller's thread, waiting for a batch, P's mutex held: map or
+ * unmap a step of the file's pages (VM_STEP), the mutex released
+ * meanwhile. Returns false when there is none to do now (then *PARK:
+ * there will be when the scan has gone further). */
+static int
+pipe_vm(struct ugpy_pipe *p, int *park)
+{
+    size_t lo, hi, done = p->fed / UGPY_VM_STEP * UGPY_VM_STEP;
+    int advice, old;
+
+    *park = 0;
+    if (!p->mapped)
+        return 0;
+    if (p->ahead < p->len && p->ahead < p->fed + UGPY_VM_AHEAD) {
+        lo = p->ahead;
+        hi = p->len - lo < UGPY_VM_STEP ? p->len : lo + UGPY_VM_STEP;
+        p->ahead = hi;
+        advice = UGPY_POPULATE;
+    } else if (p->behind < done) {
+        lo = p->behind;
+        hi = p->behind = done;
+        advice = MADV_DONTNEED;
+    } else {
+        *park = p->ahead < p->len;
+        return 0;
+    }
+    pthread_mutex_unlock(&p->mu);
+    /* before Linux 5.14 there is no POPULATE_READ: the scan faults */
+    old = madvise((char *)p->src + lo, hi - lo, advice) &&
+          advice == UGPY_POPULATE && errno == EINVAL;
+    pthread_mutex_lock(&p->mu);
+    if (old)
+        p->ahead = p->len;
+    return 1;
+}
+
+/* Scan the LEN bytes at SRC (which must stay as they are until
+ * ugpy_stop()) in a thread of its own, PIECE bytes a feed, then finish
+ * the document; ugpy_next() takes its records. MAPPED: SRC is where a
+ * file is mapped (page-aligned; read-only, shared or private), whose
+ * page tables the caller's thread may then fill and empty (VM_STEP).
+ * Signals are blocked in the thread (Python's handlers run in its main
+ * thread). Returns URIGREP_OK, or URIGREP_ERR_NOMEM when no thread could
+ * be made (then feed D as usual). */
+int
+ugpy_start(struct ugpy_doc *d, const char *src, size_t len, size_t piece,
+           int mapped)
+{
+    struct ugpy_pipe *p = calloc(1, sizeof *p);
+    sigset_t all, old;
+    int rc;
+
+    if (p == NULL)
+        return URIGREP_ERR_NOMEM;
+    p->src = src;
+    p->len = len;
+    p->piece = piece ? piece : 1;
+    p->mapped = mapped && UGPY_POPULATE >= 0;
+    if (pthread_mutex_init(&p->mu, NULL)) {
+        free(p);
+        return URIGREP_ERR_NOMEM;
+    }
+    if (pthread_cond_init(&p->cv, NULL)) {
+        pthread_mutex_destroy(&p->mu);
+        free(p);
+        return URIGREP_ERR_NOMEM;
+    }
+    d->pipe = p;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    rc = pthread_create(&p->thread, NULL, pipe_run, d);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc) {
+        d->pipe = NULL;
+        pthread_cond_destroy(&p->cv);
+        pthread_mutex_destroy(&p->mu);
+        free(p);
+        return URIGREP_ERR_NOMEM;
+    }
+    return URIGREP_OK;
+}
+
+/* The records of the batch B as dicts appended to D's list. Takes the
+ * GIL. Returns false when Python failed. */
+static int
+batch_dicts(struct ugpy_doc *d, const struct ugpy_bytes *b)
+{
+    PyGILState_STATE g = PyGILState_Ensure();
+    const struct ugpy_rec *rec;
+    struct urigrep_ref r;
+    size_t at;
+    int ok = 1;
+
+    for (at = 0; ok && at < b->len; at += rec->size) {
+        rec = (const struct ugpy_rec *)(const void *)(b->data + at);
+        rec_get(rec, &r);
+        ok = append_dict(d, (PyObject *)d->out, &r);
+    }
+    PyGILState_Release(g);
+    return ok;
+}
+
+/* Wait for the next batch of the thread ugpy_start() made and append
+ * its records to D's list as dicts. Returns URIGREP_OK (*END 0), or
+ * URIGREP_ERR_NOMEM when Python failed; once every record was taken,
+ * sets *END (1: a feed failed, 2: the document was finished) and
+ * returns the extractor's last status. Call without the GIL. */
+int
+ugpy_next(struct ugpy_doc *d, int *end)
+{
+    struct ugpy_pipe *p = d->pipe;
+    struct ugpy_bytes *b;
+    int ok, park;
+
+    *end = 0;
+    pthread_mutex_lock(&p->mu);
+    while (p->count == 0 && p->end == 0)
+        if (!pipe_vm(p, &park)) {
+            p->parked = park;
+            pthread_cond_wait(&p->cv, &p->mu);
+        }
+    if (p->count == 0) {
+        *end = p->end;
+        ok = p->status;
+        pthread_mutex_unlock(&p->mu);
+        return ok;
+    }
+    b = &p->slot[p->head];
+    pthread_mutex_unlock(&p->mu);
+    ok = batch_dicts(d, b);
+    b->len = 0;
+    pthread_mutex_lock(&p->mu);
+    p->head = (p->head + 1) % UGPY_SLOTS;
+    p->count--;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    return ok ? URIGREP_OK : URIGREP_ERR_NOMEM;
+}
+
+/* Stop the thread of ugpy_start() wherever it is, wait for it to end
+ * and free its batches; nothing when there is none. The document it
+ * read may then be freed. Call without the GIL. */
+void
+ugpy_stop(struct ugpy_doc *d)
+{
+    struct ugpy_pipe *p = d->pipe;
+    int i;
+
+    if (p == NULL)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->stop = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    pthread_join(p->thread, NULL);
+    pthread_cond_destroy(&p->cv);
+    pthread_mutex_destroy(&p->mu);
+    for (i = 0; i < UGPY_SLOTS; i++)
+        free(p->slot[i].data);
+    free(p);
+    d->pipe = NULL;
+}
+
 /* The extractor's callback. */
 static int
 on_ref(void *arg, const struct urigrep_ref *r)
 {
     struct ugpy_doc *d = arg;
 
+    if (d->pipe)
+        return pipe_add(d, r);
     if (d->json ? add_json(d, r) : add_dict(d, r))
         return 0;
     d->nomem = 1;
@@ -597,11 +1022,16 @@ ugpy_new(const struct urigrep_extract_options *o, uintptr_t out,
          uintptr_t file, struct ugpy_doc **res)
 {
     struct ugpy_doc *d = calloc(1, sizeof *d);
+    const char *fail_at = getenv("URIGREP_PY_FAIL_AT");
     enum urigrep_status rc;
 
     *res = NULL;
     if (d == NULL)
         return URIGREP_ERR_NOMEM;
+    if (fail_at) {
+        d->fail_dict = *fail_at == 'd';
+        d->fail_at = strtoull(fail_at + d->fail_dict, NULL, 10);
+    }
     d->out = out;
     d->file = file;
     d->json = out == 0;
@@ -912,6 +1342,7 @@ ugpy_free(struct ugpy_doc *d)
 
     if (d == NULL)
         return;
+    ugpy_stop(d);
     urigrep_extractor_free(d->x);
     if (!d->json) {
         PyGILState_STATE g = PyGILState_Ensure();
