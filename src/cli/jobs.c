@@ -501,7 +501,8 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     }
     /* 'K': the message number, then the URI when -u needs it */
     n = sizeof ref->message + k;
-    if (buf_append(&w->r.outbuf, &tag, 1) || buf_append(&w->r.outbuf, &n, sizeof n) ||
+    if (buf_append(&w->r.outbuf, &tag, 1) ||
+        buf_append(&w->r.outbuf, &n, sizeof n) ||
         buf_append(&w->r.outbuf, &ref->message, sizeof ref->message) ||
         (k && buf_append(&w->r.outbuf, ref->uri.ptr, k)))
         out_of_memory();

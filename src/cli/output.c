@@ -181,7 +181,8 @@ output_count_json(struct urigrep_buf *b, const char *file, uint64_t count)
     if ((rc = buf_append_lit(b, "{\"file\":")) ||
         (rc = file ? output_json_string(b, file, strlen(file))
                    : buf_append_lit(b, "null")) ||
-        (rc = buf_append_lit(b, ",\"count\":")) || (rc = buf_append_u64(b, count)))
+        (rc = buf_append_lit(b, ",\"count\":")) ||
+        (rc = buf_append_u64(b, count)))
         return rc;
     return buf_append_lit(b, "}\n");
 }

@@ -138,8 +138,9 @@ report_file_end(struct run *r)
         out_of_memory();
 }
 
-/* -u: is URI (LEN bytes, in MESSAGE) new in its scope? Starts a new set when the scope
- * (file, message) changed. Returns 1, 0, or -1 when memory runs out. */
+/* -u: is URI (LEN bytes, in MESSAGE) new in its scope? Starts a new set
+ * when the scope (file, message) changed. Returns 1, 0, or -1 when
+ * memory runs out. */
 static int
 unique(struct run *r, const char *uri, size_t len, uint64_t message)
 {

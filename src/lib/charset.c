@@ -87,7 +87,8 @@ family_of(const char *cs)
         return F_UTF7;
     if (strncasecmp(cs, "utf-16", 6) == 0 || strncasecmp(cs, "utf16", 5) == 0 ||
         strncasecmp(cs, "ucs-2", 5) == 0 || strncasecmp(cs, "ucs2", 4) == 0 ||
-        strcasecmp(cs, "unicode") == 0 || strcasecmp(cs, "unicodelittle") == 0 ||
+        strcasecmp(cs, "unicode") == 0 ||
+        strcasecmp(cs, "unicodelittle") == 0 ||
         strcasecmp(cs, "unicodebig") == 0)
         return F_UNIT2;
     if (strncasecmp(cs, "utf-32", 6) == 0 || strncasecmp(cs, "utf32", 5) == 0 ||

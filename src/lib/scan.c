@@ -243,8 +243,8 @@ emit(struct urigrep_scanner *sc, enum urigrep_event ev, const char *p,
 }
 
 /* Does the text at W[I..N) start with one of the HTML references that
- * stand for a delimiter ("&gt;", "&lt;", "&quot;", "&nbsp;")? 1 if so, 0 if not,
- * -1 if the window ends first. */
+ * stand for a delimiter ("&gt;", "&lt;", "&quot;", "&nbsp;")? 1 if so,
+ * 0 if not, -1 if the window ends first. */
 static int
 delim_entity(const unsigned char *w, size_t i, size_t n)
 {
@@ -313,8 +313,9 @@ bare_end_cached(const struct urigrep_scanner *sc, size_t ss, uint64_t off,
 
 /* Scan a bare URI whose text starts at SS, from FROM on. Sets *E to the
  * first byte that is not part of it, and *CLOSER when a closing bracket
- * may be among them (strip_trailing() has to look for pairs then). What ends it does
- * not depend on SS, which lets the last stretch scanned be remembered. */
+ * may be among them (strip_trailing() has to look for pairs then). What
+ * ends it does not depend on SS, which lets the last stretch scanned be
+ * remembered. */
 static enum outcome
 scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
               size_t *e, bool *closer)
@@ -1073,8 +1074,8 @@ try_angle(struct urigrep_scanner *sc, struct cand *cd, bool final,
     if (o == NEED_MORE)
         return o;
     if (o == REPORTED) {
-        if (!policy_accept(&sc->pol, &cd->memo, sc->out.data, sc->out.len, cd->colon - cd->ss,
-                        CTX_ANGLE))
+        if (!policy_accept(&sc->pol, &cd->memo, sc->out.data, sc->out.len,
+                           cd->colon - cd->ss, CTX_ANGLE))
             return REJECTED;
         return emit_angle(sc, cd, flags, fn, arg);
     }

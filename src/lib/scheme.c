@@ -774,7 +774,8 @@ edit_distance(const char *a, size_t al, const char *b, size_t bl, size_t max)
         d[0][j] = j;
     for (i = 1; i <= al; i++) {
         for (j = 1; j <= bl; j++) {
-            size_t cost = ((unsigned char)a[i - 1] | 0x20) != (unsigned char)b[j - 1];
+            size_t cost =
+                ((unsigned char)a[i - 1] | 0x20) != (unsigned char)b[j - 1];
             size_t v = d[i - 1][j - 1] + cost;
 
             if (d[i - 1][j] + 1 < v)

@@ -219,7 +219,8 @@ media_type(const char *v, size_t n, char *type, size_t tsize, char *cs,
         k--;
     copy_value(type, tsize, v, k, true);
     cs[0] = '\0';
-    for (p = semi; p && p < v + n; p = memchr(p + 1, ';', (size_t)(v + n - p - 1))) {
+    for (p = semi; p && p < v + n;
+         p = memchr(p + 1, ';', (size_t)(v + n - p - 1))) {
         const char *q = p + 1, *end;
 
         while (q < v + n && (*q == ' ' || *q == '\t'))

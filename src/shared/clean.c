@@ -117,7 +117,8 @@ all_graphic(const char *s, size_t len)
 }
 
 const char *
-clean_uri_view(struct urigrep_buf *b, const char *s, size_t len, size_t *out_len)
+clean_uri_view(struct urigrep_buf *b, const char *s, size_t len,
+               size_t *out_len)
 {
     if (all_graphic(s, len)) {
         *out_len = len;

@@ -317,7 +317,8 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
     enum urigrep_status rc;
 
     if ((rc = json_found(b, r)) || (rc = json_parts(b, r)) ||
-        (r->hyphen_dropped && (rc = buf_append_lit(b, ",\"hyphen\":\"dropped\""))) ||
+        (r->hyphen_dropped &&
+         (rc = buf_append_lit(b, ",\"hyphen\":\"dropped\""))) ||
         (rc = json_mail(b, r)))
         return rc;
     if ((rc = put_wrapped(b, r)))
