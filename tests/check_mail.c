@@ -126,14 +126,17 @@ lined_data(void *arg, const char *p, size_t n, uint64_t line)
     d->next = line + 1;
 }
 
-/* part_lines(): each of its lines as part_data() would give it. */
+/* part_lines(): each of its lines as part_data() would give it; the
+ * last of them on line LAST, as it says. */
 static void
-lined_lines(void *arg, const char *p, size_t n, uint64_t line)
+lined_lines(void *arg, const char *p, size_t n, uint64_t line, uint64_t last)
 {
     while (n) {
         const char *nl = memchr(p, '\n', n);
         size_t k = nl ? (size_t)(nl - p) + 1 : n;
 
+        if (k == n)
+            ck_assert_uint_eq(line, last);
         lined_data(arg, p, k, line++);
         p += k;
         n -= k;

@@ -773,14 +773,19 @@ text_lines_out(struct urigrep_extractor *x, const char *p, size_t n,
 
 void
 doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
-          uint64_t line)
+          uint64_t line, uint64_t last)
 {
     const char *nl;
 
     if (x->skip || x->stopped || n == 0)
         return;
     if (x->direct) {
-        text_out(x, p, n);  /* the whole span, where it lies */
+        /* the whole span, where it lies; the scanner counts its lines,
+         * but the line the document has come to is said as if a line at
+         * a time (the notice of bytes not valid in their charset gives
+         * it at the end) */
+        text_out(x, p, n);
+        x->cur_line = last;
         return;
     }
     if (x->mapped && !x->html && !x->prescan && x->cv == NULL &&

@@ -362,9 +362,10 @@ mail_part_data(void *arg, const char *p, size_t n, uint64_t line)
 }
 
 static void
-mail_part_lines(void *arg, const char *p, size_t n, uint64_t line)
+mail_part_lines(void *arg, const char *p, size_t n, uint64_t line,
+                uint64_t last)
 {
-    doc_lines(arg, p, n, line);
+    doc_lines(arg, p, n, line, last);
 }
 
 static void

@@ -223,9 +223,10 @@ void doc_data(struct urigrep_extractor *x, const char *p, size_t n,
               uint64_t line);
 
 /* Whole lines of the document, P (N bytes, '\n' last), the first from
- * stored line LINE: as doc_data() a line, in fewer steps. */
+ * stored line LINE, the last from LAST: as doc_data() a line, in fewer
+ * steps. */
 void doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
-               uint64_t line);
+               uint64_t line, uint64_t last);
 
 /* The document has ended: report what is pending. */
 void doc_end(struct urigrep_extractor *x);

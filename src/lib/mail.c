@@ -814,7 +814,7 @@ body_lines(struct mail_parser *m, const char *p, size_t len,
         size_t take = plain_lines(m, p, len);
 
         if (scan && take)
-            sink->part_lines(sink->arg, p, take, first);
+            sink->part_lines(sink->arg, p, take, first, m->line_no - 1);
         m->pos += take;
         return take;
     }

@@ -71,10 +71,12 @@ struct mail_sink {
      * messages again from there on, until the next Content-Length. */
     void (*bad_length)(void *arg, uint64_t length, uint64_t line);
     /* Optional, for a part with no transfer encoding: whole lines of it,
-     * P (N bytes, the last one '\n'), the first from stored line LINE
-     * and each '\n' ending one; as many part_data() calls, one a line,
-     * would say.  NULL: part_data() a line. */
-    void (*part_lines)(void *arg, const char *p, size_t n, uint64_t line);
+     * P (N bytes, the last one '\n'), the first from stored line LINE,
+     * the last from stored line LAST, and each '\n' ending one; as many
+     * part_data() calls, one a line, would say.  NULL: part_data() a
+     * line. */
+    void (*part_lines)(void *arg, const char *p, size_t n, uint64_t line,
+                       uint64_t last);
     /* True: header() is wanted only for the fields the parser reads
      * itself (Message-ID, Subject, Base, Content-*); the others are
      * passed over, not unfolded. */

@@ -2,8 +2,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The first byte picks mbox or message mode (bits 0-2), the input read
- * again for a Content-Length (bit 3; bit 4: with errors at odd offsets)
- * and a chunking seed; the rest
+ * again for a Content-Length (bit 3; bit 4: with errors at odd offsets),
+ * header fields no one reads passed over (bit 5: the sink's few_headers,
+ * as the command sets it without --headers) and a chunking seed; the rest
  * is parsed whole and in pseudo-random chunks by the message parser, and
  * the decoded text of every part also goes through the HTML scanner.  The
  * two logs must be identical, part begin and end must pair up, and every
@@ -92,10 +93,20 @@ on_data(void *arg, const char *p, size_t n, uint64_t line)
     html_feed(l->hs, p, n, &s);
 }
 
-/* Whole lines of a part with no transfer encoding: as on_data(). */
+/* Whole lines of a part with no transfer encoding: as on_data(); LAST
+ * is the line of the last of them. */
 static void
-on_lines(void *arg, const char *p, size_t n, uint64_t line)
+on_lines(void *arg, const char *p, size_t n, uint64_t line, uint64_t last)
 {
+    uint64_t at = line;
+    size_t i;
+
+    if (n == 0 || p[n - 1] != '\n')
+        abort();
+    for (i = 0; i + 1 < n; i++)
+        at += p[i] == '\n';
+    if (at != last)
+        abort();
     on_data(arg, p, n, line);
 }
 
@@ -152,11 +163,11 @@ on_bad_length(void *arg, uint64_t length, uint64_t line)
 
 static void
 run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
-    struct again *again, struct log *l)
+    struct again *again, bool few_headers, struct log *l)
 {
     struct mail_sink sink = { NULL, on_header, on_header_end, on_begin,
                               on_data, on_end, l, on_bad_length, on_lines,
-                              false };
+                              few_headers };
     struct mail_parser *m = mail_new(mode);
     size_t i = 0;
 
@@ -203,9 +214,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     again.d = data + 1;
     again.n = size - 1;
     again.errors = data[0] & 16;
-    run(data + 1, size - 1, mode, 0, data[0] & 8 ? &again : NULL, &a);
+    run(data + 1, size - 1, mode, 0, data[0] & 8 ? &again : NULL,
+        data[0] & 32, &a);
     run(data + 1, size - 1, mode, data[0] | 1u, data[0] & 8 ? &again : NULL,
-        &b);
+        data[0] & 32, &b);
     if (a.len != b.len || (a.len && memcmp(a.p, b.p, a.len) != 0))
         abort();
     free(a.p);
