@@ -1242,7 +1242,10 @@ plausible_message(const char *p, size_t n, size_t at)
 
 /* The count held is too long: the first "From " line held that starts
  * a plausible message; its offset in the held bytes, *LINE its line;
- * SIZE_MAX when there is none. */
+ * SIZE_MAX when there is none.  Each is judged on the bytes from it to
+ * the count's end (PLAUSIBLE_MAX at most), as plausible_at() judges it
+ * in the input read again: not on the line held after the count's end,
+ * of which more or less is held as the input comes (held_after()). */
 static size_t
 cut_at(const struct mail_parser *m, uint64_t *line)
 {
@@ -1256,7 +1259,9 @@ cut_at(const struct mail_parser *m, uint64_t *line)
          i += len, l++)
         if (p[i] == 'F' && len <= LINE_MAX_ &&
             mail_is_from_line(p + i, len) &&
-            plausible_message(p, m->nwin, i)) {
+            plausible_message(p + i, n - i < PLAUSIBLE_MAX ? n - i
+                                                           : PLAUSIBLE_MAX,
+                              0)) {
             *line = l;
             return i;
         }
@@ -1287,13 +1292,17 @@ held_decided(struct mail_parser *m, bool right, const struct mail_sink *sink)
 }
 
 /* Held bytes after the count's end: blank lines, then a line that says
- * (a "From " line: the count was right). N bytes P; how many taken. */
+ * (a "From " line: the count was right). N bytes P; how many taken.
+ * A line is held LINE_MAX_ bytes at most, however the input comes: one
+ * longer is neither blank nor a "From " line (as in_counted_body() has
+ * it), and says the count is wrong. */
 static size_t
 held_after(struct mail_parser *m, const char *p, size_t n,
            const struct mail_sink *sink)
 {
-    const char *nl = memchr(p, '\n', n);
-    size_t take = nl ? (size_t)(nl - p) + 1 : n, len;
+    size_t room = LINE_MAX_ - (m->nwin - m->after);
+    const char *nl = memchr(p, '\n', n < room ? n : room);
+    size_t take = nl ? (size_t)(nl - p) + 1 : n < room ? n : room, len;
 
     if (!hold_bytes(m, p, take)) {
         held_decided(m, true, sink);
