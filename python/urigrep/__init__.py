@@ -221,6 +221,12 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     cannot be told), host_ascii and host_unicode for an IDN host, text
     and mismatch for an HTML link.  Raises Error when the options are
     refused (a relative base, say) or memory runs out.
+
+    When the process may run on two CPUs or more, a path or bytes is
+    scanned by a C thread of its own while this one makes the dicts (a
+    few batches of records held, never more); the records are the same.
+    The thread ends with the generator, however it ends; in a child
+    forked meanwhile reading on raises RuntimeError.
     """
     keep = []
     o = _options(keep, type, base, rfc, headers, charset, resolve, ascii,
@@ -359,6 +365,9 @@ def _piped(d):
     try:
         while True:
             rc = lib.ugpy_next(d, end)
+            if end[0] == 3:
+                raise RuntimeError("urigrep.scan(): a scan begun before "
+                                   "os.fork() cannot go on in the child")
             if end[0]:
                 yield rc, "finish" if end[0] == 2 else "feed"
                 return

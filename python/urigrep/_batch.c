@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "urigrep.h"
@@ -86,6 +87,7 @@ struct ugpy_doc {
     struct ugpy_pipe *pipe;      /* the thread of ugpy_start(), or NULL */
     uint64_t fail_at, made;      /* URIGREP_PY_FAIL_AT: see fail() */
     int fail_dict;
+    int forked;                  /* the pipe's thread is another process's */
 };
 
 /* ---- dicts ---- */
@@ -678,6 +680,7 @@ struct ugpy_pipe {
     int stop;                    /* the caller asks the thread to end */
     int end;                     /* 0 running, 1 a feed failed, 2 done */
     int status;                  /* the extractor's, at the end */
+    pid_t pid;                   /* the process that made the thread */
 };
 
 static struct urigrep_span *
@@ -825,7 +828,7 @@ pipe_run(void *arg)
         end = 2;
     }
     pthread_mutex_lock(&p->mu);
-    if (p->slot[p->fill].len)
+    if (p->slot[p->fill].len && !p->stop)
         p->count++;   /* its slot is free: hand_over() waited for one */
     p->end = end;
     p->status = d->nomem ? URIGREP_ERR_NOMEM : rc;
@@ -892,6 +895,7 @@ ugpy_start(struct ugpy_doc *d, const char *src, size_t len, size_t piece,
     p->len = len;
     p->piece = piece ? piece : 1;
     p->mapped = mapped && UGPY_POPULATE >= 0;
+    p->pid = getpid();
     if (pthread_mutex_init(&p->mu, NULL)) {
         free(p);
         return URIGREP_ERR_NOMEM;
@@ -940,7 +944,8 @@ batch_dicts(struct ugpy_doc *d, const struct ugpy_bytes *b)
  * its records to D's list as dicts. Returns URIGREP_OK (*END 0), or
  * URIGREP_ERR_NOMEM when Python failed; once every record was taken,
  * sets *END (1: a feed failed, 2: the document was finished) and
- * returns the extractor's last status. Call without the GIL. */
+ * returns the extractor's last status. *END is 3 in a process forked
+ * meanwhile, which has no such thread. Call without the GIL. */
 int
 ugpy_next(struct ugpy_doc *d, int *end)
 {
@@ -949,6 +954,10 @@ ugpy_next(struct ugpy_doc *d, int *end)
     int ok, park;
 
     *end = 0;
+    if (getpid() != p->pid) {
+        *end = 3;
+        return URIGREP_ERR_STOPPED;
+    }
     pthread_mutex_lock(&p->mu);
     while (p->count == 0 && p->end == 0)
         if (!pipe_vm(p, &park)) {
@@ -975,7 +984,10 @@ ugpy_next(struct ugpy_doc *d, int *end)
 
 /* Stop the thread of ugpy_start() wherever it is, wait for it to end
  * and free its batches; nothing when there is none. The document it
- * read may then be freed. Call without the GIL. */
+ * read may then be freed. In a process forked meanwhile, where the
+ * thread is not and its lock and the extractor may be as it left them
+ * half way, nothing is touched (ugpy_free() then leaves them). Call
+ * without the GIL. */
 void
 ugpy_stop(struct ugpy_doc *d)
 {
@@ -984,6 +996,11 @@ ugpy_stop(struct ugpy_doc *d)
 
     if (p == NULL)
         return;
+    if (getpid() != p->pid) {
+        d->pipe = NULL;
+        d->forked = 1;
+        return;
+    }
     pthread_mutex_lock(&p->mu);
     p->stop = 1;
     pthread_cond_broadcast(&p->cv);
@@ -1343,6 +1360,8 @@ ugpy_free(struct ugpy_doc *d)
     if (d == NULL)
         return;
     ugpy_stop(d);
+    if (d->forked)
+        return;
     urigrep_extractor_free(d->x);
     if (!d->json) {
         PyGILState_STATE g = PyGILState_Ensure();
