@@ -768,6 +768,22 @@ may_be_special(const struct mail_parser *m, const char *p, size_t avail)
     }
 }
 
+/* Can body_line_special() find no line of the open leaf: one message
+ * (no "From " line, no quoting) with no multipart open (no boundary)?
+ * A news article or a mail saved alone, however long its body. */
+static bool
+no_line_special(const struct mail_parser *m)
+{
+    int i;
+
+    if (m->mode != MAIL_ONE)
+        return false;
+    for (i = 0; i < m->depth; i++)
+        if (m->lv[i].multipart && !m->lv[i].closed)
+            return false;
+    return true;
+}
+
 /* The whole lines at P (LEN bytes, from a line start) up to the first
  * that body_line_special() finds: their bytes, the newlines among them
  * added to M's line number. Only lines whose first bytes may make them
@@ -778,6 +794,14 @@ plain_lines(struct mail_parser *m, const char *p, size_t len)
     size_t at = 0, next;
     uint64_t lines;
 
+    if (no_line_special(m)) {
+        /* all the whole lines, their newlines counted */
+        const char *nl = memrchr(p, '\n', len);
+
+        at = nl ? (size_t)(nl - p) + 1 : 0;
+        m->line_no += skip_count_newlines(m->simd, p, at);
+        return at;
+    }
     for (;;) {
         const char *nl;
 
