@@ -413,9 +413,33 @@ count_newlines_portable(const char *p, size_t n)
     return count;
 }
 
-/* skip_unfolded(): a '\n' a memchr() and its next byte a look. */
+/* The line starts skip_unfolded() and skip_mail_line() look for. */
+enum line_kind { LINE_UNFOLDED, LINE_MAIL };
+
+/* Is the line at P (of which AVAIL bytes are there, at least one) one
+ * KIND looks for? LINE_MAIL: one whose first two bytes may start an
+ * mbox separator, a boundary or a quoted "From " line (its first byte
+ * alone when that is all there is). */
+static inline bool
+line_wanted(enum line_kind kind, const char *p, size_t avail)
+{
+    if (kind == LINE_UNFOLDED)
+        return p[0] != ' ' && p[0] != '\t';
+    if (p[0] != 'F' && p[0] != '-' && p[0] != '>')
+        return false;
+    if (avail < 2)
+        return true;
+    return p[0] == 'F' ? p[1] == 'r'
+                       : p[0] == '-' ? p[1] == '-'
+                                     : p[1] == 'F' || p[1] == '>';
+}
+
+/* The first line start after FROM in P[0..N) that KIND looks for, or N,
+ * the newlines before it counted in *NEWLINES: a '\n' a memchr() and the
+ * bytes after it a look. */
 static size_t
-unfolded_portable(const char *p, size_t from, size_t n, uint64_t *newlines)
+line_start_portable(enum line_kind kind, const char *p, size_t from,
+                    size_t n, uint64_t *newlines)
 {
     const char *nl;
     uint64_t count = 0;
@@ -423,7 +447,7 @@ unfolded_portable(const char *p, size_t from, size_t n, uint64_t *newlines)
     while (from + 1 < n && (nl = memchr(p + from, '\n', n - 1 - from))) {
         from = (size_t)(nl - p) + 1;
         count++;
-        if (p[from] != ' ' && p[from] != '\t') {
+        if (line_wanted(kind, p + from, n - from)) {
             *newlines = count;
             return from;
         }
@@ -433,27 +457,48 @@ unfolded_portable(const char *p, size_t from, size_t n, uint64_t *newlines)
 }
 
 #ifdef HAVE_AVX2_TARGET
-/* skip_unfolded() 32 bytes a step: a mask of the '\n' and one of the
- * bytes after them that are blanks; the newlines before a hit counted
- * as the loop goes. */
-static AVX2_FN size_t
-unfolded_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
+/* A bit for each of the 32 bytes at P whose next bytes (up to P[33])
+ * start a line KIND looks for, were the byte a '\n'. */
+static ALWAYS_INLINE AVX2_FN uint32_t
+wanted_after32(enum line_kind kind, const char *p)
 {
-    const __m256i nl = _mm256_set1_epi8('\n'), sp = _mm256_set1_epi8(' '),
-                  tab = _mm256_set1_epi8('\t');
+    const __m256i f = _mm256_set1_epi8('F'), r = _mm256_set1_epi8('r'),
+                  dash = _mm256_set1_epi8('-'), gt = _mm256_set1_epi8('>');
+    __m256i b1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 1));
+    __m256i b2, pair;
+
+    if (kind == LINE_UNFOLDED)
+        return ~(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+            _mm256_cmpeq_epi8(b1, _mm256_set1_epi8(' ')),
+            _mm256_cmpeq_epi8(b1, _mm256_set1_epi8('\t'))));
+    b2 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 2));
+    pair = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(_mm256_cmpeq_epi8(b1, f),
+                                         _mm256_cmpeq_epi8(b2, r)),
+                        _mm256_and_si256(_mm256_cmpeq_epi8(b1, dash),
+                                         _mm256_cmpeq_epi8(b2, dash))),
+        _mm256_and_si256(_mm256_cmpeq_epi8(b1, gt),
+                         _mm256_or_si256(_mm256_cmpeq_epi8(b2, f),
+                                         _mm256_cmpeq_epi8(b2, gt))));
+    return (uint32_t)_mm256_movemask_epi8(pair);
+}
+
+/* line_start_portable() 32 bytes a step: a mask of the '\n' and one of
+ * the bytes after them, the newlines before a hit counted as the loop
+ * goes; the last bytes (fewer than 34) in the portable loop. Inlined
+ * once for each KIND. */
+static ALWAYS_INLINE AVX2_FN size_t
+line_start_avx2(enum line_kind kind, const char *p, size_t from, size_t n,
+                uint64_t *newlines)
+{
+    const __m256i nl = _mm256_set1_epi8('\n');
     uint64_t count = 0, rest;
     size_t i = from;
 
-    for (; i + 33 <= n; i += 32) {
-        __m256i here = _mm256_loadu_si256((const __m256i *)(const void *)
-                                          (p + i));
-        __m256i next = _mm256_loadu_si256((const __m256i *)(const void *)
-                                          (p + i + 1));
-        uint32_t lines = (uint32_t)_mm256_movemask_epi8(
-            _mm256_cmpeq_epi8(here, nl));
-        uint32_t hits = lines & ~(uint32_t)_mm256_movemask_epi8(
-            _mm256_or_si256(_mm256_cmpeq_epi8(next, sp),
-                            _mm256_cmpeq_epi8(next, tab)));
+    for (; i + 34 <= n; i += 32) {
+        uint32_t lines = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+            _mm256_loadu_si256((const __m256i *)(const void *)(p + i)), nl));
+        uint32_t hits = lines & wanted_after32(kind, p + i);
 
         if (hits != 0) {
             unsigned k = (unsigned)__builtin_ctz(hits);
@@ -465,9 +510,21 @@ unfolded_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
         }
         count += (uint64_t)__builtin_popcount(lines);
     }
-    i = unfolded_portable(p, i, n, &rest);
+    i = line_start_portable(kind, p, i, n, &rest);
     *newlines = count + rest;
     return i;
+}
+
+static AVX2_FN size_t
+unfolded_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
+{
+    return line_start_avx2(LINE_UNFOLDED, p, from, n, newlines);
+}
+
+static AVX2_FN size_t
+mail_line_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
+{
+    return line_start_avx2(LINE_MAIL, p, from, n, newlines);
 }
 #endif
 
@@ -481,88 +538,8 @@ skip_unfolded(enum skip_impl impl, const char *p, size_t from, size_t n,
 #else
     (void)impl;
 #endif
-    return unfolded_portable(p, from, n, newlines);
+    return line_start_portable(LINE_UNFOLDED, p, from, n, newlines);
 }
-
-/* Do the bytes at P (of which AVAIL are there, at least one) start a
- * line that skip_mail_line() looks for? */
-static inline bool
-mail_line_may(const char *p, size_t avail)
-{
-    if (p[0] != 'F' && p[0] != '-' && p[0] != '>')
-        return false;
-    if (avail < 2)
-        return true;
-    return p[0] == 'F' ? p[1] == 'r'
-                       : p[0] == '-' ? p[1] == '-'
-                                     : p[1] == 'F' || p[1] == '>';
-}
-
-static size_t
-mail_line_portable(const char *p, size_t from, size_t n, uint64_t *newlines)
-{
-    const char *nl;
-    uint64_t count = 0;
-
-    while (from + 1 < n && (nl = memchr(p + from, '\n', n - 1 - from))) {
-        from = (size_t)(nl - p) + 1;
-        count++;
-        if (mail_line_may(p + from, n - from)) {
-            *newlines = count;
-            return from;
-        }
-    }
-    *newlines = count + (from < n && p[n - 1] == '\n');
-    return n;
-}
-
-#ifdef HAVE_AVX2_TARGET
-/* skip_mail_line() 32 bytes a step: a mask of the '\n', one of the
- * bytes after them that may start a line looked for, and one of the
- * pairs that do. */
-static AVX2_FN size_t
-mail_line_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
-{
-    const __m256i nl = _mm256_set1_epi8('\n'), f = _mm256_set1_epi8('F'),
-                  r = _mm256_set1_epi8('r'), dash = _mm256_set1_epi8('-'),
-                  gt = _mm256_set1_epi8('>');
-    uint64_t count = 0, rest;
-    size_t i = from;
-
-    for (; i + 34 <= n; i += 32) {
-        const __m256i *q = (const __m256i *)(const void *)(p + i);
-        __m256i b0 = _mm256_loadu_si256(q);
-        __m256i b1 = _mm256_loadu_si256((const __m256i *)(const void *)
-                                        (p + i + 1));
-        __m256i b2 = _mm256_loadu_si256((const __m256i *)(const void *)
-                                        (p + i + 2));
-        __m256i gt1 = _mm256_cmpeq_epi8(b1, gt);
-        __m256i pair = _mm256_or_si256(
-            _mm256_or_si256(
-                _mm256_and_si256(_mm256_cmpeq_epi8(b1, f),
-                                 _mm256_cmpeq_epi8(b2, r)),
-                _mm256_and_si256(_mm256_cmpeq_epi8(b1, dash),
-                                 _mm256_cmpeq_epi8(b2, dash))),
-            _mm256_and_si256(gt1, _mm256_or_si256(_mm256_cmpeq_epi8(b2, f),
-                                                  _mm256_cmpeq_epi8(b2, gt))));
-        uint32_t lines = (uint32_t)_mm256_movemask_epi8(
-            _mm256_cmpeq_epi8(b0, nl));
-        uint32_t hits = lines & (uint32_t)_mm256_movemask_epi8(pair);
-
-        if (hits != 0) {
-            unsigned k = (unsigned)__builtin_ctz(hits);
-
-            *newlines = count + (uint64_t)__builtin_popcount(
-                lines & (uint32_t)(((uint64_t)2 << k) - 1));
-            return i + k + 1;
-        }
-        count += (uint64_t)__builtin_popcount(lines);
-    }
-    i = mail_line_portable(p, i, n, &rest);
-    *newlines = count + rest;
-    return i;
-}
-#endif
 
 size_t
 skip_mail_line(enum skip_impl impl, const char *p, size_t from, size_t n,
@@ -574,7 +551,7 @@ skip_mail_line(enum skip_impl impl, const char *p, size_t from, size_t n,
 #else
     (void)impl;
 #endif
-    return mail_line_portable(p, from, n, newlines);
+    return line_start_portable(LINE_MAIL, p, from, n, newlines);
 }
 
 uint64_t
