@@ -9,7 +9,9 @@ FILE, key for key, in order.  Then RUNS rounds (default 5), each running
 in turn, a process each so that start-up counts: cat FILE, rg -o
 '(https?|ftp)://...' FILE (when rg is there), URIGREP -j 1 --json FILE,
 and `python3 -c 'for r in urigrep.scan(FILE)'` (the interpreter's start
-and the import included; every record's "uri" and "line" read).  Prints
+and the import included; every record's "uri" and "line" read), then
+the same on one CPU (the affinity set to it: scan() then reads in the
+caller's thread, as before it had a thread of its own).  Prints
 the commands, the machine and its CPU flags, for each the least wall
 time and the least user+sys CPU time of the rounds, MB/s and peak RSS,
 and the module's share of the command's speed by wall time and by CPU
@@ -35,10 +37,13 @@ SCAN = ("import sys, urigrep\n"
 RG = r"""(https?|ftp)://[^\]\[<>"\s]+"""
 
 
-def timed(argv, out=subprocess.DEVNULL):
-    """(wall, user+sys, peak RSS KiB) of one run of ARGV."""
+def timed(argv, cpus=None):
+    """(wall, user+sys, peak RSS KiB) of one run of ARGV (on the CPUs
+    of the set CPUS only, when given)."""
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
     t = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, preexec_fn=pin)
     _, status, ru = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t
     if os.waitstatus_to_exitcode(status) not in (0, 1):
@@ -104,26 +109,34 @@ def main():
         if shutil.which("rg"):
             rows.append(("rg -o '(https?|ftp)://...'", ["rg", "-o", RG,
                                                          path]))
+        scan = [sys.executable, "-c", SCAN, path]
         rows += [("urigrep -j 1 --json", [cmd, "-j", "1", "--json", path]),
-                 ("python3 urigrep.scan()", [sys.executable, "-c", SCAN,
-                                             path])]
+                 ("python3 urigrep.scan()", scan)]
+        one = {min(os.sched_getaffinity(0))}
+        if cpus > 1:
+            rows.append(("python3 urigrep.scan(), 1 CPU", scan))
         res = {name: [] for name, _ in rows}
         for _ in range(runs):
             for name, argv in rows:
-                res[name].append(timed(argv))
+                res[name].append(timed(argv, one if "1 CPU" in name
+                                       else None))
         best = {}
         for name, _ in rows:
             w = min(r[0] for r in res[name])
             c = min(r[1] for r in res[name])
             rss = max(r[2] for r in res[name])
             best[name] = w, c
-            print(f"  {name:28} {w:6.3f} s wall {c:6.3f} s CPU "
+            print(f"  {name:30} {w:6.3f} s wall {c:6.3f} s CPU "
                   f"{mb / w:8.1f} MB/s {rss:8d} KiB peak RSS")
         cw, cc = best["urigrep -j 1 --json"]
         pw, pc = best["python3 urigrep.scan()"]
         print(f"  scan() / command: {cw / pw * 100:.0f}% by wall time, "
               f"{cc / pc * 100:.0f}% by CPU time")
-        print(f"  commands: {' '.join(rows[-2][1])}; {sys.executable} -c "
+        if cpus > 1:
+            ow, oc = best["python3 urigrep.scan(), 1 CPU"]
+            print(f"  scan() on 1 CPU / command: {cw / ow * 100:.0f}% by "
+                  f"wall time, {cc / oc * 100:.0f}% by CPU time")
+        print(f"  commands: {cmd} -j 1 --json {path}; {sys.executable} -c "
               "'for r in urigrep.scan(FILE): ...'")
 
 
