@@ -295,12 +295,14 @@ mail_name_is(const char *name, size_t nlen, const char *want)
            nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
 }
 
-/* A field passed over (M->skipping) gets P (N bytes): the last of them
- * that is no blank is noted. */
+/* A field passed over (M->skipping) gets P (N bytes: a piece of a line,
+ * or whole lines): the last of them that is no blank nor line break is
+ * noted. */
 static void
 field_note(struct mail_parser *m, const char *p, size_t n)
 {
-    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r' ||
+                 p[n - 1] == '\n'))
         n--;
     if (n)
         m->skip_last = p[n - 1];
@@ -1409,15 +1411,15 @@ starts_skipped_field(const struct mail_parser *m, const char *p, size_t n)
 
 /* The whole lines at P (LEN bytes, from a line start; the first FIRST
  * bytes long, its '\n' last, or 0 if not known) up to the next that does
- * not start with a blank: the rest of a field passed over, whose last
- * byte that is no blank field_note() would note. Returns the bytes
+ * not start with a blank: the rest of a field passed over, its last
+ * byte that is no blank noted (field_note()). Returns the bytes
  * taken, their newlines added to M's line number. */
 static size_t
 skipped_run(struct mail_parser *m, const char *p, size_t len, size_t first)
 {
     const char *nl;
     uint64_t lines = 0;
-    size_t take, k;
+    size_t take;
 
     if (first == 0) {
         if ((nl = memchr(p, '\n', len)) == NULL)
@@ -1436,11 +1438,7 @@ skipped_run(struct mail_parser *m, const char *p, size_t len, size_t first)
     m->line_no += 1 + lines;
     /* a field passed over counts its bytes only to tell it has begun */
     m->nfield = take < FIELD_MAX - m->nfield ? m->nfield + take : FIELD_MAX;
-    for (k = take; k > 0 && (p[k - 1] == ' ' || p[k - 1] == '\t' ||
-                             p[k - 1] == '\r' || p[k - 1] == '\n'); k--)
-        ;
-    if (k > 0)
-        m->skip_last = p[k - 1];
+    field_note(m, p, take);
     return take;
 }
 
