@@ -8,6 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
+
 #include "internal.h"
 #include "chars.h"
 #include "mail.h"
@@ -298,11 +302,15 @@ mail_name_is(const char *name, size_t nlen, const char *want)
 /* A field passed over (M->skipping) gets P (N bytes: a piece of a line,
  * or whole lines): the last of them that is no blank nor line break is
  * noted. */
-static void
+static inline void
 field_note(struct mail_parser *m, const char *p, size_t n)
 {
-    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r' ||
-                 p[n - 1] == '\n'))
+    /* ' ', '\t', '\r' and '\n' as bits: a test a byte, not four */
+    const uint64_t blank = (uint64_t)1 << ' ' | (uint64_t)1 << '\t' |
+                           (uint64_t)1 << '\r' | (uint64_t)1 << '\n';
+
+    while (n && (unsigned char)p[n - 1] <= ' ' &&
+           (blank >> (unsigned char)p[n - 1] & 1))
         n--;
     if (n)
         m->skip_last = p[n - 1];
@@ -433,20 +441,31 @@ mime_field(struct level *l, const char *f, size_t nlen, const char *v,
     }
 }
 
-/* Is the field line P (N bytes, "Name:" first) one of those that
- * message_field() and mime_field() read? Every "Content-" one is taken
- * for one. */
-static bool
-field_read(const char *p, size_t n)
+/* Do the eight bytes at P, all of a field name, spell "Content-" in any
+ * case? ORed with 0x20, a letter is its lower case one, and '-' is
+ * itself; the only other byte that gives '-' is '\r', in no name. */
+static inline bool
+starts_content(const char *p)
 {
-    const char *colon = memchr(p, ':', n);
-    size_t k = colon ? (size_t)(colon - p) : 0;
+    uint64_t w, want;
 
+    memcpy(&w, p, 8);
+    memcpy(&want, "content-", 8);
+    return (w | 0x2020202020202020u) == want;
+}
+
+/* Is the field named P (K bytes, its ':' after them) one of those that
+ * message_field() and mime_field() read? Every "Content-" one is taken
+ * for one. The first byte says no for most (Received, DKIM-Signature,
+ * X-...). */
+static inline bool
+field_read(const char *p, size_t k)
+{
     switch (p[0] | 0x20) {
     case 'b':
         return mail_name_is(p, k, "Base");
     case 'c':
-        return k > 8 && strncasecmp(p, "Content-", 8) == 0;
+        return k > 8 && starts_content(p);
     case 'm':
         return mail_name_is(p, k, "Message-ID");
     case 's':
@@ -456,20 +475,15 @@ field_read(const char *p, size_t n)
     }
 }
 
-/* A complete header field: note what matters, report it. */
+/* A complete header field that is read: note what matters, report
+ * it. */
 static void
-end_field(struct mail_parser *m, const struct mail_sink *sink)
+read_field(struct mail_parser *m, const struct mail_sink *sink, size_t n)
 {
     struct level *l;
     const char *v;
-    size_t n = m->nfield, nlen, vlen;
+    size_t nlen, vlen;
 
-    m->nfield = 0;
-    m->field_cr = false;
-    if (m->skipping) {
-        m->skipping = false;    /* a field no one reads */
-        return;
-    }
     if (n == 0 || m->depth == 0 || !split_field(m->field, n, &nlen, &v,
                                                 &vlen))
         return;
@@ -481,6 +495,21 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
                          ? "" : level_mid(m, l),
                      m->field_line);
     mime_field(l, m->field, nlen, v, vlen);
+}
+
+/* A complete header field: one no one reads is only forgotten, here,
+ * with no call (most fields of list mail are such). */
+static inline void
+end_field(struct mail_parser *m, const struct mail_sink *sink)
+{
+    size_t n = m->nfield;
+
+    m->nfield = 0;
+    m->field_cr = false;
+    if (m->skipping)
+        m->skipping = false;
+    else
+        read_field(m, sink, n);
 }
 
 /* The header of the entity on top has ended, however. */
@@ -898,19 +927,78 @@ word_ends_name(uint64_t w)
              (w + ones)) & high) != 0;
 }
 
-/* The length of the field name that starts P (N bytes), a ':' after it:
- * printable ASCII but ':' (RFC 5322 ftext); 0 when there is none. The
- * name is looked at eight bytes at a time. */
+/* The index of the first byte of the word W (read from memory with
+ * memcpy()) that ends a field name, W having one: on a little-endian
+ * machine the lowest flagged byte of word_ends_name() is that one (its
+ * terms borrow or carry only upward, and only from a byte they flag);
+ * elsewhere the bytes are looked at one by one. */
 static size_t
+name_end_in_word(const char *p, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+    uint64_t c = w ^ (ones * ':');
+
+    (void)p;
+    return (size_t)__builtin_ctzll(
+               (((w - ones * 0x21) & ~w) | ((c - ones) & ~c) | w |
+                (w + ones)) & high) / 8;
+#else
+    size_t i = 0;
+
+    (void)w;
+    while ((unsigned char)(p[i] - 0x21) < 0x5e && p[i] != ':')
+        i++;
+    return i;
+#endif
+}
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+/* One bit for each of the 16 bytes at P that ends a field name, bit K
+ * for P[K]: below 0x21 or from 0x7f (from 0x80 a byte is negative as a
+ * signed one, so below 0x21 too), or ':'. */
+static inline unsigned
+name_ends16(const char *p)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i stop = _mm_or_si128(
+        _mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8(':'))));
+
+    return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
+/* The length of the field name that starts P (N bytes), a ':' after it:
+ * printable ASCII but ':' (RFC 5322 ftext); 0 when there is none. Names
+ * are 2 to 30 bytes, and this runs for each line of a header: they are
+ * looked at sixteen bytes at a time with SSE2 (most in one step), then
+ * eight at a time, the end found in the word that holds it with no
+ * loop; the last few bytes of the input one by one. */
+static inline size_t
 field_name_len(const char *p, size_t n)
 {
     size_t i = 0;
     uint64_t w;
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    while (i + 16 <= n) {
+        unsigned stop = name_ends16(p + i);
+
+        if (stop) {
+            i += (size_t)__builtin_ctz(stop);
+            return p[i] == ':' ? i : 0;
+        }
+        i += 16;
+    }
+#endif
     while (i + 8 <= n) {
         memcpy(&w, p + i, 8);
-        if (word_ends_name(w))
-            break;
+        if (word_ends_name(w)) {
+            i += name_end_in_word(p + i, w);
+            return p[i] == ':' ? i : 0;
+        }
         i += 8;
     }
     while (i < n && (unsigned char)(p[i] - 0x21) < 0x5e && p[i] != ':')
@@ -930,26 +1018,35 @@ is_field_start(const char *p, size_t n)
  * unless it reads as a URI: "scheme://", or a well-known scheme with no
  * blank after its colon ("mailto:a@b"). Such a line, like any line that
  * is no field nor a continuation, ends the header and starts the body
- * (a message written without the blank line). */
-static bool
-is_field_line(const char *p, size_t n)
+ * (a message written without the blank line). Returns the length of the
+ * name (the index of its ':'), 0 when the line is no field. */
+static inline size_t
+field_line_name(const char *p, size_t n)
 {
     size_t k = field_name_len(p, n);
     const char *colon = p + k;
 
     if (k == 0)
-        return false;
+        return 0;
+    if (k + 1 < n && colon[1] == ' ')
+        return k;   /* "Name: value", the common case */
     if (k + 2 < n && colon[1] == '/' && colon[2] == '/')
-        return false;
+        return 0;
     if (k + 1 < n && colon[1] != ' ' && colon[1] != '\t' &&
         colon[1] != '\r' && colon[1] != '\n' &&
         scan_is_well_known(p, k))
-        return false;
-    return true;
+        return 0;
+    return k;
+}
+
+static bool
+is_field_line(const char *p, size_t n)
+{
+    return field_line_name(p, n) > 0;
 }
 
 /* Does the field being unfolded end with ';', blanks aside? */
-static bool
+static inline bool
 field_ends_semicolon(const struct mail_parser *m)
 {
     size_t i = m->nfield;
@@ -962,24 +1059,31 @@ field_ends_semicolon(const struct mail_parser *m)
     return i && m->field[i - 1] == ';';
 }
 
+/* Does the line P (N bytes) start "token=" (a MIME parameter)? */
+static bool
+starts_parameter(const char *p, size_t n)
+{
+    size_t k;
+
+    for (k = 0; k < n && (is_alnum((unsigned char)p[k]) ||
+                          strchr("-_.*", p[k]) != NULL); k++)
+        ;
+    return k > 0 && k < n && p[k] == '=';
+}
+
 /* Is this line, which is no field and not folded, the rest of the field
  * before it all the same? A mailer that broke "Content-Type: text/html;"
  * before its parameter without the blank that folds it wrote
  * 'charset="utf-8"' or 'boundary="x"' on the next line; taken for the
  * body, it would lose the part's Content-Transfer-Encoding after it
  * ("href=3D..." read as written). So: the field so far ends with ';' and
- * the line starts "token=". */
-static bool
+ * the line starts "token=".
+ * (Inline: it is asked at the start of each field, and the field before
+ * seldom ends with ';'.) */
+static inline bool
 is_broken_fold(const struct mail_parser *m, const char *p, size_t n)
 {
-    size_t k;
-
-    if (!field_ends_semicolon(m))
-        return false;
-    for (k = 0; k < n && (is_alnum((unsigned char)p[k]) ||
-                          strchr("-_.*", p[k]) != NULL); k++)
-        ;
-    return k > 0 && k < n && p[k] == '=';
+    return field_ends_semicolon(m) && starts_parameter(p, n);
 }
 
 static bool plausible_message(const char *p, size_t n, size_t at);
@@ -1130,6 +1234,38 @@ start_message(struct mail_parser *m, const struct mail_sink *sink)
         sink->message(sink->arg, m->line_no);
 }
 
+/* A line P (N bytes; BLANK: an empty one) of a header: the start of a
+ * field, or the rest of one (folded, or a broken fold). False when it
+ * ends the header instead, taking nothing. The name is measured once,
+ * and only for a line that is not folded. */
+static bool
+header_line(struct mail_parser *m, const char *p, size_t n, bool blank,
+            const struct mail_sink *sink)
+{
+    bool folded = p[0] == ' ' || p[0] == '\t';
+    size_t k = blank || folded ? 0 : field_line_name(p, n);
+
+    if (!folded && !blank && is_broken_fold(m, p, n))
+        folded = true;
+    if (blank || (k == 0 && !folded))
+        return false;
+    if (!folded) {
+        end_field(m, sink);
+        m->field_line = m->line_no;
+        if (sink->few_headers && !field_read(p, k)) {
+            m->skipping = true;
+            m->skip_last = '\0';
+        }
+    } else if (m->nfield == 0) {
+        /* a folded line with no field before it (the first of a
+         * header block): read as a field of its own, from here */
+        m->field_line = m->line_no;
+    }
+    /* unfold: drop the line break, keep the blank that follows */
+    field_append(m, p, n);
+    return true;
+}
+
 /* A complete line (with its newline, except at the end of input), or the
  * first LINE_MAX_ bytes of a longer one (COMPLETE false). */
 static void
@@ -1159,29 +1295,13 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
     }
     switch (m->st) {
     case M_HEADERS:
-        if (blank || (!is_field_line(p, n) && p[0] != ' ' && p[0] != '\t' &&
-                      !is_broken_fold(m, p, n))) {
+        if (!header_line(m, p, n, blank, sink)) {
             /* end of headers; a line that is no field starts the body */
             m->body_pos = blank ? m->line_start + n : m->line_start;
             end_headers(m, blank ? m->line_no + 1 : m->line_no, sink);
             if (!blank)
                 handle_line(m, p, n, complete, sink);
-            return;
         }
-        if (p[0] != ' ' && p[0] != '\t' && !is_broken_fold(m, p, n)) {
-            end_field(m, sink);
-            m->field_line = m->line_no;
-            if (sink->few_headers && !field_read(p, n)) {
-                m->skipping = true;
-                m->skip_last = '\0';
-            }
-        } else if (m->nfield == 0) {
-            /* a folded line with no field before it (the first of a
-             * header block): read as a field of its own, from here */
-            m->field_line = m->line_no;
-        }
-        /* unfold: drop the line break, keep the blank that follows */
-        field_append(m, p, n);
         return;
     case M_BODY:
         if (m->leaf_open)
@@ -1394,51 +1514,94 @@ long_line_rest(struct mail_parser *m, const char *p, size_t n,
     return take;
 }
 
-/* Would handle_line() take the whole line P (N bytes, its '\n' last) of
- * a header as the start of a field no one reads: no mbox separator,
- * boundary or broken fold, a field line (not folded, not the end of the
- * header) that field_read() does not want? */
-static bool
-starts_skipped_field(const struct mail_parser *m, const char *p, size_t n)
+/* Would handle_line() take the line at P (of the LEN bytes at P, from a
+ * line start) as the start of a field no one reads: no boundary nor
+ * broken fold, a field line (not folded, not the end of the header)
+ * whose name field_read() does not want? Returns the length of its name
+ * (the index of its ':'), or 0. The line's end is not looked for first:
+ * the name ends at its '\n' at the latest, and the two bytes after the
+ * ':' that field_line_name() looks at are in the line when they are no
+ * '\n' (skipped_field() then finds the end, and gives the line to
+ * handle_line() when there is none). A "From " line is never a field
+ * line (a blank in its name). */
+static size_t
+skipped_field_name(const struct mail_parser *m, const char *p, size_t len)
 {
-    if (n > LINE_MAX_ || p[0] == '-' || p[0] == ' ' || p[0] == '\t')
-        return false;
-    if (p[0] == 'F' && m->mode != MAIL_ONE && mail_is_from_line(p, n))
-        return false;
-    return is_field_line(p, n) && !field_read(p, n) &&
-           !is_broken_fold(m, p, n);
+    size_t k;
+
+    if (p[0] == '-' || p[0] == ' ' || p[0] == '\t')
+        return 0;
+    k = field_line_name(p, len);
+    if (k == 0 || k + 1 >= len || k >= LINE_MAX_ || field_read(p, k) ||
+        is_broken_fold(m, p, k))
+        return 0;
+    return k;
 }
 
-/* The whole lines at P (LEN bytes, from a line start; the first FIRST
- * bytes long, its '\n' last, or 0 if not known) up to the next that does
- * not start with a blank: the rest of a field passed over, its last
- * byte that is no blank noted (field_note()). Returns the bytes
- * taken, their newlines added to M's line number. */
+/* Where the field whose line starts at P ends: the first line start
+ * after P + FROM (FROM in the first line) that is not folded, of the LEN
+ * bytes at P, or past the last whole line when the field may go on in
+ * input yet to come; 0 when the first line is not whole. *LINES: the
+ * newlines before that end. */
 static size_t
-skipped_run(struct mail_parser *m, const char *p, size_t len, size_t first)
+field_end(const struct mail_parser *m, const char *p, size_t from,
+          size_t len, uint64_t *lines)
 {
+    size_t take = skip_unfolded(m->simd, p, from, len, lines);
     const char *nl;
-    uint64_t lines = 0;
-    size_t take;
 
-    if (first == 0) {
-        if ((nl = memchr(p, '\n', len)) == NULL)
-            return 0;
-        first = (size_t)(nl - p) + 1;
-    }
-    take = first;
-    if (first < len && (p[first] == ' ' || p[first] == '\t')) {
-        /* folded: to the next line that is not */
-        take = skip_unfolded(m->simd, p, first, len, &lines);
-        if (take == len) {
-            nl = memrchr(p + first, '\n', len - first);
-            take = nl ? (size_t)(nl - p) + 1 : first;
-        }
-    }
-    m->line_no += 1 + lines;
-    /* a field passed over counts its bytes only to tell it has begun */
+    if (take < len || p[len - 1] == '\n')
+        return take;
+    nl = memrchr(p + from, '\n', len - from);
+    return nl ? (size_t)(nl - p) + 1 : 0;
+}
+
+/* The TAKE bytes at P, LINES whole lines, are of the field passed over:
+ * counted only to tell it has begun, its last byte that is no blank
+ * noted (field_note()). */
+static void
+skip_taken(struct mail_parser *m, const char *p, size_t take, uint64_t lines)
+{
+    m->line_no += lines;
     m->nfield = take < FIELD_MAX - m->nfield ? m->nfield + take : FIELD_MAX;
     field_note(m, p, take);
+}
+
+/* At a line start in a header, of the LEN bytes at P: a whole field no
+ * one reads (skipped_field_name()), its folded lines with it, ended the
+ * field before it; the bytes taken, or 0 (nothing done) when it is not
+ * one or its first line is not whole or longer than LINE_MAX_ (it goes
+ * to handle_line(), cut). */
+static size_t
+skipped_field(struct mail_parser *m, const char *p, size_t len,
+              const struct mail_sink *sink)
+{
+    size_t k = skipped_field_name(m, p, len), take;
+    uint64_t lines;
+
+    if (k == 0 || (take = field_end(m, p, k, len, &lines)) == 0)
+        return 0;
+    if (take > LINE_MAX_ && memchr(p + k, '\n', LINE_MAX_ - k) == NULL)
+        return 0;
+    end_field(m, sink);
+    m->field_line = m->line_no;
+    m->skipping = true;
+    m->skip_last = '\0';
+    skip_taken(m, p, take, lines);
+    return take;
+}
+
+/* The folded lines at P (LEN bytes, from a line start, a blank first) of
+ * the field passed over, as many as there are; the bytes taken, 0 when
+ * the first of them is not whole. */
+static size_t
+skipped_run(struct mail_parser *m, const char *p, size_t len)
+{
+    uint64_t lines;
+    size_t take = field_end(m, p, 0, len, &lines);
+
+    if (take)
+        skip_taken(m, p, take, lines);
     return take;
 }
 
@@ -1451,25 +1614,18 @@ static size_t
 skipped_fields(struct mail_parser *m, const char *p, size_t len,
                const struct mail_sink *sink)
 {
-    const char *q = p, *end = p + len, *nl;
+    const char *q = p, *end = p + len;
 
     while (q < end) {
-        size_t take, first = 0;
+        size_t take;
 
-        if (*q == ' ' || *q == '\t') {
-            if (!m->skipping)
-                break;
-        } else if (sink->few_headers &&
-                   (nl = memchr(q, '\n', (size_t)(end - q))) != NULL &&
-                   starts_skipped_field(m, q, first = (size_t)(nl - q) + 1)) {
-            end_field(m, sink);
-            m->field_line = m->line_no;
-            m->skipping = true;
-            m->skip_last = '\0';
-        } else {
-            break;
-        }
-        if ((take = skipped_run(m, q, (size_t)(end - q), first)) == 0)
+        if (*q == ' ' || *q == '\t')
+            take = m->skipping ? skipped_run(m, q, (size_t)(end - q)) : 0;
+        else
+            take = sink->few_headers
+                       ? skipped_field(m, q, (size_t)(end - q), sink)
+                       : 0;
+        if (take == 0)
             break;
         q += take;
     }
