@@ -540,32 +540,75 @@ add_name(char *name, size_t *n, char c)
     }
 }
 
-/* add_name() for each of the K bytes at P, the name ended once. */
-static void
-add_name_run(char *name, size_t *n, const char *p, size_t k)
+/* What a byte is in a tag, bits of tag_class[]: a blank (as in
+ * is_space()), '/', '>', '=', a NUL (add_name() marks the name with
+ * it), and an upper-case letter, whose bit is the one that makes it
+ * lower case. */
+#define TC_BLANK 1
+#define TC_SLASH 2
+#define TC_GT 4
+#define TC_EQ 8
+#define TC_NUL 16
+#define TC_UPPER 0x20
+/* what ends a tag's name, and an attribute's */
+#define ENDS_TAG_NAME (TC_BLANK | TC_SLASH | TC_GT)
+#define ENDS_ATTR_NAME (ENDS_TAG_NAME | TC_EQ)
+static const unsigned char tag_class[256] = {
+    [' '] = TC_BLANK, ['\t'] = TC_BLANK, ['\n'] = TC_BLANK,
+    ['\r'] = TC_BLANK, ['\f'] = TC_BLANK, ['/'] = TC_SLASH, ['>'] = TC_GT,
+    ['='] = TC_EQ, ['\0'] = TC_NUL,
+    ['A'] = TC_UPPER, ['B'] = TC_UPPER, ['C'] = TC_UPPER, ['D'] = TC_UPPER,
+    ['E'] = TC_UPPER, ['F'] = TC_UPPER, ['G'] = TC_UPPER, ['H'] = TC_UPPER,
+    ['I'] = TC_UPPER, ['J'] = TC_UPPER, ['K'] = TC_UPPER, ['L'] = TC_UPPER,
+    ['M'] = TC_UPPER, ['N'] = TC_UPPER, ['O'] = TC_UPPER, ['P'] = TC_UPPER,
+    ['Q'] = TC_UPPER, ['R'] = TC_UPPER, ['S'] = TC_UPPER, ['T'] = TC_UPPER,
+    ['U'] = TC_UPPER, ['V'] = TC_UPPER, ['W'] = TC_UPPER, ['X'] = TC_UPPER,
+    ['Y'] = TC_UPPER, ['Z'] = TC_UPPER,
+};
+
+/* The name that goes on at P[I..LEN), up to a byte of a class in ENDS
+ * or LEN, added to NAME (*N bytes) as add_name() adds each byte;
+ * returns where it ends. A byte that fits and is no NUL, nearly all,
+ * is stored here (with *N in a local, which a store to NAME could
+ * change otherwise). */
+static size_t
+name_run(char *name, size_t *n, const char *p, size_t i, size_t len,
+         unsigned ends)
 {
-    size_t j;
+    size_t k = *n;
 
-    if (k == 0)
-        return;
-    for (j = 0; j < k; j++) {
-        char c = p[j];
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+        unsigned t = tag_class[c];
 
-        if (c == '\0' || *n >= NAME_MAX_)
-            add_name(name, n, c);
-        else
-            name[(*n)++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+        if (!(t & (ends | TC_NUL)) && k < NAME_MAX_) {
+            name[k++] = (char)(c | (t & TC_UPPER));
+            continue;
+        }
+        if (t & ends)
+            break;
+        *n = k;                 /* a NUL, or past NAME_MAX_ */
+        add_name(name, n, (char)c);
+        k = *n;
     }
-    name[*n] = '\0';
+    name[k] = '\0';     /* where it was already, when no byte came */
+    *n = k;
+    return i;
 }
 
+/* The K bytes at P go on the value: as many as fit, and when some do
+ * not, the value is too long. */
 static void
-add_value(struct html_scanner *h, char c)
+add_value_run(struct html_scanner *h, const char *p, size_t k)
 {
-    if (h->nvalue < h->max_value)
-        h->value[h->nvalue++] = c;
-    else
+    size_t room = h->max_value - h->nvalue;
+
+    if (k > room) {
+        k = room;
         h->value_too_long = true;
+    }
+    memcpy(h->value + h->nvalue, p, k);
+    h->nvalue += k;
 }
 
 /* One call of html_feed(): the input at hand and what is known of it. */
@@ -643,8 +686,23 @@ feed_text(struct html_scanner *h, struct feed *f, size_t i)
     return j + 1;
 }
 
-/* S_TAG_OPEN: the byte after '<' says what follows; a '<' that opens
- * nothing is text. */
+/* A state function may go on in the next state, that of another
+ * function, with the bytes at hand; it is then called with I at most
+ * F->len. */
+static size_t feed_decl(struct html_scanner *h, struct feed *f, size_t i);
+static size_t feed_tag_name(struct html_scanner *h, struct feed *f, size_t i);
+static size_t feed_end_tag(struct html_scanner *h, struct feed *f, size_t i);
+static size_t feed_before_attr(struct html_scanner *h, struct feed *f,
+                               size_t i);
+static size_t feed_after_attr_name(struct html_scanner *h, struct feed *f,
+                                   size_t i);
+static size_t feed_before_value(struct html_scanner *h, struct feed *f,
+                                size_t i);
+static size_t feed_quoted(struct html_scanner *h, struct feed *f, size_t i);
+static size_t feed_unquoted(struct html_scanner *h, struct feed *f, size_t i);
+
+/* S_TAG_OPEN: the byte after '<' says what follows, which is read on
+ * at once; a '<' that opens nothing is text. */
 static size_t
 feed_tag_open(struct html_scanner *h, struct feed *f, size_t i)
 {
@@ -655,104 +713,138 @@ feed_tag_open(struct html_scanner *h, struct feed *f, size_t i)
     h->tag[0] = '\0';
     h->end_tag = false;
     h->a_href = false;
-    if (c == '!') {
-        h->st = S_DECL;
-    } else if (c == '/') {
+    if (is_alpha(c)) {
+        add_name(h->tag, &h->ntag, c);
+        h->st = S_TAG_NAME;
+        return feed_tag_name(h, f, i + 1);
+    }
+    if (c == '/') {
         h->end_tag = true;
         h->end_named = false;
         h->st = S_END_TAG;
-    } else if (is_alpha(c)) {
-        add_name(h->tag, &h->ntag, c);
-        h->st = S_TAG_NAME;
-    } else if (c == '?') {
-        h->st = S_BOGUS;
-    } else {
-        emit(h, f->sink, "<", 1);
-        if (h->in_anchor)
-            anchor_add(h, f->sink, "<", 1);
-        h->st = S_TEXT;
-        return i;
+        return feed_end_tag(h, f, i + 1);
     }
-    return i + 1;
+    if (c == '!' || c == '?') {
+        h->st = c == '!' ? S_DECL : S_BOGUS;
+        return feed_decl(h, f, i + 1);
+    }
+    emit(h, f->sink, "<", 1);
+    if (h->in_anchor)
+        anchor_add(h, f->sink, "<", 1);
+    h->st = S_TEXT;
+    return i;
+}
+
+/* H->dashes after the comment bytes P[I..E): the '-' that end them, and
+ * BEFORE too when they are all '-' (2 is as good as more: only a
+ * "--" before the '>' counts). */
+static int
+dashes_after(const char *p, size_t i, size_t e, int before)
+{
+    size_t t = 0;
+
+    while (t < 2 && t < e - i && p[e - 1 - t] == '-')
+        t++;
+    if (t < e - i)
+        return (int)t;
+    return before + (int)t > 2 ? 2 : before + (int)t;
+}
+
+/* S_COMMENT: the body up to each '>' in one search; the first '>' after
+ * "--" ends it. */
+static size_t
+feed_comment(struct html_scanner *h, struct feed *f, size_t i)
+{
+    while (i < f->len) {
+        const char *gt = memchr(f->p + i, '>', f->len - i);
+        size_t e = gt ? (size_t)(gt - f->p) : f->len;
+
+        h->dashes = dashes_after(f->p, i, e, h->dashes);
+        if (gt == NULL)
+            return e;
+        if (h->dashes >= 2) {
+            end_tag(h, f->sink);
+            return e + 1;
+        }
+        h->dashes = 0;
+        i = e + 1;
+    }
+    return i;
 }
 
 /* S_DECL, S_DECL_DASH, S_COMMENT, S_BOGUS: markup that is no element
- * ("<!...>", "<!--...-->", "<?...>"), skipped to its '>'. */
+ * ("<!...>", "<!--...-->", "<?...>"), skipped to its '>': "<!" and
+ * "<!-" a byte at a time, then a comment or the rest at once. */
 static size_t
 feed_decl(struct html_scanner *h, struct feed *f, size_t i)
 {
-    char c = f->p[i];
+    const char *gt;
 
-    switch (h->st) {
-    case S_DECL:
-        h->st = c == '-' ? S_DECL_DASH : S_BOGUS;
-        if (c == '>')
+    while ((h->st == S_DECL || h->st == S_DECL_DASH) && i < f->len) {
+        char c = f->p[i++];
+
+        if (c == '>') {
             end_tag(h, f->sink);
-        break;
-    case S_DECL_DASH:
-        h->st = c == '-' ? S_COMMENT : S_BOGUS;
-        h->dashes = 0;
-        if (c == '>')
-            end_tag(h, f->sink);
-        break;
-    case S_COMMENT:
-        if (c == '>' && h->dashes >= 2)
-            end_tag(h, f->sink);
-        h->dashes = c == '-' ? h->dashes + 1 : 0;
-        break;
-    default: /* S_BOGUS */
-        if (c == '>')
-            end_tag(h, f->sink);
-        break;
+            return i;
+        }
+        if (c != '-') {
+            h->st = S_BOGUS;
+        } else if (h->st == S_DECL) {
+            h->st = S_DECL_DASH;
+        } else {
+            h->st = S_COMMENT;
+            h->dashes = 0;
+        }
     }
-    return i + 1;
+    if (h->st == S_COMMENT)
+        return feed_comment(h, f, i);
+    if (i == f->len)
+        return i;
+    gt = memchr(f->p + i, '>', f->len - i); /* S_BOGUS */
+    if (gt == NULL)
+        return f->len;
+    end_tag(h, f->sink);
+    return (size_t)(gt - f->p) + 1;
 }
 
-/* S_TAG_NAME: the rest of the tag's name in one loop. */
+/* S_TAG_NAME: the rest of the tag's name in one loop, then its
+ * attributes. */
 static size_t
 feed_tag_name(struct html_scanner *h, struct feed *f, size_t i)
 {
-    size_t j = i;
-    char c;
-
-    while (j < f->len && !is_space(f->p[j]) && f->p[j] != '/' &&
-           f->p[j] != '>')
-        j++;
-    add_name_run(h->tag, &h->ntag, f->p + i, j - i);
-    if ((i = j) == f->len)
+    i = name_run(h->tag, &h->ntag, f->p, i, f->len, ENDS_TAG_NAME);
+    if (i == f->len)
         return i;
-    c = f->p[i];
-    if (c == '>')
+    if (f->p[i] == '>') {
         end_tag(h, f->sink);
-    else
-        h->st = S_BEFORE_ATTR;
-    return i + 1;
+        return i + 1;
+    }
+    h->st = S_BEFORE_ATTR;      /* a blank or '/' */
+    return feed_before_attr(h, f, i + 1);
 }
 
-/* S_ATTR_NAME: the rest of an attribute's name in one loop. */
+/* S_ATTR_NAME: the rest of an attribute's name in one loop, then what
+ * follows it. */
 static size_t
 feed_attr_name(struct html_scanner *h, struct feed *f, size_t i)
 {
-    size_t j = i;
     char c;
 
-    while (j < f->len && f->p[j] != '=' && !is_space(f->p[j]) &&
-           f->p[j] != '>' && f->p[j] != '/')
-        j++;
-    add_name_run(h->attr, &h->nattr, f->p + i, j - i);
-    if ((i = j) == f->len)
+    i = name_run(h->attr, &h->nattr, f->p, i, f->len, ENDS_ATTR_NAME);
+    if (i == f->len)
         return i;
     c = f->p[i];
     if (c == '=') {
         h->st = S_BEFORE_VALUE;
-    } else if (is_space(c)) {
-        h->st = S_AFTER_ATTR_NAME;
-    } else {
-        /* '>' or '/': looked at again before an attribute */
-        h->st = S_BEFORE_ATTR;
-        return i;
+        return feed_before_value(h, f, i + 1);
     }
-    return i + 1;
+    if (is_space(c)) {
+        h->st = S_AFTER_ATTR_NAME;
+        return feed_after_attr_name(h, f, i + 1);
+    }
+    /* '>' or '/': looked at again before an attribute */
+    h->st = S_BEFORE_ATTR;
+    return i;
 }
 
 /* S_END_TAG: its name in one loop, then the rest up to its '>' in one
@@ -760,27 +852,24 @@ feed_attr_name(struct html_scanner *h, struct feed *f, size_t i)
 static size_t
 feed_end_tag(struct html_scanner *h, struct feed *f, size_t i)
 {
-    size_t j = i;
+    const char *gt;
 
-    if (h->end_named) {
-        const char *gt = memchr(f->p + i, '>', f->len - i);
-
-        if (gt == NULL)
-            return f->len;
-        j = (size_t)(gt - f->p);
-    } else {
-        while (j < f->len && !is_space(f->p[j]) && f->p[j] != '/' &&
-               f->p[j] != '>')
-            j++;
-        add_name_run(h->tag, &h->ntag, f->p + i, j - i);
-        if (j == f->len)
-            return j;
-    }
-    if (f->p[j] == '>')
-        end_tag(h, f->sink);
-    else
+    if (!h->end_named) {
+        i = name_run(h->tag, &h->ntag, f->p, i, f->len, ENDS_TAG_NAME);
+        if (i == f->len)
+            return i;
+        if (f->p[i] == '>') {
+            end_tag(h, f->sink);
+            return i + 1;
+        }
         h->end_named = true;    /* a blank or '/' after the name */
-    return j + 1;
+        i++;
+    }
+    gt = memchr(f->p + i, '>', f->len - i);
+    if (gt == NULL)
+        return f->len;
+    end_tag(h, f->sink);
+    return (size_t)(gt - f->p) + 1;
 }
 
 /* S_TAG_NAME, S_END_TAG, S_BEFORE_ATTR, S_ATTR_NAME, S_AFTER_ATTR_NAME:
@@ -788,61 +877,93 @@ feed_end_tag(struct html_scanner *h, struct feed *f, size_t i)
 static size_t
 feed_tag(struct html_scanner *h, struct feed *f, size_t i)
 {
-    char c = f->p[i];
-
     switch (h->st) {
     case S_TAG_NAME:
         return feed_tag_name(h, f, i);
-    case S_ATTR_NAME:
-        return feed_attr_name(h, f, i);
     case S_END_TAG:
         return feed_end_tag(h, f, i);
-    case S_BEFORE_ATTR:
-        if (c == '>') {
-            end_tag(h, f->sink);
-        } else if (!is_space(c) && c != '/') {
-            start_attr(h);
-            add_name(h->attr, &h->nattr, c);
-            h->st = S_ATTR_NAME;
-        }
+    case S_ATTR_NAME:
+        i = feed_attr_name(h, f, i);
         break;
-    default: /* S_AFTER_ATTR_NAME */
-        if (c == '=') {
-            h->st = S_BEFORE_VALUE;
-        } else if (!is_space(c)) {
-            h->st = S_BEFORE_ATTR;
-            return i;
-        }
+    case S_AFTER_ATTR_NAME:
+        i = feed_after_attr_name(h, f, i);
+        break;
+    default: /* S_BEFORE_ATTR */
         break;
     }
-    return i + 1;
+    return h->st == S_BEFORE_ATTR ? feed_before_attr(h, f, i) : i;
 }
 
-/* S_BEFORE_VALUE: the value begins, quoted or not, or ends empty at
- * '>'. */
+/* S_BEFORE_ATTR: the tag's attributes, each read through its value
+ * while the input lasts, and the blanks and '/' between them in one
+ * loop (pretty-printed tags have runs of them), up to the '>'. */
+static size_t
+feed_before_attr(struct html_scanner *h, struct feed *f, size_t i)
+{
+    while (i < f->len) {
+        char c = f->p[i];
+
+        if (c == '>') {
+            end_tag(h, f->sink);
+            return i + 1;
+        }
+        if (tag_class[(unsigned char)c] & (TC_BLANK | TC_SLASH)) {
+            i++;
+            continue;
+        }
+        start_attr(h);
+        add_name(h->attr, &h->nattr, c);
+        h->st = S_ATTR_NAME;
+        i = feed_attr_name(h, f, i + 1);
+        if (h->st != S_BEFORE_ATTR)
+            return i;   /* the input or the tag ended */
+    }
+    return i;
+}
+
+/* S_AFTER_ATTR_NAME: blanks, then '=' and the value, or another
+ * attribute (its byte looked at again). */
+static size_t
+feed_after_attr_name(struct html_scanner *h, struct feed *f, size_t i)
+{
+    while (i < f->len && is_space(f->p[i]))
+        i++;
+    if (i == f->len)
+        return i;
+    if (f->p[i] != '=') {
+        h->st = S_BEFORE_ATTR;
+        return i;
+    }
+    h->st = S_BEFORE_VALUE;
+    return feed_before_value(h, f, i + 1);
+}
+
+/* S_BEFORE_VALUE: blanks, then the value begins, quoted or not, and is
+ * read on; or it ends empty at '>'. */
 static size_t
 feed_before_value(struct html_scanner *h, struct feed *f, size_t i)
 {
-    char c = f->p[i];
+    char c;
 
-    if (!is_space(c)) {
-        h->value_k = h->end_tag ? -1 : uri_attr_index(h->attr, h->nattr);
-        if (h->value_k >= 0 && f->sink->value)
-            f->sink->value(f->sink->arg,
-                           f->p + i + (c == '"' || c == '\''));
+    while (i < f->len && is_space(f->p[i]))
+        i++;
+    if (i == f->len)
+        return i;
+    c = f->p[i];
+    h->value_k = h->end_tag ? -1 : uri_attr_index(h->attr, h->nattr);
+    if (h->value_k >= 0 && f->sink->value)
+        f->sink->value(f->sink->arg, f->p + i + (c == '"' || c == '\''));
+    if (c == '"' || c == '\'') {
+        h->st = c == '"' ? S_VALUE_DQ : S_VALUE_SQ;
+        return feed_quoted(h, f, i + 1);
     }
-    if (c == '"') {
-        h->st = S_VALUE_DQ;
-    } else if (c == '\'') {
-        h->st = S_VALUE_SQ;
-    } else if (c == '>') {
+    if (c == '>') {
         end_value(h, f->sink);
         end_tag(h, f->sink);
-    } else if (!is_space(c)) {
-        h->st = S_VALUE_UNQ;
-        return i;
+        return i + 1;
     }
-    return i + 1;
+    h->st = S_VALUE_UNQ;
+    return feed_unquoted(h, f, i);
 }
 
 /* S_VALUE_DQ, S_VALUE_SQ: the value up to the quote in one piece (only
@@ -871,52 +992,67 @@ feed_quoted(struct html_scanner *h, struct feed *f, size_t i)
     return i;
 }
 
+/* S_VALUE_UNQ: the value up to a blank or '>' in one piece; that byte
+ * is looked at again before an attribute. */
+static size_t
+feed_unquoted(struct html_scanner *h, struct feed *f, size_t i)
+{
+    size_t j = i;
+
+    while (j < f->len && !is_space(f->p[j]) && f->p[j] != '>')
+        j++;
+    if (h->value_k >= 0)
+        add_value_run(h, f->p + i, j - i);
+    if (j < f->len) {
+        end_value(h, f->sink);
+        h->st = S_BEFORE_ATTR;
+    }
+    return j;
+}
+
 /* S_BEFORE_VALUE, S_VALUE_DQ, S_VALUE_SQ, S_VALUE_UNQ: an attribute
- * value. */
+ * value, and the attributes after it. */
 static size_t
 feed_value(struct html_scanner *h, struct feed *f, size_t i)
 {
-    char c = f->p[i];
-
     if (h->st == S_BEFORE_VALUE)
-        return feed_before_value(h, f, i);
-    if (h->st != S_VALUE_UNQ)
-        return feed_quoted(h, f, i);
-    if (is_space(c) || c == '>') {
-        end_value(h, f->sink);
-        h->st = S_BEFORE_ATTR;
-        return i;
-    }
-    if (h->value_k >= 0)
-        add_value(h, c);
-    return i + 1;
+        i = feed_before_value(h, f, i);
+    else if (h->st == S_VALUE_UNQ)
+        i = feed_unquoted(h, f, i);
+    else
+        i = feed_quoted(h, f, i);
+    return h->st == S_BEFORE_ATTR ? feed_before_attr(h, f, i) : i;
 }
 
-/* S_RAWTEXT: the raw text of <script> or <style>, up to its end tag. */
+/* S_RAWTEXT: the raw text of <script> or <style>, from '<' to '<' in
+ * one search each, up to its end tag, whose rest is read on. */
 static size_t
 feed_raw(struct html_scanner *h, struct feed *f, size_t i)
 {
-    char c = f->p[i];
-    char want = h->raw_end[h->raw_matched];
+    while (i < f->len) {
+        char c = f->p[i];
+        char want;
 
-    if (h->raw_matched == 0) {
-        /* nothing can end the raw text before a '<' */
-        const char *q = memchr(f->p + i, '<', f->len - i);
+        if (h->raw_matched == 0) {
+            /* nothing can end the raw text before a '<' */
+            const char *q = memchr(f->p + i, '<', f->len - i);
 
-        if (q == NULL)
-            return f->len;
-        i = (size_t)(q - f->p);
-        c = '<';
-    }
-    if ((c | (want == '<' || want == '/' ? 0 : 0x20)) == want) {
-        if (h->raw_end[++h->raw_matched] == '\0') {
+            if (q == NULL)
+                return f->len;
+            i = (size_t)(q - f->p);
+            c = '<';
+        }
+        want = h->raw_end[h->raw_matched];
+        i++;
+        if ((c | (want == '<' || want == '/' ? 0 : 0x20)) != want) {
+            h->raw_matched = c == '<';
+        } else if (h->raw_end[++h->raw_matched] == '\0') {
             h->end_tag = h->end_named = true;
             h->st = S_END_TAG;
+            return feed_end_tag(h, f, i);
         }
-    } else {
-        h->raw_matched = c == '<';
     }
-    return i + 1;
+    return i;
 }
 
 void
