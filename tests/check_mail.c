@@ -90,7 +90,7 @@ parse(const char *text, enum mail_mode mode, size_t chunk, bool headers)
     struct log l = { NULL, 0, 0, false };
     struct mail_sink sink = { on_message, headers ? on_header : NULL,
                               NULL, on_begin, on_data, on_end, &l,
-                              on_bad_length, NULL, !headers };
+                              on_bad_length, NULL, !headers, NULL };
     struct mail_parser *m = mail_new(mode);
     size_t i, len = strlen(text);
 
@@ -143,6 +143,28 @@ lined_lines(void *arg, const char *p, size_t n, uint64_t line, uint64_t last)
     }
 }
 
+/* part_marked(): each piece as part_data() would give it, the marks in
+ * order, one a line. */
+static void
+lined_marked(void *arg, const char *p, size_t n, const struct mail_mark *mk,
+             size_t nmk)
+{
+    size_t k;
+
+    ck_assert_uint_gt(nmk, 0);
+    ck_assert_uint_eq(mk[0].off, 0);
+    for (k = 0; k < nmk; k++) {
+        size_t to = k + 1 < nmk ? mk[k + 1].off : n;
+
+        ck_assert_uint_ge(to, mk[k].off);
+        ck_assert_uint_le(to, n);
+        if (k + 1 < nmk)
+            ck_assert_uint_eq(mk[k + 1].line, mk[k].line + 1);
+        if (to > mk[k].off)
+            lined_data(arg, p + mk[k].off, to - mk[k].off, mk[k].line);
+    }
+}
+
 static void
 lined_end(void *arg)
 {
@@ -150,13 +172,14 @@ lined_end(void *arg)
 }
 
 /* TEXT's body data and lines as MODE, fed CHUNK bytes at a time, with
- * part_lines() (SPANS) or without. */
+ * part_lines() and part_marked() (SPANS) or without. */
 static char *
 parse_lined(const char *text, enum mail_mode mode, size_t chunk, bool spans)
 {
     struct lined d = { { NULL, 0, 0, false }, 0 };
     struct mail_sink sink = { NULL, NULL, NULL, NULL, lined_data, lined_end,
-                              &d, NULL, spans ? lined_lines : NULL, true };
+                              &d, NULL, spans ? lined_lines : NULL, true,
+                              spans ? lined_marked : NULL };
     struct mail_parser *m = mail_new(mode);
     size_t i, len = strlen(text);
 
@@ -540,6 +563,53 @@ START_TEST(test_mail_spans)
 }
 END_TEST
 
+/* Quoted-printable and base64 lines are decoded in runs (part_marked()):
+ * the same bytes from the same lines as a line at a time, across soft
+ * line breaks, lines that give no byte, runs longer than one call takes
+ * (256 lines, 16 KiB decoded) and a line longer than the whole buffer. */
+START_TEST(test_mail_marked)
+{
+    static const size_t chunks[] = { 1, 3, 7, 64, 1 << 20 };
+    static const char head[] =
+        "From a@x Mon May  6 10:00:00 2024\n"
+        "Content-Type: multipart/mixed; boundary=b\n\n--b\n"
+        "Content-Transfer-Encoding: quoted-printable\n"
+        "Content-Type: text/html\n\n"
+        "<a href=3D\"http://a.example/=\n"
+        "x\">t</a>=\n"
+        "=\n"
+        "=3D=20\nsoft=   \n=\r\nend\n"
+        ">From q=3D\n--b\n"
+        "Content-Transfer-Encoding: base64\n\n"
+        "aGVsbG8g\n\nd29ybGQ=\n--b\n"
+        "Content-Transfer-Encoding: quoted-printable\n\n";
+    size_t len = sizeof head - 1, c, i;
+    char *text = malloc(len + 400 * 12 + 20000 + 40), *want, *got;
+
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, head, len);
+    for (i = 0; i < 400; i++)   /* more lines than one run */
+        len += (size_t)sprintf(text + len, "l%03zu=3Dv=\n", i);
+    memset(text + len, 'w', 20000); /* more than the decode buffer */
+    len += 20000;
+    strcpy(text + len, "\n--b--\n");
+    want = parse_lined(text, MAIL_MBOXRD, 1 << 20, false);
+    /* RFC 2045 6.7: "=" at a line's end (blanks before the break
+     * allowed) joins it to the next; "=20" keeps an encoded blank */
+    ck_assert_ptr_nonnull(strstr(want, "[8]<a href=\"http://a.example/[9]x"
+                                       "\">t</a>[11]= \n[12]soft[14]end\n"));
+    ck_assert_ptr_nonnull(strstr(want, "[19]hello [21]world"));
+    ck_assert_ptr_nonnull(strstr(want, "[25]l000=v[26]l001=v"));
+    for (c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+        got = parse_lined(text, MAIL_MBOXRD, chunks[c], true);
+        ck_assert_str_eq(got, want);
+        free(got);
+    }
+    free(want);
+    free(text);
+}
+END_TEST
+
 START_TEST(test_mail_long_lines)
 {
     /* a body line far longer than the line buffer streams through whole,
@@ -712,6 +782,7 @@ mail_suite(void)
     tcase_add_test(tc, test_mail_missing_end);
     tcase_add_test(tc, test_mail_long_lines);
     tcase_add_loop_test(tc, test_mail_spans, 0, 4);
+    tcase_add_test(tc, test_mail_marked);
     tcase_add_test(tc, test_mail_deep_nesting);
     tcase_add_test(tc, test_mail_deep_messages);
     tcase_add_test(tc, test_mail_no_blank_line);

@@ -13,6 +13,7 @@
 #include "extract.h"
 #include "html.h"
 #include "internal.h"
+#include "mail.h"
 #include "scan.h"
 #include "scheme.h"
 
@@ -690,6 +691,32 @@ prescan_hold(struct urigrep_extractor *x, const char *p, size_t n,
     return take;
 }
 
+/* HTML P (N bytes, in UTF-8) for the reader, its columns known (MORE:
+ * its text may stay pending, html_feed_more()). */
+static void
+html_input(struct urigrep_extractor *x, const char *p, size_t n, bool more)
+{
+    const char *nl;
+
+    x->feed_p = p;
+    x->feed_n = n;
+    x->feed_nl = x->col_p = NULL;
+    if (more)
+        html_feed_more(x->hs, p, n, &x->hsink);
+    else
+        html_feed(x->hs, p, n, &x->hsink);
+    /* a line may come in pieces: the column goes on (most input comes a
+     * line at a time, its '\n' last) */
+    if (n && p[n - 1] == '\n')
+        x->feed_col = 0;
+    else if ((nl = n ? memrchr(p, '\n', n) : NULL) != NULL)
+        x->feed_col = (uint64_t)(p + n - 1 - nl);
+    else
+        x->feed_col += n;
+    x->feed_p = x->feed_nl = NULL;
+    x->feed_n = 0;
+}
+
 void
 doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
 {
@@ -705,26 +732,53 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
     }
     x->cur_line = line;
     convert(x, &p, &n, false);
-    if (x->html) {
-        const char *nl;
-
-        x->feed_p = p;
-        x->feed_n = n;
-        x->feed_nl = x->col_p = NULL;
-        html_feed(x->hs, p, n, &x->hsink);
-        /* a line may come in pieces: the column goes on (most input
-         * comes a line at a time, its '\n' last) */
-        if (n && p[n - 1] == '\n')
-            x->feed_col = 0;
-        else if ((nl = n ? memrchr(p, '\n', n) : NULL) != NULL)
-            x->feed_col = (uint64_t)(p + n - 1 - nl);
-        else
-            x->feed_col += n;
-        x->feed_p = x->feed_nl = NULL;
-        x->feed_n = 0;
-    } else {
+    if (x->html)
+        html_input(x, p, n, false);
+    else
         text_out(x, p, n);
+}
+
+/* The HTML line P (N bytes, decoded, in UTF-8) from stored line
+ * x->cur_line: as doc_data() would take it, but the text it leaves
+ * pending stays there; the line's text begins after it, and a checkpoint
+ * says so. The caller gives what is pending (html_flush()) after the
+ * last line. */
+static void
+html_line(struct urigrep_extractor *x, const char *p, size_t n)
+{
+    if (x->mapped && !x->direct &&
+        (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line))
+        add_checkpoint(x, x->fed + x->text.len + html_pending(x->hs), 0);
+    html_input(x, p, n, true);
+}
+
+void
+doc_marked(struct urigrep_extractor *x, const char *p, size_t n,
+           const struct mail_mark *marks, size_t nmarks)
+{
+    size_t k;
+
+    if (x->skip)
+        return;
+    for (k = 0; k < nmarks && !x->stopped; k++) {
+        const char *q = p + marks[k].off;
+        size_t len = (k + 1 < nmarks ? marks[k + 1].off : n) - marks[k].off;
+
+        if (len == 0)
+            continue; /* no part_data() call for it */
+        if (x->prescan) {
+            doc_data(x, q, len, marks[k].line); /* held, as it was */
+            continue;
+        }
+        x->cur_line = marks[k].line;
+        convert(x, &q, &len, false);
+        if (x->html)
+            html_line(x, q, len);
+        else
+            text_out(x, q, len);
     }
+    if (x->html && x->hs)
+        html_flush(x->hs, &x->hsink);
 }
 
 /* Plain text P (N bytes of whole lines, the first from stored line
@@ -792,6 +846,19 @@ doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
         x->anchor_seq == 0) {
         x->cur_line = line;
         text_lines_out(x, p, n, line);
+        return;
+    }
+    if (x->html && !x->prescan && x->cv == NULL) {
+        while (n && !x->stopped) {
+            size_t take = (nl = memchr(p, '\n', n)) != NULL
+                              ? (size_t)(nl - p) + 1 : n;
+
+            x->cur_line = line++;
+            html_line(x, p, take);
+            p += take;
+            n -= take;
+        }
+        html_flush(x->hs, &x->hsink);
         return;
     }
     while (n && (nl = memchr(p, '\n', n)) != NULL) {

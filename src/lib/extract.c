@@ -369,6 +369,13 @@ mail_part_lines(void *arg, const char *p, size_t n, uint64_t line,
 }
 
 static void
+mail_part_marked(void *arg, const char *p, size_t n,
+                 const struct mail_mark *marks, size_t nmarks)
+{
+    doc_marked(arg, p, n, marks, nmarks);
+}
+
+static void
 mail_part_end(void *arg)
 {
     doc_end(arg);
@@ -394,7 +401,7 @@ mail_bad_length(void *arg, uint64_t length, uint64_t line)
 static const struct mail_sink mail_sink_fns = {
     mail_message, mail_header, mail_header_end, mail_part_begin,
     mail_part_data, mail_part_end, NULL, mail_bad_length, mail_part_lines,
-    false
+    false, mail_part_marked
 };
 
 /* How the mail parser reads a document of TYPE, one of mail's. */

@@ -228,6 +228,14 @@ void doc_data(struct urigrep_extractor *x, const char *p, size_t n,
 void doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
                uint64_t line, uint64_t last);
 
+struct mail_mark;
+
+/* Decoded bytes of the document, P (N bytes), the piece from
+ * MARKS[K].off to the next one's (or N) from stored line MARKS[K].line:
+ * as doc_data() for each piece that is not empty, in fewer steps. */
+void doc_marked(struct urigrep_extractor *x, const char *p, size_t n,
+                const struct mail_mark *marks, size_t nmarks);
+
 /* The document has ended: report what is pending. */
 void doc_end(struct urigrep_extractor *x);
 

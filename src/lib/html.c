@@ -1056,8 +1056,8 @@ feed_raw(struct html_scanner *h, struct feed *f, size_t i)
 }
 
 void
-html_feed(struct html_scanner *h, const char *p, size_t len,
-          const struct html_sink *sink)
+html_feed_more(struct html_scanner *h, const char *p, size_t len,
+               const struct html_sink *sink)
 {
     struct feed f = { p, len, 0, sink };
     size_t i = 0;
@@ -1095,6 +1095,25 @@ html_feed(struct html_scanner *h, const char *p, size_t len,
             break;
         }
     }
+}
+
+void
+html_feed(struct html_scanner *h, const char *p, size_t len,
+          const struct html_sink *sink)
+{
+    html_feed_more(h, p, len, sink);
+    flush_pending(h, sink);
+}
+
+size_t
+html_pending(const struct html_scanner *h)
+{
+    return h->npend;
+}
+
+void
+html_flush(struct html_scanner *h, const struct html_sink *sink)
+{
     flush_pending(h, sink);
 }
 

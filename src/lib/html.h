@@ -61,6 +61,15 @@ struct html_scanner *html_new(size_t max_value);
 void html_feed(struct html_scanner *h, const char *p, size_t len,
                const struct html_sink *sink);
 
+/* As html_feed(), but text may be left pending after it (short text is
+ * gathered for fewer text() calls): html_pending() bytes of it, which a
+ * later call or html_flush() gives.  A caller that feeds a line at a
+ * time and must know where each line's text begins (after the pending
+ * bytes) calls this for each line and html_flush() after the last. */
+void html_feed_more(struct html_scanner *h, const char *p, size_t len,
+                    const struct html_sink *sink);
+size_t html_pending(const struct html_scanner *h);
+void html_flush(struct html_scanner *h, const struct html_sink *sink);
 /* End of the document: flush pending text, then reset for a new one. */
 void html_finish(struct html_scanner *h, const struct html_sink *sink);
 

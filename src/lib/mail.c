@@ -775,6 +775,56 @@ body_line_special(const struct mail_parser *m, const char *p, size_t n)
     }
 }
 
+/* Decoded lines delivered in one part_marked() call at most: a
+ * quoted-printable line of 76 bytes gives some 70, so that the decode
+ * buffer (FIELD_MAX) fills first. */
+#define MARKS_MAX 256
+
+/* Decode the line P (N bytes) of the open leaf, quoted-printable or
+ * base64, to OUT; returns the bytes written (at most N + 4). */
+static size_t
+decode_line(struct mail_parser *m, const char *p, size_t n, char *out)
+{
+    if (m->cte == MIME_CTE_QP)
+        return mime_qp_decode(&m->qp, p, n, out, false);
+    return mime_b64_decode(&m->b64, p, n, out);
+}
+
+/* The whole lines from Q (up to END) of an encoded part that
+ * body_line_special() passes, decoded into M's buffer as many as fit and
+ * given to part_marked() in one call, each line's bytes marked with its
+ * stored line; a line too long for the buffer goes alone through
+ * body_data().  Returns where the lines taken end. */
+static const char *
+decoded_lines(struct mail_parser *m, const char *q, const char *end,
+              const struct mail_sink *sink)
+{
+    struct mail_mark marks[MARKS_MAX];
+    size_t o = 0, k = 0;
+    const char *nl;
+
+    while (q < end && (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+        size_t n = (size_t)(nl - q) + 1;
+
+        if (body_line_special(m, q, n))
+            break;
+        if (k == MARKS_MAX || n + 4 > m->dec_size - o) {
+            if (k)
+                break;
+            body_data(m, q, n, false, sink);
+        } else {
+            marks[k].off = o;
+            marks[k++].line = m->line_no;
+            o += decode_line(m, q, n, m->dec + o);
+        }
+        m->line_no++;
+        q = nl + 1;
+    }
+    if (k)
+        sink->part_marked(sink->arg, m->dec, o, marks, k);
+    return q;
+}
+
 /* Might the body line at P (AVAIL bytes there, the line's end perhaps
  * not among them) be one that body_line_special() finds? A look at its
  * first bytes, so that most lines that start with 'F', '-' or '>' ("From
@@ -872,6 +922,16 @@ body_lines(struct mail_parser *m, const char *p, size_t len,
             sink->part_lines(sink->arg, p, take, first, m->line_no - 1);
         m->pos += take;
         return take;
+    }
+    if (sink->part_marked != NULL &&
+        (m->cte == MIME_CTE_QP || m->cte == MIME_CTE_BASE64)) {
+        const char *from;
+
+        do {
+            from = q;
+            q = decoded_lines(m, q, end, sink);
+        } while (q != from && q < end);
+        end = q; /* a line that ends the run, or one not complete */
     }
     while (q < end && (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
         size_t n = (size_t)(nl - q) + 1;

@@ -44,6 +44,12 @@ struct mail_part_info {
  * the deepest one's body is delivered as text. */
 #define MAIL_MAX_DEPTH 32
 
+/* Where the decoded bytes of a stored line begin (part_marked()). */
+struct mail_mark {
+    size_t off;
+    uint64_t line;
+};
+
 /* What the parser reports; a NULL function is not called. */
 struct mail_sink {
     /* A new message starts (each one in an mbox). */
@@ -81,6 +87,14 @@ struct mail_sink {
      * itself (Message-ID, Subject, Base, Content-*); the others are
      * passed over, not unfolded. */
     bool few_headers;
+    /* Optional, for a quoted-printable or base64 part: the decoded bytes
+     * of whole lines, P (N bytes), MARKS[K] saying where the bytes of one
+     * stored line begin and which line it is (MARKS[0].off is 0, the
+     * offsets ascending, a line that gave no byte an empty piece); as
+     * many part_data() calls, one for each piece that is not empty,
+     * would say.  NULL: part_data() a line. */
+    void (*part_marked)(void *arg, const char *p, size_t n,
+                        const struct mail_mark *marks, size_t nmarks);
 };
 
 struct mail_parser;

@@ -8,7 +8,10 @@
  * is parsed whole and in pseudo-random chunks by the message parser, and
  * the decoded text of every part also goes through the HTML scanner.  The
  * two logs must be identical, part begin and end must pair up, and every
- * string reported must lie within its limits.  An mboxcl or mboxcl2 is
+ * string reported must lie within its limits.  The whole input has the
+ * lines of quoted-printable and base64 parts decoded in runs (the sink's
+ * part_marked), the chunks a line at a time: the same bytes, each on the
+ * same stored line.  An mboxcl or mboxcl2 is
  * also read as a regular file (read again, no errors) and as a pipe (no
  * read_at, in chunks): the same logs, its notices apart (a pipe says one
  * when what was held is decided, before the bytes held are read again).
@@ -28,6 +31,7 @@ struct log {
     unsigned char *p;
     size_t len, cap;
     int open;
+    uint64_t line;            /* the stored line of the last data logged */
     struct html_scanner *hs;
     struct log *notes;        /* where notices go, if not here */
 };
@@ -91,27 +95,54 @@ on_data(void *arg, const char *p, size_t n, uint64_t line)
     struct log *l = arg;
     struct html_sink s = { h_text, h_uri, h_base, NULL, NULL, NULL, l, NULL };
 
-    if (!l->open)
+    if (!l->open || n == 0)
         abort();
-    (void)line;
+    if (line != l->line) {
+        /* each byte's line, however the data was cut into calls */
+        put(l, "\0D", 2);
+        put(l, &line, sizeof line);
+        l->line = line;
+    }
     html_feed(l->hs, p, n, &s);
 }
 
-/* Whole lines of a part with no transfer encoding: as on_data(); LAST
- * is the line of the last of them. */
+/* Decoded lines marked with their stored lines: as on_data() for each
+ * piece that is not empty, the marks in order, one a line. */
+static void
+on_marked(void *arg, const char *p, size_t n, const struct mail_mark *mk,
+          size_t nmk)
+{
+    size_t k;
+
+    if (nmk == 0 || mk[0].off != 0)
+        abort();
+    for (k = 0; k < nmk; k++) {
+        size_t to = k + 1 < nmk ? mk[k + 1].off : n;
+
+        if (to < mk[k].off || to > n ||
+            (k + 1 < nmk && mk[k + 1].line != mk[k].line + 1))
+            abort();
+        if (to > mk[k].off)
+            on_data(arg, p + mk[k].off, to - mk[k].off, mk[k].line);
+    }
+}
+
+/* Whole lines of a part with no transfer encoding: as on_data() for
+ * each; LAST is the line of the last of them. */
 static void
 on_lines(void *arg, const char *p, size_t n, uint64_t line, uint64_t last)
 {
-    uint64_t at = line;
-    size_t i;
+    size_t i, from = 0;
 
     if (n == 0 || p[n - 1] != '\n')
         abort();
-    for (i = 0; i + 1 < n; i++)
-        at += p[i] == '\n';
-    if (at != last)
-        abort();
-    on_data(arg, p, n, line);
+    for (i = 0; i < n; i++)
+        if (p[i] == '\n') {
+            if (i + 1 == n && line != last)
+                abort();
+            on_data(arg, p + from, i + 1 - from, line++);
+            from = i + 1;
+        }
 }
 
 static void
@@ -173,9 +204,10 @@ static void
 run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
     struct again *again, bool few_headers, struct log *l)
 {
+    /* encoded lines one by one (seeded) or in marked runs (whole) */
     struct mail_sink sink = { NULL, on_header, on_header_end, on_begin,
                               on_data, on_end, l, on_bad_length, on_lines,
-                              few_headers };
+                              few_headers, seed ? NULL : on_marked };
     struct mail_parser *m = mail_new(mode);
     size_t i = 0;
 
