@@ -290,15 +290,6 @@ resolve_into(char *dst, const char *val, const char *base)
     }
 }
 
-/* The length and the first letter first: most names (Received,
- * DKIM-Signature...) fail there, with no call. */
-bool
-mail_name_is(const char *name, size_t nlen, const char *want)
-{
-    return nlen && (name[0] | 0x20) == (want[0] | 0x20) &&
-           nlen == strlen(want) && strncasecmp(name, want, nlen) == 0;
-}
-
 /* A field passed over (M->skipping) gets P (N bytes: a piece of a line,
  * or whole lines): the last of them that is no blank nor line break is
  * noted. */

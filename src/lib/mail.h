@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <strings.h>
 
 /* Which header gave a part its base. */
 enum mail_base_src {
@@ -140,8 +142,16 @@ void mail_free(struct mail_parser *m);
  * time in the date? */
 bool mail_is_from_line(const char *p, size_t len);
 
-/* Is the header field name NAME (NLEN bytes) WANT, ignoring case? */
-bool mail_name_is(const char *name, size_t nlen, const char *want);
+/* Is the header field name NAME (NLEN bytes) WANT, ignoring case?
+ * Inline: WANT is a constant, and so its length; most names fail there
+ * or at the first letter, with no call. */
+static inline bool
+mail_name_is(const char *name, size_t nlen, const char *want)
+{
+    return nlen && nlen == strlen(want) &&
+           (name[0] | 0x20) == (want[0] | 0x20) &&
+           strncasecmp(name, want, nlen) == 0;
+}
 
 /* Does P (LEN bytes, the start of a file) look like a message: a first
  * line that is a header field of a kind mail and news start with? */
