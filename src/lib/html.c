@@ -89,18 +89,23 @@ static const struct {
 static int
 uri_attr_index(const char *name, size_t n)
 {
-    /* the lengths and first letters of uri_attrs (keep in sync), which
-     * most attributes (style, class, width, align...) fail */
-    static const uint32_t lengths = 0x558, letters = 0x1499af;
-    size_t i;
+    /* the lengths of uri_attrs, which most attributes (style, class,
+     * width, align...) fail, and where the names of each first letter
+     * begin in it, -1: none (keep in sync) */
+    static const uint32_t lengths = 0x558;
+    static const signed char first[26] = {
+        0, 1, 2, 4, -1, 5, -1, 6, 7, -1, -1, 8, 9,     /* a-m */
+        -1, -1, 10, -1, -1, 11, -1, 13, -1, -1, -1, -1, -1, /* n-z */
+    };
+    int i;
 
-    if (n >= 32 || !(lengths >> n & 1) || name[0] < 'a' || name[0] > 'z' ||
-        !(letters >> (name[0] - 'a') & 1))
+    if (n >= 32 || !(lengths >> n & 1) || name[0] < 'a' || name[0] > 'z')
         return -1;
-    for (i = 0; i < sizeof uri_attrs / sizeof *uri_attrs; i++)
-        if (uri_attrs[i].len == n && name[0] == uri_attrs[i].name[0] &&
-            memcmp(name, uri_attrs[i].name, n) == 0)
-            return (int)i;
+    for (i = first[name[0] - 'a'];
+         i >= 0 && i < (int)(sizeof uri_attrs / sizeof *uri_attrs) &&
+         uri_attrs[i].name[0] == name[0]; i++)
+        if (uri_attrs[i].len == n && memcmp(name, uri_attrs[i].name, n) == 0)
+            return i;
     return -1;
 }
 
@@ -566,34 +571,43 @@ static const unsigned char tag_class[256] = {
     ['Y'] = TC_UPPER, ['Z'] = TC_UPPER,
 };
 
+/* name_run() from a byte that is a NUL or past NAME_MAX_: add_name()
+ * for each byte up to the name's end. Not inlined, so that name_run()
+ * saves no registers for the call. */
+static size_t __attribute__((noinline))
+name_run_slow(char *name, size_t *n, const char *p, size_t i, size_t len,
+              unsigned ends)
+{
+    for (; i < len && !(tag_class[(unsigned char)p[i]] & ends); i++)
+        add_name(name, n, p[i]);
+    return i;
+}
+
 /* The name that goes on at P[I..LEN), up to a byte of a class in ENDS
  * or LEN, added to NAME (*N bytes) as add_name() adds each byte;
- * returns where it ends. A byte that fits and is no NUL, nearly all,
- * is stored here (with *N in a local, which a store to NAME could
- * change otherwise). */
-static size_t
+ * returns where it ends. The bytes that fit and are no NUL, nearly all,
+ * take a tight loop (with *N in a local, which a store to NAME could
+ * change otherwise); the rest, if any, name_run_slow(). Inlined: each
+ * caller has its ENDS constant, and the call cost more than most names. */
+static inline size_t __attribute__((always_inline))
 name_run(char *name, size_t *n, const char *p, size_t i, size_t len,
          unsigned ends)
 {
     size_t k = *n;
+    unsigned t = 0;
 
-    for (; i < len; i++) {
+    for (; i < len && k < NAME_MAX_; i++) {
         unsigned char c = (unsigned char)p[i];
-        unsigned t = tag_class[c];
 
-        if (!(t & (ends | TC_NUL)) && k < NAME_MAX_) {
-            name[k++] = (char)(c | (t & TC_UPPER));
-            continue;
-        }
-        if (t & ends)
+        if ((t = tag_class[c]) & (ends | TC_NUL))
             break;
-        *n = k;                 /* a NUL, or past NAME_MAX_ */
-        add_name(name, n, (char)c);
-        k = *n;
+        name[k++] = (char)(c | (t & TC_UPPER));
     }
     name[k] = '\0';     /* where it was already, when no byte came */
     *n = k;
-    return i;
+    if (i == len || t & ends)
+        return i;
+    return name_run_slow(name, n, p, i, len, ends);
 }
 
 /* The K bytes at P go on the value: as many as fit, and when some do
@@ -714,9 +728,8 @@ feed_tag_open(struct html_scanner *h, struct feed *f, size_t i)
     h->end_tag = false;
     h->a_href = false;
     if (is_alpha(c)) {
-        add_name(h->tag, &h->ntag, c);
-        h->st = S_TAG_NAME;
-        return feed_tag_name(h, f, i + 1);
+        h->st = S_TAG_NAME;     /* C is its first byte */
+        return feed_tag_name(h, f, i);
     }
     if (c == '/') {
         h->end_tag = true;
@@ -900,25 +913,24 @@ feed_tag(struct html_scanner *h, struct feed *f, size_t i)
 static size_t
 feed_before_attr(struct html_scanner *h, struct feed *f, size_t i)
 {
-    while (i < f->len) {
-        char c = f->p[i];
-
-        if (c == '>') {
+    for (;;) {
+        while (i < f->len &&
+               tag_class[(unsigned char)f->p[i]] & (TC_BLANK | TC_SLASH))
+            i++;
+        if (i == f->len)
+            return i;
+        if (f->p[i] == '>') {
             end_tag(h, f->sink);
             return i + 1;
         }
-        if (tag_class[(unsigned char)c] & (TC_BLANK | TC_SLASH)) {
-            i++;
-            continue;
-        }
         start_attr(h);
-        add_name(h->attr, &h->nattr, c);
+        if (f->p[i] == '=')     /* it begins the name, not a value */
+            add_name(h->attr, &h->nattr, f->p[i++]);
         h->st = S_ATTR_NAME;
-        i = feed_attr_name(h, f, i + 1);
+        i = feed_attr_name(h, f, i);
         if (h->st != S_BEFORE_ATTR)
             return i;   /* the input or the tag ended */
     }
-    return i;
 }
 
 /* S_AFTER_ATTR_NAME: blanks, then '=' and the value, or another
