@@ -6,10 +6,15 @@
 #include <string.h>
 #include <strings.h>
 
+#ifdef HAVE_AVX2_TARGET
+#include <immintrin.h>
+#endif
+
 #include "buf.h"
 #include "charset.h"
 #include "internal.h"
 #include "mime.h"
+#include "skip.h"
 
 static bool
 is_blank(char c)
@@ -378,6 +383,7 @@ mime_b64_init(struct mime_b64 *b)
 {
     b->acc = 0;
     b->n = 0;
+    b->vec = skip_choose() == SKIP_AVX2;
 }
 
 /* The value of each byte in the base64 alphabet (RFC 2045 6.8); B64_SKIP
@@ -431,6 +437,65 @@ b64_char(unsigned v, uint32_t *acc, int *n, char *out, size_t o)
     return o;
 }
 
+#ifdef HAVE_AVX2_TARGET
+/* The 32-character blocks of IN[0..LEN) that hold only characters of
+ * the alphabet, from the first on, decoded to OUT 24 bytes each with
+ * AVX2, as W. Mula and D. Lemire describe ("Faster Base64 Encoding and
+ * Decoding Using AVX2 Instructions", 2018): a byte's high and low
+ * nibbles look up whether it is in the alphabet, and what to add to it
+ * for its value; multiply-adds pack four values into three bytes.  A
+ * block with any other byte (a line break, '=', a blank) is left to the
+ * caller.  Sets *USED to the characters taken; returns the bytes
+ * written, no byte past them. */
+__attribute__((target("avx2"))) static size_t
+b64_blocks_avx2(const unsigned char *in, size_t len, char *out, size_t *used)
+{
+    const __m256i lut_lo = _mm256_setr_epi8(
+        0x15, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x13,
+        0x1a, 0x1b, 0x1b, 0x1b, 0x1a, 0x15, 0x11, 0x11, 0x11, 0x11, 0x11,
+        0x11, 0x11, 0x11, 0x11, 0x13, 0x1a, 0x1b, 0x1b, 0x1b, 0x1a);
+    const __m256i lut_hi = _mm256_setr_epi8(
+        0x10, 0x10, 0x01, 0x02, 0x04, 0x08, 0x04, 0x08, 0x10, 0x10, 0x10,
+        0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x01, 0x02, 0x04, 0x08,
+        0x04, 0x08, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10);
+    /* what to add, by high nibble ('/' one before '+'): '+' 19, '/' 16,
+     * digits 4, 'A'-'Z' -65, 'a'-'z' -71 */
+    const __m256i lut_roll = _mm256_setr_epi8(
+        0, 16, 19, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 16, 19, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i m2f = _mm256_set1_epi8(0x2f);
+    const __m256i pack = _mm256_setr_epi8(
+        2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+        2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
+    size_t i = 0, o = 0;
+
+    while (len - i >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(in + i));
+        __m256i hi = _mm256_and_si256(_mm256_srli_epi32(v, 4), m2f);
+        __m256i lo = _mm256_and_si256(v, m2f);
+
+        if (!_mm256_testz_si256(_mm256_shuffle_epi8(lut_lo, lo),
+                                _mm256_shuffle_epi8(lut_hi, hi)))
+            break; /* a byte outside the alphabet */
+        v = _mm256_add_epi8(v, _mm256_shuffle_epi8(lut_roll,
+                _mm256_add_epi8(_mm256_cmpeq_epi8(v, m2f), hi)));
+        /* 6-bit values to 12 bits a pair, 24 bits a group */
+        v = _mm256_maddubs_epi16(v, _mm256_set1_epi32(0x01400140));
+        v = _mm256_madd_epi16(v, _mm256_set1_epi32(0x00011000));
+        v = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, pack), lanes);
+        _mm_storeu_si128((__m128i *)(void *)(out + o),
+                         _mm256_castsi256_si128(v));
+        _mm_storel_epi64((__m128i *)(void *)(out + o + 16),
+                         _mm256_extracti128_si256(v, 1));
+        i += 32;
+        o += 24;
+    }
+    *used = i;
+    return o;
+}
+#endif
+
 size_t
 mime_b64_decode(struct mime_b64 *b, const char *in, size_t len, char *out)
 {
@@ -450,6 +515,14 @@ mime_b64_decode(struct mime_b64 *b, const char *in, size_t len, char *out)
         return o;
     }
     while (i < len) {
+#ifdef HAVE_AVX2_TARGET
+        if (b->vec && n == 0 && len - i >= 32) {
+            size_t used = 0;
+
+            o += b64_blocks_avx2(u + i, len - i, out + o, &used);
+            i += used;
+        }
+#endif
         /* on a group boundary: four characters of the alphabet give three
          * bytes, which is all a 76-character line holds */
         while (n == 0 && len - i >= 4) {

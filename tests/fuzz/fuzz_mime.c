@@ -3,7 +3,9 @@
 /*
  * The first byte is a chunking seed and an output size; the rest is fed
  * to every decoder of mime.h.  Checks: quoted-printable and base64
- * decode the same bytes whole as in pseudo-random chunks and stay within
+ * decode the same bytes whole as in pseudo-random chunks (base64 whole
+ * with its AVX2 blocks where the machine has them, in chunks without)
+ * and stay within
  * their documented output bounds; the header decoders (RFC 2047 words,
  * RFC 2231 parameters, media type, URI value) never write past SIZE,
  * NUL-terminate what they wrote (a NUL of the input may come through), and the cached
@@ -51,6 +53,7 @@ b64(const char *s, size_t n, unsigned seed, struct log *l)
     if (out == NULL)
         abort();
     mime_b64_init(&b);
+    b.vec = b.vec && seed == 0;   /* whole: AVX2 blocks, if any */
     while (i < n) {
         k = next_chunk(&seed, n - i);
         w = mime_b64_decode(&b, s + i, k, out);
