@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mime.h"
+#include "skip.h"
 #include "check_main.h"
 
 START_TEST(test_mime_media_type)
@@ -219,7 +220,7 @@ START_TEST(test_mime_base64_vector)
                 struct mime_b64 b;
 
                 mime_b64_init(&b);
-                b.vec = b.vec && v;
+                b.vec = v && skip_choose() == SKIP_AVX2;
                 o[v] = mime_b64_decode(&b, in, sizeof in, got[v]);
                 ck_assert_msg(o[v] == n && memcmp(got[v], want, n) == 0,
                               "shift %zu byte %d at %d vec %d", k, c, pos,

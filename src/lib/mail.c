@@ -555,6 +555,7 @@ open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
     info.as_stored = m->cte != MIME_CTE_QP && m->cte != MIME_CTE_BASE64;
     mime_qp_init(&m->qp);
     mime_b64_init(&m->b64);
+    m->b64.vec = m->simd == SKIP_AVX2;
     if (sink->part_begin)
         sink->part_begin(sink->arg, &info);
     m->st = M_BODY;

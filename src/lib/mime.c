@@ -14,7 +14,6 @@
 #include "charset.h"
 #include "internal.h"
 #include "mime.h"
-#include "skip.h"
 
 static bool
 is_blank(char c)
@@ -383,7 +382,7 @@ mime_b64_init(struct mime_b64 *b)
 {
     b->acc = 0;
     b->n = 0;
-    b->vec = skip_choose() == SKIP_AVX2;
+    b->vec = false;
 }
 
 /* The value of each byte in the base64 alphabet (RFC 2045 6.8); B64_SKIP

@@ -84,8 +84,8 @@ struct mime_b64 {
     bool vec;                 /* blocks of 32 characters with AVX2 */
 };
 
-/* A new decoder; VEC as skip_choose() says the machine has AVX2 and
- * URIGREP_SIMD does not ask for the portable code. */
+/* A new decoder; VEC (AVX2 blocks) is false: a caller that knows the
+ * machine has AVX2 (skip_choose() says SKIP_AVX2) sets it. */
 void mime_b64_init(struct mime_b64 *b);
 
 /* Decode LEN bytes of IN into OUT, which must hold LEN bytes. Returns the
