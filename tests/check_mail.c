@@ -45,6 +45,11 @@ on_header(void *arg, const char *n, size_t nl, const char *v, size_t vl,
     char tmp[512];
     int k = snprintf(tmp, sizeof tmp, "H%llu %.*s: %.*s\n",
                      (unsigned long long)line, (int)nl, n, (int)vl, v);
+
+    if (k >= (int)sizeof tmp) {
+        k = (int)sizeof tmp - 1;    /* a long field is logged cut */
+        tmp[k - 1] = '\n';
+    }
     add(arg, tmp, (size_t)k);
 }
 
@@ -754,6 +759,48 @@ START_TEST(test_mail_few_headers)
 }
 END_TEST
 
+/* Whether a "token=" line after a field ending with ';' continues it (a
+ * broken fold) is judged on the whole field, past the FIELD_MAX bytes
+ * (16 KiB) kept of it too: the same whether the field is read or passed
+ * over, and wherever the input is cut. The field has 200 folded lines
+ * of 98 bytes that end with ';' and a last one that does not (_i 0), or
+ * does (_i 1); the 16 KiB kept of it end with ';' (0) or not (1). */
+START_TEST(test_mail_long_field_end)
+{
+    static const size_t chunks[] = { 1, 2, 7, 61, 1 << 20 };
+    static const char *const want[] = {
+        "M\nP1 text/plain - || 204\na=http://example.com/u\n\nbody\nE\n",
+        "M\nP1 text/plain - || 206\nbody\nE\n",
+    };
+    char *text = malloc(32 * 1024), *p = text;
+    size_t c;
+    int i;
+
+    ck_assert_ptr_nonnull(text);
+    p += sprintf(p, "From a@x Mon May  6 10:00:00 2024\nX-Big: %s;\n",
+                 _i ? "aaaa" : "aaaaaaaaaa");
+    for (i = 0; i < 200; i++) {
+        *p++ = ' ';
+        memset(p, 'b', 96);
+        p += 96;
+        p += sprintf(p, ";\n");
+    }
+    sprintf(p, " cc%c\na=http://example.com/u\n\nbody\n", _i ? ';' : 'x');
+    for (c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+        char *all = without_fields(parse(text, true, chunks[c], true));
+        char *got = parse(text, true, chunks[c], false);
+
+        ck_assert_msg(strcmp(got, want[_i]) == 0, "%d/%zu:\n%s", _i,
+                      chunks[c], got);
+        ck_assert_msg(strcmp(all, want[_i]) == 0, "%d/%zu, all:\n%s", _i,
+                      chunks[c], all);
+        free(all);
+        free(got);
+    }
+    free(text);
+}
+END_TEST
+
 START_TEST(test_mail_detection)
 {
     ck_assert(mail_looks_like_message("Return-Path: <a@b>\n", 19));
@@ -788,6 +835,7 @@ mail_suite(void)
     tcase_add_test(tc, test_mail_no_blank_line);
     tcase_add_loop_test(tc, test_mail_few_headers, 0,
                         (int)(sizeof few / sizeof *few));
+    tcase_add_loop_test(tc, test_mail_long_field_end, 0, 2);
     suite_add_tcase(s, tc);
     tc = tcase_create("mbox");
     tcase_add_test(tc, test_mail_mbox);

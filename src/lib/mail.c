@@ -97,10 +97,13 @@ struct mail_parser {
     bool field_cr;            /* a '\r' ended the last piece of a line */
     uint64_t field_line;
     /* a field no one reads (mail_sink.few_headers) is passed over: its
-     * bytes are counted in NFIELD, not kept; SKIP_LAST is the last of
-     * them that is no blank ('\0': none yet), all is_broken_fold() needs */
+     * bytes are counted in NFIELD, not kept */
     bool skipping;
-    char skip_last;
+    /* the last byte of the field so far that is no blank ('\0': none
+     * yet), all is_broken_fold() needs: of every byte, past FIELD_MAX
+     * too, so that it is the same whether a field is kept or passed
+     * over and wherever the input was cut */
+    char field_last;
     bool leaf_open, leaf_scan;
     enum mime_cte cte;
     struct mime_qp qp;
@@ -272,6 +275,7 @@ push_level(struct mail_parser *m, bool is_message, int child)
     m->nfield = 0;
     m->field_cr = false;
     m->skipping = false;
+    m->field_last = '\0';
 }
 
 /* Resolve a header URI against the enclosing base when it is relative. */
@@ -290,8 +294,8 @@ resolve_into(char *dst, const char *val, const char *base)
     }
 }
 
-/* A field passed over (M->skipping) gets P (N bytes: a piece of a line,
- * or whole lines): the last of them that is no blank nor line break is
+/* The field gets P (N bytes: a piece of a line, or whole lines, kept or
+ * passed over): the last of them that is no blank nor line break is
  * noted. */
 static inline void
 field_note(struct mail_parser *m, const char *p, size_t n)
@@ -304,18 +308,19 @@ field_note(struct mail_parser *m, const char *p, size_t n)
            (blank >> (unsigned char)p[n - 1] & 1))
         n--;
     if (n)
-        m->skip_last = p[n - 1];
+        m->field_last = p[n - 1];
 }
 
 /* Append a piece of a header line to the field being unfolded. The line
  * break (LF or CRLF) is dropped, wherever the pieces were cut: a '\r'
  * ending a piece waits to see whether '\n' follows. A field passed over
- * only counts its bytes. */
+ * only counts its bytes. Its last byte is noted first, whole. */
 static void
 field_append(struct mail_parser *m, const char *p, size_t n)
 {
     bool nl = n && p[n - 1] == '\n';
 
+    field_note(m, p, n);
     if (m->field_cr && !(n && p[0] == '\n') && m->nfield < FIELD_MAX) {
         if (!m->skipping)
             m->field[m->nfield] = '\r';
@@ -332,9 +337,7 @@ field_append(struct mail_parser *m, const char *p, size_t n)
     }
     if (n > FIELD_MAX - m->nfield)
         n = FIELD_MAX - m->nfield;
-    if (m->skipping)
-        field_note(m, p, n);
-    else
+    if (!m->skipping)
         memcpy(m->field + m->nfield, p, n);
     m->nfield += n;
 }
@@ -497,6 +500,7 @@ end_field(struct mail_parser *m, const struct mail_sink *sink)
 
     m->nfield = 0;
     m->field_cr = false;
+    m->field_last = '\0';
     if (m->skipping)
         m->skipping = false;
     else
@@ -1101,14 +1105,7 @@ is_field_line(const char *p, size_t n)
 static inline bool
 field_ends_semicolon(const struct mail_parser *m)
 {
-    size_t i = m->nfield;
-
-    if (m->skipping)
-        return m->skip_last == ';';
-    while (i && (m->field[i - 1] == ' ' || m->field[i - 1] == '\t' ||
-                 m->field[i - 1] == '\r'))
-        i--;
-    return i && m->field[i - 1] == ';';
+    return m->field_last == ';';
 }
 
 /* Does the line P (N bytes) start "token=" (a MIME parameter)? */
@@ -1304,10 +1301,8 @@ header_line(struct mail_parser *m, const char *p, size_t n, bool blank,
     if (!folded) {
         end_field(m, sink);
         m->field_line = m->line_no;
-        if (sink->few_headers && !field_read(p, k)) {
+        if (sink->few_headers && !field_read(p, k))
             m->skipping = true;
-            m->skip_last = '\0';
-        }
     } else if (m->nfield == 0) {
         /* a folded line with no field before it (the first of a
          * header block): read as a field of its own, from here */
@@ -1638,7 +1633,6 @@ skipped_field(struct mail_parser *m, const char *p, size_t len,
     end_field(m, sink);
     m->field_line = m->line_no;
     m->skipping = true;
-    m->skip_last = '\0';
     skip_taken(m, p, take, lines);
     return take;
 }
