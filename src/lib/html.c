@@ -645,13 +645,50 @@ struct feed {
  * new state, or further when it took a run at once.
  */
 
+/* The references HTML mail uses most ("&nbsp;" fills the text of every
+ * Outlook and Gmail message), with their ';', and their UTF-8. */
+static const struct {
+    char name[6];
+    unsigned char len;
+    char utf8[3];
+    unsigned char n;
+} common_refs[] = {
+    { "nbsp;", 5, "\xc2\xa0", 2 }, { "amp;", 4, "&", 1 },
+    { "lt;", 3, "<", 1 },           { "gt;", 3, ">", 1 },
+    { "quot;", 5, "\"", 1 },
+};
+
+/* A reference of common_refs[] whole at P (N bytes, after its '&'): what
+ * html_ref_decode() makes of it (the name and its ';' are the longest
+ * match), without a byte at a time through the states. Returns its
+ * index, or -1. */
+static int
+common_ref(const char *p, size_t n)
+{
+    int k;
+
+    for (k = 0; k < (int)(sizeof common_refs / sizeof *common_refs); k++)
+        if (n >= common_refs[k].len && p[0] == common_refs[k].name[0] &&
+            memcmp(p, common_refs[k].name, common_refs[k].len) == 0)
+            return k;
+    return -1;
+}
+
 /* S_REF: the bytes from I that continue the reference, in one loop;
  * the byte after them ends it. */
 static size_t
 feed_ref(struct html_scanner *h, struct feed *f, size_t i)
 {
     char c;
+    int k;
 
+    if (h->nref == 0 && (k = common_ref(f->p + i, f->len - i)) >= 0) {
+        emit(h, f->sink, common_refs[k].utf8, common_refs[k].n);
+        if (h->in_anchor)
+            anchor_add(h, f->sink, common_refs[k].utf8, common_refs[k].n);
+        h->st = S_TEXT;
+        return i + common_refs[k].len;
+    }
     for (; i < f->len && ref_continues(h, f->p[i]); i++)
         if (!add_ref(h, f->sink, f->p[i])) {
             h->st = S_TEXT;
