@@ -414,7 +414,7 @@ add_checkpoint(struct urigrep_extractor *x, uint64_t off, uint64_t col)
 }
 
 /* Text for the scanner, from stored line x->cur_line. */
-static void
+static inline void
 text_out(struct urigrep_extractor *x, const char *p, size_t n)
 {
     if (!x->mapped || x->direct) {
@@ -693,7 +693,7 @@ prescan_hold(struct urigrep_extractor *x, const char *p, size_t n,
 
 /* HTML P (N bytes, in UTF-8) for the reader, its columns known (MORE:
  * its text may stay pending, html_feed_more()). */
-static void
+static inline void
 html_input(struct urigrep_extractor *x, const char *p, size_t n, bool more)
 {
     const char *nl;
@@ -743,7 +743,7 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
  * pending stays there; the line's text begins after it, and a checkpoint
  * says so. The caller gives what is pending (html_flush()) after the
  * last line. */
-static void
+static inline void
 html_line(struct urigrep_extractor *x, const char *p, size_t n)
 {
     if (x->mapped && !x->direct &&

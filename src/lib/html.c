@@ -171,7 +171,7 @@ flush_pending(struct html_scanner *h, const struct html_sink *sink)
 }
 
 /* Text P[0..N) for the sink: short pieces are gathered first. */
-static void
+static inline void
 emit(struct html_scanner *h, const struct html_sink *sink, const char *p,
      size_t n)
 {
@@ -452,7 +452,7 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
 
 /* A tag is complete: <script> and <style> start raw text. A tag ends the
  * text before it, so that two URIs are never joined (cuts_text). */
-static void
+static inline void
 end_tag(struct html_scanner *h, const struct html_sink *sink)
 {
     bool script = name_is(h->tag, h->ntag, "script", 6);

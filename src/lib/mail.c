@@ -753,7 +753,7 @@ body_data(struct mail_parser *m, const char *p, size_t n, bool line_start,
  * its bytes: an mbox separator, a boundary of an open multipart, "From "
  * quoting?  As handle_line() sees it: a line longer than LINE_MAX_ comes
  * to it cut, as its first LINE_MAX_ bytes and not complete. */
-static bool
+static inline bool
 body_line_special(const struct mail_parser *m, const char *p, size_t n)
 {
     bool close;
