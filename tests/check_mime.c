@@ -112,6 +112,61 @@ START_TEST(test_mime_qp)
 }
 END_TEST
 
+/* mime_qp_lines() gives each line what mime_qp_decode() a line at a
+ * time gives, vector and portable, on lines made of the pieces QP
+ * bodies have ("=3D", soft breaks, CRLF, padding, bad escapes, long
+ * runs), and stops before a line that starts with 'F', '-' or '>'. */
+START_TEST(test_mime_qp_lines)
+{
+    static const char *const piece[] = {
+        "=3D", "=3d", "=20", "=\n", "=\r\n", "=  \n", "\n", "\r\n", "=ZZ",
+        "=A\n", "=", "text ", "<a href=3D\"http://x.example/\">",
+        "0123456789abcdefghijklmnopqrstuvwxyz0123456789", "\xc3\xa9", "F",
+        "-", ">"
+    };
+    char in[4096], want[4200], got[4200 + 32];
+    size_t offs[4096], wl[4096], len, i, n, nl, w, o, k;
+    uint32_t seed = 1521;
+    int round, v;
+
+    for (round = 0; round < 300; round++) {
+        for (len = 0; len < 3000;) {
+            seed = seed * 1103515245 + 12345;
+            n = strlen(piece[(seed >> 8) % (sizeof piece / sizeof *piece)]);
+            memcpy(in + len, piece[(seed >> 8) % (sizeof piece /
+                                                  sizeof *piece)], n);
+            len += n;
+        }
+        in[len++] = '\n';
+        for (v = 0; v < 2; v++) {
+            struct mime_qp q, r;
+            size_t taken;
+
+            mime_qp_init(&q);
+            mime_qp_init(&r);
+            q.vec = v && skip_choose() == SKIP_AVX2;
+            taken = mime_qp_lines(&q, in, len, got, offs, 4096, &nl, &w);
+            /* the reference: a line at a time, up to the same stop */
+            for (i = 0, o = 0, k = 0; i < len; k++) {
+                const char *e = memchr(in + i, '\n', len - i);
+
+                if (in[i] == 'F' || in[i] == '-' || in[i] == '>')
+                    break;
+                wl[k] = o;
+                o += mime_qp_decode(&r, in + i, (size_t)(e - (in + i)) + 1,
+                                    want + o, false);
+                i = (size_t)(e - in) + 1;
+            }
+            ck_assert_uint_eq(taken, i);
+            ck_assert_uint_eq(nl, k);
+            ck_assert_uint_eq(w, o);
+            ck_assert(memcmp(got, want, o) == 0);
+            ck_assert(memcmp(offs, wl, k * sizeof *offs) == 0);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_mime_base64)
 {
     static const char *in = "aHR0cDovL2I2\nNC5leGFtcGxl\r\nLw==\n"
@@ -279,6 +334,7 @@ mime_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("decoding");
     tcase_add_test(tc, test_mime_qp);
+    tcase_add_test(tc, test_mime_qp_lines);
     tcase_add_test(tc, test_mime_base64);
     tcase_add_test(tc, test_mime_base64_blocks);
     tcase_add_test(tc, test_mime_base64_vector);

@@ -560,6 +560,7 @@ open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
     mime_qp_init(&m->qp);
     mime_b64_init(&m->b64);
     m->b64.vec = m->simd == SKIP_AVX2;
+    m->qp.vec = m->b64.vec;
     if (sink->part_begin)
         sink->part_begin(sink->arg, &info);
     m->st = M_BODY;
@@ -786,6 +787,35 @@ decode_line(struct mail_parser *m, const char *p, size_t n, char *out)
     return mime_b64_decode(&m->b64, p, n, out);
 }
 
+/* Quoted-printable lines from Q (up to END) that start with no byte
+ * body_line_special() looks at, decoded into M's buffer from *O as many
+ * as fit (mime_qp_lines()), *O moved past them, their marks added to
+ * MARKS from *K; returns the bytes taken. */
+static size_t
+qp_run(struct mail_parser *m, const char *q, const char *end, size_t *o,
+       struct mail_mark *marks, size_t *k)
+{
+    size_t offs[MARKS_MAX], room, nlines, w, used, j;
+    const char *nl;
+
+    /* whole lines whose bytes, and 32 more, fit */
+    room = m->dec_size - *o > 32 ? m->dec_size - *o - 32 : 0;
+    if (room > (size_t)(end - q))
+        room = (size_t)(end - q);
+    if (room == 0 || (nl = memrchr(q, '\n', room)) == NULL)
+        return 0;
+    used = mime_qp_lines(&m->qp, q, (size_t)(nl - q) + 1, m->dec + *o,
+                         offs, MARKS_MAX - *k, &nlines, &w);
+    for (j = 0; j < nlines; j++) {
+        marks[*k + j].off = *o + offs[j];
+        marks[*k + j].line = m->line_no + j;
+    }
+    *o += w;
+    *k += nlines;
+    m->line_no += nlines;
+    return used;
+}
+
 /* The whole lines from Q (up to END) of an encoded part that
  * body_line_special() passes, decoded into M's buffer as many as fit and
  * given to part_marked() in one call, each line's bytes marked with its
@@ -799,12 +829,22 @@ decoded_lines(struct mail_parser *m, const char *q, const char *end,
     size_t o = 0, k = 0;
     const char *nl;
 
-    while (q < end && (nl = memchr(q, '\n', (size_t)(end - q))) != NULL) {
-        size_t n = (size_t)(nl - q) + 1;
+    while (q < end && k < MARKS_MAX) {
+        size_t n;
+
+        if (m->cte == MIME_CTE_QP &&
+            (n = qp_run(m, q, end, &o, marks, &k)) > 0) {
+            q += n;
+            continue;
+        }
+        /* a line that may be special, or too long for the buffer */
+        if ((nl = memchr(q, '\n', (size_t)(end - q))) == NULL)
+            break;
+        n = (size_t)(nl - q) + 1;
 
         if (body_line_special(m, q, n))
             break;
-        if (k == MARKS_MAX || n + 4 > m->dec_size - o) {
+        if (n + 4 > m->dec_size - o) {
             if (k)
                 break;
             body_data(m, q, n, false, sink);

@@ -263,6 +263,7 @@ mime_qp_init(struct mime_qp *q)
 {
     q->state = 0;
     q->nheld = 0;
+    q->vec = false;
 }
 
 /* The '=' at P (N bytes, at least 2) in one step when it is an escape
@@ -375,6 +376,90 @@ mime_qp_decode(struct mime_qp *q, const char *in, size_t len, char *out,
         q->state = 0;
     }
     return o;
+}
+
+/* The rest of the quoted-printable line at IN[I..LEN) (it ends there
+ * or before) decoded to OUT at *O by mime_qp_decode(); returns where it
+ * ends. */
+static size_t
+qp_line_rest(struct mime_qp *q, const char *in, size_t i, size_t len,
+             char *out, size_t *o)
+{
+    const char *nl = memchr(in + i, '\n', len - i);
+    size_t n = nl ? (size_t)(nl - (in + i)) + 1 : len - i;
+
+    *o += mime_qp_decode(q, in + i, n, out + *o, false);
+    return i + n;
+}
+
+#ifdef HAVE_AVX2_TARGET
+/* The quoted-printable line at IN[I..LEN) (it ends there or before),
+ * the decoder's state 0, decoded to OUT at *O: 32 bytes at a time are
+ * copied and searched for '=' and the line's end, "=XX" and soft breaks
+ * taken as qp_quick() takes them, anything else and the last 31 bytes
+ * of the input left to mime_qp_decode().  OUT may get any bytes past
+ * what is written (up to 32). Returns where the line ends. */
+__attribute__((target("avx2"))) static size_t
+qp_line_avx2(struct mime_qp *q, const char *in, size_t i, size_t len,
+             char *out, size_t *o)
+{
+    const __m256i eq = _mm256_set1_epi8('='), lf = _mm256_set1_epi8('\n');
+    int hi, lo;
+
+    while (len - i >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)
+                                           (in + i));
+        unsigned m;
+
+        _mm256_storeu_si256((__m256i *)(void *)(out + *o), v);
+        m = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+            _mm256_cmpeq_epi8(v, eq), _mm256_cmpeq_epi8(v, lf)));
+        if (m == 0) {
+            i += 32;
+            *o += 32;
+            continue;
+        }
+        *o += (size_t)__builtin_ctz(m);
+        i += (size_t)__builtin_ctz(m);
+        if (in[i] == '\n') {
+            (*o)++; /* a hard line break: stored with the block */
+            return i + 1;
+        }
+        /* '=', and the line's '\n' after it */
+        if (in[i + 1] == '\n')
+            return i + 2;
+        if (in[i + 1] == '\r' && in[i + 2] == '\n')
+            return i + 3;
+        if ((hi = hex_value(in[i + 1])) < 0 ||
+            (lo = hex_value(in[i + 2])) < 0)
+            break;
+        out[(*o)++] = (char)(hi * 16 + lo);
+        i += 3;
+    }
+    return qp_line_rest(q, in, i, len, out, o);
+}
+#endif
+
+size_t
+mime_qp_lines(struct mime_qp *q, const char *in, size_t len, char *out,
+              size_t *offs, size_t maxlines, size_t *nlines, size_t *outlen)
+{
+    size_t i = 0, o = 0, k = 0;
+
+    while (i < len && k < maxlines && in[i] != 'F' && in[i] != '-' &&
+           in[i] != '>') {
+        offs[k++] = o;
+#ifdef HAVE_AVX2_TARGET
+        if (q->vec && q->state == 0) {
+            i = qp_line_avx2(q, in, i, len, out, &o);
+            continue;
+        }
+#endif
+        i = qp_line_rest(q, in, i, len, out, &o);
+    }
+    *nlines = k;
+    *outlen = o;
+    return i;
 }
 
 void
