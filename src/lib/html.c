@@ -6,8 +6,13 @@
 #include <string.h>
 #include <strings.h>
 
+#ifdef HAVE_AVX2_TARGET
+#include <immintrin.h>
+#endif
+
 #include "entities.h"
 #include "html.h"
+#include "skip.h"
 
 /*
  * Not an HTML parser: a byte-at-a-time state machine that knows tags,
@@ -54,6 +59,7 @@ struct html_scanner {
     char pend[256];       /* short text not yet sent (one call for many
                            * references or tags is cheaper) */
     size_t npend;
+    bool vec;             /* text runs searched with AVX2 */
     const char *raw_end;  /* "</script" or "</style" in raw text */
     size_t raw_matched;
     /* the <a href> whose text is being read (sink->anchor) */
@@ -130,6 +136,7 @@ html_new(size_t max_value)
     if (h == NULL)
         return NULL;
     h->max_value = max_value;
+    h->vec = skip_choose() == SKIP_AVX2;
     h->value = malloc(max_value + 1);
     h->decoded = malloc(HTML_DECODED_MAX(max_value));
     if (h->value == NULL || h->decoded == NULL) {
@@ -704,15 +711,49 @@ feed_ref(struct html_scanner *h, struct feed *f, size_t i)
     return i; /* look at C again as text */
 }
 
-/* S_TEXT: the text up to the next '<' or '&' at once; S_REF. */
+#ifdef HAVE_AVX2_TARGET
+/* The first '<' or '&' in P[I..LEN), or LEN, with AVX2: 32 bytes a step,
+ * the last step ending at LEN (over bytes before I, already looked at);
+ * LEN at least 32. */
+__attribute__((target("avx2"))) static size_t
+text_end_avx2(const char *p, size_t i, size_t len)
+{
+    const __m256i lt = _mm256_set1_epi8('<'), amp = _mm256_set1_epi8('&');
+    unsigned m;
+
+    for (;; i += 32) {
+        size_t at = len - i >= 32 ? i : len - 32;
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)
+                                           (p + at));
+
+        m = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+            _mm256_cmpeq_epi8(v, lt), _mm256_cmpeq_epi8(v, amp)));
+        m >>= i - at;
+        if (m)
+            return i + (size_t)__builtin_ctz(m);
+        if (at + 32 == len)
+            return len;
+    }
+}
+#endif
+
+/* The first '<' or '&' of F->p[I..F->len), or F->len: one search for
+ * both with AVX2 where the input is long enough (a run of text in mail
+ * is a few dozen bytes: two memchr() calls cost more than its bytes),
+ * else a search for '<' that stays good for all the references before
+ * it, and one for '&' up to there. */
 static size_t
-feed_text(struct html_scanner *h, struct feed *f, size_t i)
+text_end(const struct html_scanner *h, struct feed *f, size_t i)
 {
     const char *p = f->p;
     size_t j;
 
-    if (h->st == S_REF)
-        return feed_ref(h, f, i);
+#ifdef HAVE_AVX2_TARGET
+    if (h->vec && f->len >= 32)
+        return text_end_avx2(p, i, f->len);
+#else
+    (void)h;
+#endif
     if (f->lt < i || (f->lt == i && p[i] != '<')) {
         const char *q = memchr(p + i, '<', f->len - i);
         f->lt = q ? (size_t)(q - p) : f->len;
@@ -723,6 +764,19 @@ feed_text(struct html_scanner *h, struct feed *f, size_t i)
         if (amp)
             j = (size_t)(amp - p);
     }
+    return j;
+}
+
+/* S_TEXT: the text up to the next '<' or '&' at once; S_REF. */
+static size_t
+feed_text(struct html_scanner *h, struct feed *f, size_t i)
+{
+    const char *p = f->p;
+    size_t j;
+
+    if (h->st == S_REF)
+        return feed_ref(h, f, i);
+    j = text_end(h, f, i);
     if (j > i) {
         if (f->sink->text_at)
             f->sink->text_at(f->sink->arg, h->npend, p + i, j - i);
