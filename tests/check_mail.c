@@ -501,6 +501,30 @@ START_TEST(test_mail_mbox_held_full)
 }
 END_TEST
 
+/* A multipart with no boundary (RFC 2046 5.1.1 requires one) cannot be
+ * split: its body is read as text, as RFC 2045 5.2 says of a
+ * Content-Type that is not valid, not passed over; a second
+ * Content-Type without one leaves none of the first's. */
+START_TEST(test_mail_multipart_no_boundary)
+{
+    char *got = parse("Message-ID: <nb@x>\nContent-Type: multipart/mixed\n"
+                      "\nsee http://a.example/\n--b\n\nx\n", MAIL_ONE, 5,
+                      false);
+
+    ck_assert_str_eq(got, "M\nP1 multipart/mixed - ||<nb@x> 4\n"
+                          "see http://a.example/\n--b\n\nx\nE\n");
+    free(got);
+    got = parse("Message-ID: <nb@x>\n"
+                "Content-Type: multipart/mixed; boundary=b\n"
+                "Content-Type: multipart/alternative\n"
+                "\nsee http://a.example/\n--b\n\nx\n--b--\n", MAIL_ONE, 3,
+                false);
+    ck_assert_str_eq(got, "M\nP1 multipart/alternative - ||<nb@x> 5\n"
+                          "see http://a.example/\n--b\n\nx\n--b--\nE\n");
+    free(got);
+}
+END_TEST
+
 /* One message (a .eml, a folder's file) saved from an mbox keeps its
  * "From " envelope line: not a header field, and a "From " line in its
  * body starts nothing. */
@@ -830,6 +854,7 @@ mail_suite(void)
     tcase_add_test(tc, test_mail_long_lines);
     tcase_add_loop_test(tc, test_mail_spans, 0, 4);
     tcase_add_test(tc, test_mail_marked);
+    tcase_add_test(tc, test_mail_multipart_no_boundary);
     tcase_add_test(tc, test_mail_deep_nesting);
     tcase_add_test(tc, test_mail_deep_messages);
     tcase_add_test(tc, test_mail_no_blank_line);

@@ -419,9 +419,12 @@ mime_field(struct level *l, const char *f, size_t nlen, const char *v,
     if (mail_name_is(f, nlen, "Content-Type")) {
         if (mime_media_type(v, vlen, l->ctype, sizeof l->ctype)) {
             mime_param(v, vlen, "charset", l->charset, sizeof l->charset);
-            if (mime_param(v, vlen, "boundary", l->boundary,
-                           sizeof l->boundary))
-                l->blen = strlen(l->boundary);
+            /* a field without one (a repeated Content-Type) leaves
+             * none, not the length of one before it */
+            l->blen = mime_param(v, vlen, "boundary", l->boundary,
+                                 sizeof l->boundary)
+                          ? strlen(l->boundary)
+                          : 0;
         }
     } else if (mail_name_is(f, nlen, "Content-Transfer-Encoding")) {
         l->cte = mime_parse_cte(v, vlen);
@@ -516,6 +519,17 @@ header_ended(struct mail_parser *m, const struct mail_sink *sink)
         sink->header_end(sink->arg, level_mid(m, &m->lv[m->depth - 1]));
 }
 
+/* Is the body of level L read as text: a text part, or a multipart
+ * that cannot be split, having no boundary (RFC 2046 5.1.1 requires
+ * one)?  As RFC 2045 5.2 says of a Content-Type that is not valid, it
+ * is taken as plain text: its URIs are not lost. */
+static bool
+read_as_text(const struct level *l)
+{
+    return strncmp(l->ctype, "text/", 5) == 0 ||
+           (strncmp(l->ctype, "multipart/", 10) == 0 && l->blen == 0);
+}
+
 /* Deliver the body of the entity on top as a leaf part; TOO_DEEP: it is
  * a multipart or message that the stack has no room to take apart. */
 static void
@@ -551,7 +565,7 @@ open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
     info.message_id = level_mid(m, l);
     info.subject = level_subject(m, l);
     info.line = body_line;
-    info.scan = too_deep || strncmp(l->ctype, "text/", 5) == 0;
+    info.scan = too_deep || read_as_text(l);
     info.too_deep = too_deep;
     m->leaf_open = true;
     m->leaf_scan = info.scan;
