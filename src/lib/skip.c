@@ -458,19 +458,15 @@ line_start_portable(enum line_kind kind, const char *p, size_t from,
 
 #ifdef HAVE_AVX2_TARGET
 /* A bit for each of the 32 bytes at P whose next bytes (up to P[33])
- * start a line KIND looks for, were the byte a '\n'. */
+ * start a line LINE_MAIL looks for, were the byte a '\n'. */
 static ALWAYS_INLINE AVX2_FN uint32_t
-wanted_after32(enum line_kind kind, const char *p)
+mail_after32(const char *p)
 {
     const __m256i f = _mm256_set1_epi8('F'), r = _mm256_set1_epi8('r'),
                   dash = _mm256_set1_epi8('-'), gt = _mm256_set1_epi8('>');
     __m256i b1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 1));
     __m256i b2, pair;
 
-    if (kind == LINE_UNFOLDED)
-        return ~(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
-            _mm256_cmpeq_epi8(b1, _mm256_set1_epi8(' ')),
-            _mm256_cmpeq_epi8(b1, _mm256_set1_epi8('\t'))));
     b2 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 2));
     pair = _mm256_or_si256(
         _mm256_or_si256(_mm256_and_si256(_mm256_cmpeq_epi8(b1, f),
@@ -483,13 +479,12 @@ wanted_after32(enum line_kind kind, const char *p)
     return (uint32_t)_mm256_movemask_epi8(pair);
 }
 
-/* line_start_portable() 32 bytes a step: a mask of the '\n' and one of
- * the bytes after them, the newlines before a hit counted as the loop
- * goes; the last bytes (fewer than 34) in the portable loop. Inlined
- * in mail_line_avx2() (skip_unfolded() has a loop of its own). */
-static ALWAYS_INLINE AVX2_FN size_t
-line_start_avx2(enum line_kind kind, const char *p, size_t from, size_t n,
-                uint64_t *newlines)
+/* line_start_portable(LINE_MAIL) 32 bytes a step: a mask of the '\n'
+ * and one of the bytes after them, the newlines before a hit counted as
+ * the loop goes; the last bytes (fewer than 34) in the portable loop.
+ * (skip_unfolded() has a loop of its own, unfolded_avx2().) */
+static AVX2_FN size_t
+mail_line_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
 {
     const __m256i nl = _mm256_set1_epi8('\n');
     uint64_t count = 0, rest;
@@ -498,7 +493,7 @@ line_start_avx2(enum line_kind kind, const char *p, size_t from, size_t n,
     for (; i + 34 <= n; i += 32) {
         uint32_t lines = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
             _mm256_loadu_si256((const __m256i *)(const void *)(p + i)), nl));
-        uint32_t hits = lines & wanted_after32(kind, p + i);
+        uint32_t hits = lines & mail_after32(p + i);
 
         if (hits != 0) {
             unsigned k = (unsigned)__builtin_ctz(hits);
@@ -510,7 +505,7 @@ line_start_avx2(enum line_kind kind, const char *p, size_t from, size_t n,
         }
         count += (uint64_t)__builtin_popcount(lines);
     }
-    i = line_start_portable(kind, p, i, n, &rest);
+    i = line_start_portable(LINE_MAIL, p, i, n, &rest);
     *newlines = count + rest;
     return i;
 }
@@ -553,12 +548,6 @@ unfolded_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
     i = line_start_portable(LINE_UNFOLDED, p, i, n, &rest);
     *newlines = count + rest;
     return i;
-}
-
-static AVX2_FN size_t
-mail_line_avx2(const char *p, size_t from, size_t n, uint64_t *newlines)
-{
-    return line_start_avx2(LINE_MAIL, p, from, n, newlines);
 }
 #endif
 
