@@ -56,8 +56,8 @@ struct html_scanner {
                              * byte after it */
     size_t nref;
     int dashes;           /* in a comment: '-' seen just before */
-    char pend[256];       /* short text not yet sent (one call for many
-                           * references or tags is cheaper) */
+    char pend[4096];      /* short text not yet sent (one call for many
+                           * references, tags or lines is cheaper) */
     size_t npend;
     bool vec;             /* text runs searched with AVX2 */
     const char *raw_end;  /* "</script" or "</style" in raw text */
@@ -409,16 +409,14 @@ anchor_tag(struct html_scanner *h, const struct html_sink *sink)
     }
 }
 
-/* An attribute value is complete: report it if it holds a URI. */
+/* A URI attribute's value is complete: report it. */
 static void
-end_value(struct html_scanner *h, const struct html_sink *sink)
+report_value(struct html_scanner *h, const struct html_sink *sink)
 {
     char *v = h->decoded;
     size_t n;
     int k = h->value_k;
 
-    if (k < 0)
-        return;
     flush_pending(h, sink); /* the text before it comes first */
     /* a repeated attribute is ignored, as browsers do: so a tag is never
      * worth more than one report per URI attribute, whatever its size */
@@ -455,6 +453,15 @@ end_value(struct html_scanner *h, const struct html_sink *sink)
     } else {
         sink->uri(sink->arg, v, n, h->tag, h->attr);
     }
+}
+
+/* An attribute value is complete: report it if it holds a URI (most
+ * do not: no call). */
+static inline void
+end_value(struct html_scanner *h, const struct html_sink *sink)
+{
+    if (h->value_k >= 0)
+        report_value(h, sink);
 }
 
 /* A tag is complete: <script> and <style> start raw text. A tag ends the
@@ -737,17 +744,23 @@ text_end_avx2(const char *p, size_t i, size_t len)
 }
 #endif
 
-/* The first '<' or '&' of F->p[I..F->len), or F->len: one search for
- * both with AVX2 where the input is long enough (a run of text in mail
- * is a few dozen bytes: two memchr() calls cost more than its bytes),
- * else a search for '<' that stays good for all the references before
- * it, and one for '&' up to there. */
+/* The first '<' or '&' of F->p[I..F->len) (I < F->len), or F->len:
+ * one search for both with AVX2 where the input is long enough (a run
+ * of text in mail is a few dozen bytes: two memchr() calls cost more
+ * than its bytes), else a search for '<' that stays good for all the
+ * references before it, and one for '&' up to there. */
 static size_t
 text_end(const struct html_scanner *h, struct feed *f, size_t i)
 {
     const char *p = f->p;
     size_t j;
 
+    /* most runs in mail are none (a tag right after a tag) or the one
+     * byte left of the line (its "\n" after its last tag): no search */
+    if (p[i] == '<' || p[i] == '&')
+        return i;
+    if (++i == f->len)
+        return i;
 #ifdef HAVE_AVX2_TARGET
     if (h->vec && f->len >= 32)
         return text_end_avx2(p, i, f->len);
@@ -767,7 +780,11 @@ text_end(const struct html_scanner *h, struct feed *f, size_t i)
     return j;
 }
 
-/* S_TEXT: the text up to the next '<' or '&' at once; S_REF. */
+static size_t feed_tag_open(struct html_scanner *h, struct feed *f,
+                            size_t i);
+
+/* S_TEXT: the text up to the next '<' or '&' at once, and the tag after
+ * it; S_REF. */
 static size_t
 feed_text(struct html_scanner *h, struct feed *f, size_t i)
 {
@@ -786,9 +803,14 @@ feed_text(struct html_scanner *h, struct feed *f, size_t i)
     }
     if (j == f->len)
         return f->len;
-    h->st = p[j] == '<' ? S_TAG_OPEN : S_REF;
     h->nref = 0;
-    return j + 1;
+    if (p[j] != '<') {
+        h->st = S_REF;
+        return j + 1;
+    }
+    /* the tag is read on at once (no dispatch) */
+    h->st = S_TAG_OPEN;
+    return j + 1 < f->len ? feed_tag_open(h, f, j + 1) : j + 1;
 }
 
 /* A state function may go on in the next state, that of another
