@@ -752,6 +752,48 @@ html_line(struct urigrep_extractor *x, const char *p, size_t n)
     html_input(x, p, n, true);
 }
 
+/* Append the text P (N bytes) to the block, which it does not fill. */
+static inline void
+text_append(struct urigrep_extractor *x, const char *p, size_t n)
+{
+    if (n && buf_append(&x->text, p, n) != URIGREP_OK)
+        emit_nomem(x);
+}
+
+/* Plain text P (N bytes, cut at MARKS) for the scanner, as text_out()
+ * takes it a mark at a time, with the same checkpoints: the pieces that
+ * fit in the block, nearly all, in one copy (they follow one another
+ * in P). */
+static void
+text_marked_out(struct urigrep_extractor *x, const char *p, size_t n,
+                const struct mail_mark *marks, size_t nmarks)
+{
+    size_t k, from = 0, acc = 0; /* P[from..from + acc) not yet in */
+
+    for (k = 0; k < nmarks && !x->stopped; k++) {
+        size_t off = marks[k].off;
+        size_t len = (k + 1 < nmarks ? marks[k + 1].off : n) - off;
+
+        if (len == 0)
+            continue;
+        if (acc == 0)
+            from = off;
+        x->cur_line = marks[k].line;
+        if (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line)
+            add_checkpoint(x, x->fed + x->text.len + acc, 0);
+        if (x->text.len + acc < TEXT_BLOCK &&
+            len < TEXT_BLOCK - x->text.len - acc) {
+            acc += len;
+            continue;
+        }
+        /* it fills the block: what came before it goes in first */
+        text_append(x, p + from, acc);
+        acc = 0;
+        text_out(x, p + off, len);
+    }
+    text_append(x, p + from, acc);
+}
+
 void
 doc_marked(struct urigrep_extractor *x, const char *p, size_t n,
            const struct mail_mark *marks, size_t nmarks)
@@ -760,6 +802,10 @@ doc_marked(struct urigrep_extractor *x, const char *p, size_t n,
 
     if (x->skip)
         return;
+    if (!x->html && x->cv == NULL && x->mapped && !x->direct) {
+        text_marked_out(x, p, n, marks, nmarks);
+        return;
+    }
     for (k = 0; k < nmarks && !x->stopped; k++) {
         const char *q = p + marks[k].off;
         size_t len = (k + 1 < nmarks ? marks[k + 1].off : n) - marks[k].off;
