@@ -52,6 +52,50 @@ START_TEST(test_mime_params)
 }
 END_TEST
 
+/* Several parameters in one pass: each as mime_param() finds it alone. */
+START_TEST(test_mime_params_at_once)
+{
+    static const char *cts[] = {
+        "multipart/alternative; boundary=\"b1\"; charset=utf-8",
+        "text/plain; CHARSET=\"iso-8859-1\" ; format=flowed",
+        "multipart/mixed; boundary*0=\"ab\"; boundary*1=cd; boundary=ef",
+        "text/html; charset*=utf-8''x%41; charset=us-ascii; boundary=q",
+        "text/plain; charset=\"unterminated",
+        "text/plain",
+    };
+    size_t t;
+
+    for (t = 0; t < sizeof cts / sizeof *cts; t++) {
+        const char *ct = cts[t];
+        char cs[16], b[8], one[16];
+        struct mime_param_want w[2] = { { "charset", cs, sizeof cs, false },
+                                        { "BOUNDARY", b, sizeof b, false } };
+        bool found;
+
+        mime_params(ct, strlen(ct), w, 2);
+        found = mime_param(ct, strlen(ct), "charset", one, sizeof one);
+        ck_assert(w[0].found == found);
+        ck_assert_str_eq(cs, one);
+        found = mime_param(ct, strlen(ct), "boundary", one, sizeof b);
+        ck_assert(w[1].found == found);
+        ck_assert_str_eq(b, one);
+    }
+    /* the values themselves, for the third and fourth */
+    {
+        char cs[16], b[8];
+        struct mime_param_want w[2] = { { "charset", cs, sizeof cs, false },
+                                        { "boundary", b, sizeof b, false } };
+
+        mime_params(cts[2], strlen(cts[2]), w, 2);
+        ck_assert(!w[0].found && w[1].found);
+        ck_assert_str_eq(b, "ef");
+        mime_params(cts[3], strlen(cts[3]), w, 2);
+        ck_assert_str_eq(cs, "us-ascii");
+        ck_assert_str_eq(b, "q");
+    }
+}
+END_TEST
+
 START_TEST(test_mime_cte_and_uri_value)
 {
     char v[64];
@@ -329,6 +373,7 @@ mime_suite(void)
 
     tcase_add_test(tc, test_mime_media_type);
     tcase_add_test(tc, test_mime_params);
+    tcase_add_test(tc, test_mime_params_at_once);
     tcase_add_test(tc, test_mime_cte_and_uri_value);
     tcase_add_test(tc, test_mime_encoded_words);
     suite_add_tcase(s, tc);

@@ -418,13 +418,15 @@ mime_field(struct level *l, const char *f, size_t nlen, const char *v,
 {
     if (mail_name_is(f, nlen, "Content-Type")) {
         if (mime_media_type(v, vlen, l->ctype, sizeof l->ctype)) {
-            mime_param(v, vlen, "charset", l->charset, sizeof l->charset);
+            struct mime_param_want w[2] = {
+                { "charset", l->charset, sizeof l->charset, false },
+                { "boundary", l->boundary, sizeof l->boundary, false },
+            };
+
+            mime_params(v, vlen, w, 2);
             /* a field without one (a repeated Content-Type) leaves
              * none, not the length of one before it */
-            l->blen = mime_param(v, vlen, "boundary", l->boundary,
-                                 sizeof l->boundary)
-                          ? strlen(l->boundary)
-                          : 0;
+            l->blen = w[1].found ? strlen(l->boundary) : 0;
         }
     } else if (mail_name_is(f, nlen, "Content-Transfer-Encoding")) {
         l->cte = mime_parse_cte(v, vlen);

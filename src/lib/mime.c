@@ -211,14 +211,35 @@ skip_quoted(const char *v, size_t len, size_t *i)
     (*i)++;
 }
 
-bool
-mime_param(const char *v, size_t len, const char *name, char *out,
-           size_t size)
+/* The first of W (NW) whose parameter is the attribute at V (ALEN
+ * bytes), or NW; *EXT and *FIRST as param_name_is() sets them. */
+static size_t
+param_wanted(const char *v, size_t alen, const struct mime_param_want *w,
+             const size_t *nlen, size_t nw, bool *ext, bool *first)
 {
-    size_t nlen = strlen(name), i = skip_media_type(v, len), o = 0;
-    bool found = false;
+    size_t k;
 
-    out[0] = '\0';
+    for (k = 0; k < nw; k++)
+        if (param_name_is(v, alen, w[k].name, nlen[k], ext, first))
+            break;
+    return k;
+}
+
+void
+mime_params(const char *v, size_t len, struct mime_param_want *w,
+            size_t nw)
+{
+    size_t i = skip_media_type(v, len), k;
+    size_t nlen[MIME_PARAMS_MAX], o[MIME_PARAMS_MAX];
+
+    if (nw > MIME_PARAMS_MAX)
+        nw = MIME_PARAMS_MAX;
+    for (k = 0; k < nw; k++) {
+        nlen[k] = strlen(w[k].name);
+        o[k] = 0;
+        w[k].out[0] = '\0';
+        w[k].found = false;
+    }
     while (i < len) {
         size_t a, alen;
         bool ext, first;
@@ -231,11 +252,13 @@ mime_param(const char *v, size_t len, const char *name, char *out,
         i = skip_cfws(v, len, i);
         if (i < len && v[i] == '=') {
             i = skip_cfws(v, len, i + 1);
-            if (param_name_is(v + a, alen, name, nlen, &ext, &first)) {
-                if (alen == nlen && found)
-                    o = 0; /* a plain parameter wins over a repeat */
-                take_value(v, len, &i, ext, first, out, size, &o);
-                found = true;
+            k = param_wanted(v + a, alen, w, nlen, nw, &ext, &first);
+            if (k < nw) {
+                if (alen == nlen[k] && w[k].found)
+                    o[k] = 0; /* a plain parameter wins over a repeat */
+                take_value(v, len, &i, ext, first, w[k].out, w[k].size,
+                           &o[k]);
+                w[k].found = true;
             } else {
                 skip_quoted(v, len, &i);
             }
@@ -243,7 +266,16 @@ mime_param(const char *v, size_t len, const char *name, char *out,
         while (i < len && v[i] != ';')
             i++;
     }
-    return found;
+}
+
+bool
+mime_param(const char *v, size_t len, const char *name, char *out,
+           size_t size)
+{
+    struct mime_param_want w = { name, out, size, false };
+
+    mime_params(v, len, &w, 1);
+    return w.found;
 }
 
 size_t

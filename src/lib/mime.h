@@ -30,6 +30,24 @@ bool mime_media_type(const char *v, size_t len, char *out, size_t size);
 bool mime_param(const char *v, size_t len, const char *name, char *out,
                 size_t size);
 
+/* One parameter mime_params() looks for: NAME, copied into OUT (SIZE
+ * bytes) as mime_param() copies it; FOUND is set when it is there. */
+struct mime_param_want {
+    const char *name;
+    char *out;
+    size_t size;
+    bool found;
+};
+
+/* Most parameters mime_params() looks for in one call. */
+#define MIME_PARAMS_MAX 4
+
+/* mime_param() for each of W (NW; past MIME_PARAMS_MAX, none is looked
+ * for) in one pass over V (a Content-Type has its charset and its
+ * boundary read at once). */
+void mime_params(const char *v, size_t len, struct mime_param_want *w,
+                 size_t nw);
+
 /* Strip comments in parentheses, surrounding whitespace, one pair of <>
  * (also "<URL:...>", RFC 1808 3.1) and quotes, and the whitespace inside
  * of a header value that holds a URI (Content-Base, Content-Location,
