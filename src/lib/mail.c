@@ -803,15 +803,23 @@ decode_line(struct mail_parser *m, const char *p, size_t n, char *out)
     return mime_b64_decode(&m->b64, p, n, out);
 }
 
-/* Quoted-printable lines from Q (up to END) that start with no byte
- * body_line_special() looks at, decoded into M's buffer from *O as many
- * as fit (mime_qp_lines()), *O moved past them, their marks added to
- * MARKS from *K; returns the bytes taken. */
+static bool may_be_special(const struct mail_parser *m, const char *p,
+                           size_t avail);
+
+/* The first bytes of the lines body_line_special() may find: where
+ * mime_qp_lines() stops, for qp_run() to look. */
+static const bool special_first[256] = { ['F'] = true, ['-'] = true,
+                                         ['>'] = true };
+
+/* Quoted-printable lines from Q (up to END) that body_line_special()
+ * cannot find (may_be_special() passes them), decoded into M's buffer
+ * from *O as many as fit (mime_qp_lines()), *O moved past them, their
+ * marks added to MARKS from *K; returns the bytes taken. */
 static size_t
 qp_run(struct mail_parser *m, const char *q, const char *end, size_t *o,
        struct mail_mark *marks, size_t *k)
 {
-    size_t offs[MARKS_MAX], room, nlines, w, used, j;
+    size_t offs[MARKS_MAX], room, nlines, w, used, j, taken = 0;
     const char *nl;
 
     /* whole lines whose bytes, and 32 more, fit */
@@ -820,16 +828,22 @@ qp_run(struct mail_parser *m, const char *q, const char *end, size_t *o,
         room = (size_t)(end - q);
     if (room == 0 || (nl = memrchr(q, '\n', room)) == NULL)
         return 0;
-    used = mime_qp_lines(&m->qp, q, (size_t)(nl - q) + 1, m->dec + *o,
-                         offs, MARKS_MAX - *k, &nlines, &w);
-    for (j = 0; j < nlines; j++) {
-        marks[*k + j].off = *o + offs[j];
-        marks[*k + j].line = m->line_no + j;
+    room = (size_t)(nl - q) + 1;
+    while (taken < room && *k < MARKS_MAX &&
+           !may_be_special(m, q + taken, (size_t)(end - q) - taken)) {
+        used = mime_qp_lines(&m->qp, q + taken, room - taken, m->dec + *o,
+                             special_first, offs, MARKS_MAX - *k, &nlines,
+                             &w);
+        for (j = 0; j < nlines; j++) {
+            marks[*k + j].off = *o + offs[j];
+            marks[*k + j].line = m->line_no + j;
+        }
+        *o += w;
+        *k += nlines;
+        m->line_no += nlines;
+        taken += used;
     }
-    *o += w;
-    *k += nlines;
-    m->line_no += nlines;
-    return used;
+    return taken;
 }
 
 /* The whole lines from Q (up to END) of an encoded part that

@@ -474,12 +474,14 @@ qp_line_avx2(struct mime_qp *q, const char *in, size_t i, size_t len,
 
 size_t
 mime_qp_lines(struct mime_qp *q, const char *in, size_t len, char *out,
-              size_t *offs, size_t maxlines, size_t *nlines, size_t *outlen)
+              const bool stop[256], size_t *offs, size_t maxlines,
+              size_t *nlines, size_t *outlen)
 {
     size_t i = 0, o = 0, k = 0;
 
-    while (i < len && k < maxlines && in[i] != 'F' && in[i] != '-' &&
-           in[i] != '>') {
+    if (len == 0 || maxlines == 0)
+        goto done;
+    do {
         offs[k++] = o;
 #ifdef HAVE_AVX2_TARGET
         if (q->vec && q->state == 0) {
@@ -488,7 +490,8 @@ mime_qp_lines(struct mime_qp *q, const char *in, size_t len, char *out,
         }
 #endif
         i = qp_line_rest(q, in, i, len, out, &o);
-    }
+    } while (i < len && k < maxlines && !stop[(unsigned char)in[i]]);
+done:
     *nlines = k;
     *outlen = o;
     return i;

@@ -96,15 +96,15 @@ size_t mime_qp_decode(struct mime_qp *q, const char *in, size_t len,
 
 /* Whole quoted-printable lines IN[0..LEN) (LEN ends a line), decoded to
  * OUT, which must hold LEN + 32 bytes, a line at a time while they last:
- * up to MAXLINES lines, and not the first line that starts with 'F',
- * '-' or '>' (an mbox separator, a boundary or quoting may; the caller
- * looks).  OFFS[K] is where line K's bytes begin in OUT.  The same bytes
- * as mime_qp_decode() a line at a time; with Q->vec, lines are searched
- * 32 bytes at a time with AVX2.  Returns the bytes of IN taken; sets
- * *NLINES and *OUTLEN. */
+ * up to MAXLINES lines, and not a line after the first whose first byte
+ * STOP marks (the caller's to look at: in mail, one that may be an mbox
+ * separator or a boundary).  OFFS[K] is where line K's bytes begin in
+ * OUT.  The same bytes as mime_qp_decode() a line at a time; with
+ * Q->vec, lines are searched 32 bytes at a time with AVX2.  Returns the
+ * bytes of IN taken; sets *NLINES and *OUTLEN. */
 size_t mime_qp_lines(struct mime_qp *q, const char *in, size_t len,
-                     char *out, size_t *offs, size_t maxlines,
-                     size_t *nlines, size_t *outlen);
+                     char *out, const bool stop[256], size_t *offs,
+                     size_t maxlines, size_t *nlines, size_t *outlen);
 
 /* Streaming base64 decoder (RFC 2045 6.8): characters outside the
  * alphabet (line breaks, stray bytes) are skipped; padding ends a group
