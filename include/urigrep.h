@@ -501,7 +501,8 @@ struct urigrep_ref {
     const char *message_id;    /**< its Message-ID, "<...>" */
     const char *subject;       /**< its Subject, RFC 2047 words decoded */
     const char *part;          /**< part number as IMAP counts ("1.2") */
-    const char *content_type;  /**< of the part ("text/html"), or "header" */
+    const char *content_type;  /**< of the part ("text/html"), or "header",
+                                    "preamble", "epilogue" */
     const char *charset;       /**< of the part, as its header names it */
     /** With URIGREP_EXTRACT_CONTEXT: the decoded text around the
      *  reference (UTF-8 unless an unknown charset left it as it was): up

@@ -10,8 +10,9 @@
 #include "mail.h"
 #include "check_main.h"
 
-/* One line per event: "P path ctype charset base|location|mid line",
- * "D data" (joined per part), "E", "H name: value", "M". */
+/* One line per event: "P path ctype charset base|location|mid line"
+ * (ctype after "preamble:" or "epilogue:" for a multipart's), "D data"
+ * (joined per part), "E", "H name: value", "M". */
 struct log {
     char *s;
     size_t len, cap;
@@ -57,8 +58,10 @@ static void
 on_begin(void *arg, const struct mail_part_info *i)
 {
     char tmp[1024];
-    int k = snprintf(tmp, sizeof tmp, "P%s %s %s %s|%s|%s %llu%s\n", i->path,
-                     i->content_type, i->charset[0] ? i->charset : "-",
+    static const char *const region[] = { "", "preamble:", "epilogue:" };
+    int k = snprintf(tmp, sizeof tmp, "P%s %s%s %s %s|%s|%s %llu%s\n",
+                     i->path, region[i->region], i->content_type,
+                     i->charset[0] ? i->charset : "-",
                      i->base, i->location, i->message_id,
                      (unsigned long long)i->line, i->scan ? "" : " skip");
     add(arg, tmp, (size_t)k);
@@ -240,6 +243,9 @@ START_TEST(test_mail_nested)
 
     ck_assert_str_eq(got,
         "M\n"
+        "P preamble:text/plain - http://top.example/a/||<top@x> 7\n"
+        "preamble http://pre.example/\n"
+        "E\n"
         "P1 text/plain - http://top.example/a/||<top@x> 10\n"
         "plain default part\n"
         "E\n"
@@ -252,6 +258,9 @@ START_TEST(test_mail_nested)
         "E\n"
         "P3.1 text/plain - http://top.example/a/||<inner@x> 33\n"
         "hello world"
+        "E\n"
+        "P epilogue:text/plain - http://top.example/a/||<top@x> 36\n"
+        "epilogue\n"
         "E\n");
     free(got);
 }
@@ -522,6 +531,112 @@ START_TEST(test_mail_multipart_no_boundary)
     ck_assert_str_eq(got, "M\nP1 multipart/alternative - ||<nb@x> 5\n"
                           "see http://a.example/\n--b\n\nx\n--b--\nE\n");
     free(got);
+}
+END_TEST
+
+/* RFC 2046 5.1.1: a multipart's preamble (before its first boundary
+ * line) and epilogue (after its close delimiter), at every level, are
+ * read as text/plain with no charset, as stored (RFC 2046 5.1: not
+ * transfer-encoded, so "=3D" stays), from their stored lines: a list's
+ * footer after the close delimiter, a preamble's link and the whole body
+ * of a multipart whose boundary never comes are not lost.  No delimiter
+ * line is text, not even one written again after the close delimiter
+ * (blanks in its place keep the offsets after it); a preamble or
+ * epilogue of blank lines alone is no part.  Lines: message 1 from 1,
+ * message 2 from 25. */
+static const char regions[] =
+    "From a@x Mon May  6 10:00:00 2024\n"
+    "Message-ID: <r@x>\n"
+    "Content-Type: multipart/mixed; boundary=\"http://b.example/o\"\n"
+    "Content-Transfer-Encoding: quoted-printable\n"
+    "\n"
+    "\n"
+    "Read me at http://pre.example/a=3Db\n"
+    "--http://b.example/o\n"
+    "Content-Type: multipart/alternative; boundary=i\n"
+    "\n"
+    "inner preamble\n"
+    "--i\n"
+    "\n"
+    "text\n"
+    "--i--\n"
+    "inner epilogue http://inner-epi.example/\n"
+    "--http://b.example/o\n"
+    "\n"
+    "second\n"
+    "--http://b.example/o--\n"
+    "\n"
+    "--http://b.example/o--\n"
+    "footer: https://lists.example.org/listinfo/foo\n"
+    "\n"
+    "From b@x Mon May  6 11:00:00 2024\n"
+    "Content-Type: multipart/mixed; boundary=gone\n"
+    "\n"
+    "--wrong\n"
+    "Content-Type: text/plain\n"
+    "\n"
+    "lost http://never.example/\n"
+    "From c@x Mon May  6 12:00:00 2024\n"
+    "Content-Type: multipart/mixed; boundary=e\n"
+    "\n"
+    "\n"
+    "--e\n"
+    "\n"
+    "one\n"
+    "--e--\n"
+    "\n";
+
+START_TEST(test_mail_preamble_epilogue)
+{
+    static const size_t chunks[] = { 1, 3, 7, 64, 1 << 20 };
+    static const char want[] =
+        "M\n"
+        "P preamble:text/plain - ||<r@x> 6\n"
+        "\nRead me at http://pre.example/a=3Db\n"
+        "E\n"
+        "P1 preamble:text/plain - ||<r@x> 11\n"
+        "inner preamble\n"
+        "E\n"
+        "P1.1 text/plain - ||<r@x> 14\n"
+        "text\n"
+        "E\n"
+        "P1 epilogue:text/plain - ||<r@x> 16\n"
+        "inner epilogue http://inner-epi.example/\n"
+        "E\n"
+        "P2 text/plain - ||<r@x> 19\n"
+        "second\n"
+        "E\n"
+        "P epilogue:text/plain - ||<r@x> 21\n"
+        "\n                      \n"
+        "footer: https://lists.example.org/listinfo/foo\n\n"
+        "E\n"
+        "M\n"
+        "P preamble:text/plain - || 28\n"
+        "--wrong\nContent-Type: text/plain\n\nlost http://never.example/\n"
+        "E\n"
+        "M\n"
+        "P1 text/plain - || 38\n"
+        "one\n"
+        "E\n";
+    size_t c;
+
+    for (c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+        char *got = parse(regions, MAIL_MBOXRD, chunks[c], false);
+        char *lined = parse_lined(regions, MAIL_MBOXRD, chunks[c], true);
+        char *one = parse_lined(regions, MAIL_MBOXRD, chunks[c], false);
+
+        ck_assert_msg(strcmp(got, want) == 0, "%zu:\n%s", chunks[c], got);
+        /* each line's stored number, by spans or a line at a time */
+        ck_assert_str_eq(lined, one);
+        ck_assert_ptr_nonnull(strstr(lined, "[6]\n[7]Read me at "));
+        ck_assert_ptr_nonnull(strstr(lined, "[16]inner epilogue "));
+        ck_assert_ptr_nonnull(strstr(lined, "[21]\n[22]   "));
+        ck_assert_ptr_nonnull(strstr(lined, "[23]footer: https:"));
+        ck_assert_ptr_nonnull(strstr(lined, "[31]lost http:"));
+        free(got);
+        free(lined);
+        free(one);
+    }
 }
 END_TEST
 
@@ -855,6 +970,7 @@ mail_suite(void)
     tcase_add_loop_test(tc, test_mail_spans, 0, 4);
     tcase_add_test(tc, test_mail_marked);
     tcase_add_test(tc, test_mail_multipart_no_boundary);
+    tcase_add_test(tc, test_mail_preamble_epilogue);
     tcase_add_test(tc, test_mail_deep_nesting);
     tcase_add_test(tc, test_mail_deep_messages);
     tcase_add_test(tc, test_mail_no_blank_line);

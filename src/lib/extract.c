@@ -360,7 +360,12 @@ mail_part_begin(void *arg, const struct mail_part_info *info)
     copy_cut(x->doc_uri, sizeof x->doc_uri, info->location);
     copy_cut(x->mid, sizeof x->mid, info->message_id);
     copy_cut(x->part, sizeof x->part, info->path);
-    copy_cut(x->ctype, sizeof x->ctype, info->content_type);
+    /* a multipart's preamble and epilogue say so, as a header field's
+     * URI says "header" */
+    copy_cut(x->ctype, sizeof x->ctype,
+             info->region == MAIL_REGION_PREAMBLE   ? "preamble"
+             : info->region == MAIL_REGION_EPILOGUE ? "epilogue"
+                                                    : info->content_type);
     copy_cut(x->part_charset, sizeof x->part_charset, info->charset);
     set_subject(x, info->subject);
     doc_begin(x, strcmp(info->content_type, "text/html") == 0, info->charset,

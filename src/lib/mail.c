@@ -26,7 +26,11 @@
  * being read (messages and parts) form a stack: a multipart pushes its
  * children, a message/rfc822 part pushes the message it holds.  A
  * boundary line of any open multipart ends whatever is open above it,
- * which also copes with a missing close delimiter.
+ * which also copes with a missing close delimiter.  A multipart's
+ * preamble and epilogue are leaves too, read as text/plain (RFC 2046
+ * 5.1.1 has them ignored, but a list's footer after the close delimiter
+ * and the whole body of a multipart whose boundary never comes are
+ * there): no URI of the message is lost.
  *
  * The stack is bounded (MAIL_MAX_DEPTH): a multipart or message at the
  * deepest level is not taken apart but read as one text part, so that
@@ -58,8 +62,11 @@
 #define SUBJECT_MAX 1024
 #define BOUNDARY_MAX 128
 #define PATH_MAX_ 128
+/* Blank lines held at the start of a preamble or epilogue: the one or
+ * two of most, and a few more. */
+#define PEND_MAX 32
 
-enum state { M_HEADERS, M_BODY, M_PREAMBLE, M_EPILOGUE };
+enum state { M_HEADERS, M_BODY };
 
 struct level {
     bool is_message;          /* a message's own headers, not a part's */
@@ -105,6 +112,14 @@ struct mail_parser {
      * over and wherever the input was cut */
     char field_last;
     bool leaf_open, leaf_scan;
+    enum mail_region region;  /* what the open leaf is of its entity */
+    /* a preamble or epilogue not opened yet (PEND_REGION), from stored
+     * line PEND_LINE: its blank lines so far, held (PEND_MAX bytes at
+     * most); most are no more than these, and hold no URI */
+    enum mail_region pend_region;
+    uint64_t pend_line;
+    char pend[PEND_MAX];
+    size_t npend;
     enum mime_cte cte;
     struct mime_qp qp;
     struct mime_b64 b64;
@@ -532,34 +547,47 @@ read_as_text(const struct level *l)
            (strncmp(l->ctype, "multipart/", 10) == 0 && l->blen == 0);
 }
 
-/* Deliver the body of the entity on top as a leaf part; TOO_DEEP: it is
- * a multipart or message that the stack has no room to take apart. */
+/* The part numbers down M's stack into PATH (PATH_MAX_ bytes), as IMAP
+ * counts them; a message's body is its part 1, but for the preamble or
+ * epilogue of a multipart (OWN), which are the multipart's own text. */
 static void
-open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
-          const struct mail_sink *sink)
+part_path(const struct mail_parser *m, bool own, char *path)
 {
-    struct level *l = &m->lv[m->depth - 1];
-    struct mail_part_info info;
-    char path[PATH_MAX_];
     size_t plen = 0;
     int i;
 
-    /* the part numbers down the stack, as IMAP counts them; a message's
-     * body is its part 1 */
     path[0] = '\0';
     for (i = 0; i < m->depth; i++) {
         int num = m->lv[i].num;
 
-        if (num == 0 && i == m->depth - 1 && l->is_message)
+        if (num == 0 && i == m->depth - 1 && m->lv[i].is_message && !own)
             num = 1;
         if (num == 0)
             continue;
-        if (plen && plen + 1 < sizeof path)
+        if (plen && plen + 1 < PATH_MAX_)
             path[plen++] = '.';
-        plen = put_number(path, plen, sizeof path, num);
+        plen = put_number(path, plen, PATH_MAX_, num);
     }
-    info.content_type = l->ctype;
-    info.charset = l->charset;
+}
+
+/* Deliver the body of the entity on top as a leaf part (REGION
+ * MAIL_REGION_BODY), or the preamble or epilogue of the multipart on
+ * top; TOO_DEEP: it is a multipart or message that the stack has no
+ * room to take apart.  A preamble or epilogue is text/plain with no
+ * charset, as a text part without one, and not transfer-encoded (RFC
+ * 2046 5.1: it is as stored, 7bit or 8bit). */
+static void
+open_leaf(struct mail_parser *m, bool too_deep, enum mail_region region,
+          uint64_t body_line, const struct mail_sink *sink)
+{
+    struct level *l = &m->lv[m->depth - 1];
+    struct mail_part_info info;
+    char path[PATH_MAX_];
+
+    part_path(m, region != MAIL_REGION_BODY, path);
+    info.region = region;
+    info.content_type = region ? "text/plain" : l->ctype;
+    info.charset = region ? "" : l->charset;
     info.base = level_base(m, l);
     info.base_src = l->base_at < 0 ? MAIL_BASE_NONE : l->base_src;
     info.location = level_location(m, l);
@@ -567,11 +595,12 @@ open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
     info.message_id = level_mid(m, l);
     info.subject = level_subject(m, l);
     info.line = body_line;
-    info.scan = too_deep || read_as_text(l);
+    info.scan = too_deep || region || read_as_text(l);
     info.too_deep = too_deep;
     m->leaf_open = true;
     m->leaf_scan = info.scan;
-    m->cte = too_deep ? MIME_CTE_IDENTITY : l->cte;
+    m->region = region;
+    m->cte = too_deep || region ? MIME_CTE_IDENTITY : l->cte;
     info.as_stored = m->cte != MIME_CTE_QP && m->cte != MIME_CTE_BASE64;
     mime_qp_init(&m->qp);
     mime_b64_init(&m->b64);
@@ -580,6 +609,47 @@ open_leaf(struct mail_parser *m, bool too_deep, uint64_t body_line,
     if (sink->part_begin)
         sink->part_begin(sink->arg, &info);
     m->st = M_BODY;
+}
+
+static bool is_blank_line(const char *p, size_t n);
+
+/* The preamble (REGION MAIL_REGION_PREAMBLE) or epilogue of the
+ * multipart on top starts at stored line LINE: its leaf is opened at its
+ * first line that is not blank (region_line()), not before, so that one
+ * made of blank lines alone costs nothing. */
+static void
+start_region(struct mail_parser *m, enum mail_region region, uint64_t line)
+{
+    m->pend_region = m->region = region;
+    m->pend_line = line;
+    m->npend = 0;
+    m->st = M_BODY;
+}
+
+/* The line P (N bytes, COMPLETE as handle_line() has it) of a preamble or
+ * epilogue not opened yet: a blank one is held, if there is room; any
+ * other opens the leaf, the lines held given first.  Returns whether
+ * the line is the leaf's to take. */
+static bool
+region_line(struct mail_parser *m, const char *p, size_t n, bool complete,
+            const struct mail_sink *sink)
+{
+    uint64_t line = m->pend_line;
+    size_t i = 0, k;
+
+    if (complete && is_blank_line(p, n) && n <= PEND_MAX - m->npend) {
+        memcpy(m->pend + m->npend, p, n);
+        m->npend += n;
+        return false;
+    }
+    open_leaf(m, false, m->pend_region, line, sink);
+    m->pend_region = MAIL_REGION_BODY;
+    for (; i < m->npend && sink->part_data; i += k) {
+        k = m->pend[i] == '\r' ? 2 : 1;
+        sink->part_data(sink->arg, m->pend + i, k, line++);
+    }
+    m->npend = 0;
+    return true;
 }
 
 /* The end of the headers: decide what the body is, which starts at
@@ -628,21 +698,24 @@ end_headers(struct mail_parser *m, uint64_t body_line,
               strcmp(l->ctype, "message/news") == 0 ||
               strcmp(l->ctype, "message/global") == 0;
     if ((multipart || message) && m->depth == MAX_DEPTH) {
-        open_leaf(m, true, body_line, sink);
+        open_leaf(m, true, MAIL_REGION_BODY, body_line, sink);
     } else if (multipart) {
         l->multipart = true;
         l->digest = strcmp(l->ctype, "multipart/digest") == 0;
-        m->st = M_PREAMBLE;
+        start_region(m, MAIL_REGION_PREAMBLE, body_line);
     } else if (message) {
         push_level(m, true, 0);
     } else {
-        open_leaf(m, false, body_line, sink);
+        open_leaf(m, false, MAIL_REGION_BODY, body_line, sink);
     }
 }
 
 static void
 close_leaf(struct mail_parser *m, const struct mail_sink *sink)
 {
+    /* a preamble or epilogue of blank lines only: nothing to give */
+    m->pend_region = m->region = MAIL_REGION_BODY;
+    m->npend = 0;
     if (!m->leaf_open)
         return;
     if (m->leaf_scan && m->cte == MIME_CTE_QP && sink->part_data) {
@@ -655,6 +728,27 @@ close_leaf(struct mail_parser *m, const struct mail_sink *sink)
         sink->part_end(sink->arg);
 }
 
+/* Is LINE (N bytes, from "--") a delimiter line of the multipart L, open
+ * or closed?  Sets *CLOSE for "--boundary--". */
+static inline bool
+is_delimiter(const struct level *l, const char *line, size_t n, bool *close)
+{
+    size_t k;
+
+    if (!l->multipart || n < 2 + l->blen ||
+        memcmp(line + 2, l->boundary, l->blen) != 0)
+        return false;
+    k = 2 + l->blen;
+    *close = n >= k + 2 && line[k] == '-' && line[k + 1] == '-';
+    if (*close)
+        k += 2;
+    /* only blanks may follow (RFC 2046 5.1.1) */
+    while (k < n && (line[k] == ' ' || line[k] == '\t' ||
+                     line[k] == '\r' || line[k] == '\n'))
+        k++;
+    return k == n;
+}
+
 /* Is LINE a boundary of an open multipart? Returns its level and sets
  * *CLOSE for "--boundary--", or -1. */
 static int
@@ -665,25 +759,23 @@ find_boundary(const struct mail_parser *m, const char *line, size_t n,
 
     if (n < 3 || line[0] != '-' || line[1] != '-')
         return -1;
-    for (i = m->depth - 1; i >= 0; i--) {
-        const struct level *l = &m->lv[i];
-        size_t k;
-
-        if (!l->multipart || l->closed || n < 2 + l->blen ||
-            memcmp(line + 2, l->boundary, l->blen) != 0)
-            continue;
-        k = 2 + l->blen;
-        *close = n >= k + 2 && line[k] == '-' && line[k + 1] == '-';
-        if (*close)
-            k += 2;
-        /* only blanks may follow (RFC 2046 5.1.1) */
-        while (k < n && (line[k] == ' ' || line[k] == '\t' ||
-                         line[k] == '\r' || line[k] == '\n'))
-            k++;
-        if (k == n)
+    for (i = m->depth - 1; i >= 0; i--)
+        if (!m->lv[i].closed && is_delimiter(&m->lv[i], line, n, close))
             return i;
-    }
     return -1;
+}
+
+/* In the epilogue of a multipart: is LINE (N bytes) its delimiter again
+ * (a close delimiter written twice, a boundary line after it)?  Such a
+ * line is no text of the epilogue: it is passed over. */
+static bool
+stale_delimiter(const struct mail_parser *m, const char *line, size_t n)
+{
+    bool close;
+
+    return m->region == MAIL_REGION_EPILOGUE && n >= 3 && line[0] == '-' &&
+           line[1] == '-' && is_delimiter(&m->lv[m->depth - 1], line, n,
+                                          &close);
 }
 
 static void
@@ -698,8 +790,10 @@ boundary_line(struct mail_parser *m, int level, bool close,
     m->depth = level + 1;
     l = &m->lv[level];
     if (close) {
+        /* the epilogue: up to a boundary of a multipart around this
+         * one, or the end of the message */
         l->closed = true;
-        m->st = M_EPILOGUE;
+        start_region(m, MAIL_REGION_EPILOGUE, m->line_no + 1);
         return;
     }
     /* room: the multipart at LEVEL is below MAX_DEPTH - 1 (end_headers
@@ -780,7 +874,8 @@ body_line_special(const struct mail_parser *m, const char *p, size_t n)
         return m->mode != MAIL_ONE && n <= LINE_MAX_ &&
                mail_is_from_line(p, n);
     case '-':
-        return n <= LINE_MAX_ && find_boundary(m, p, n, &close) >= 0;
+        return n <= LINE_MAX_ && (find_boundary(m, p, n, &close) >= 0 ||
+                                  stale_delimiter(m, p, n));
     case '>':
         return from_quote(m, p, n < LINE_MAX_ ? n : LINE_MAX_) > 0;
     default:
@@ -916,14 +1011,15 @@ may_be_special(const struct mail_parser *m, const char *p, size_t avail)
 }
 
 /* Can body_line_special() find no line of the open leaf: one message
- * (no "From " line, no quoting) with no multipart open (no boundary)?
- * A news article or a mail saved alone, however long its body. */
+ * (no "From " line, no quoting) with no multipart open (no boundary),
+ * nor an epilogue (its multipart's delimiter again)?  A news article or
+ * a mail saved alone, however long its body. */
 static bool
 no_line_special(const struct mail_parser *m)
 {
     int i;
 
-    if (m->mode != MAIL_ONE)
+    if (m->mode != MAIL_ONE || m->region == MAIL_REGION_EPILOGUE)
         return false;
     for (i = 0; i < m->depth; i++)
         if (m->lv[i].multipart && !m->lv[i].closed)
@@ -1383,6 +1479,26 @@ header_line(struct mail_parser *m, const char *p, size_t n, bool blank,
     return true;
 }
 
+/* The epilogue's line P (N bytes, at most LINE_MAX_, complete) is its
+ * multipart's delimiter again: no text, given as blanks in its place
+ * (its line break kept), so that the lines and offsets after it are
+ * still those stored. */
+static void
+blank_delimiter(struct mail_parser *m, const char *p, size_t n,
+                const struct mail_sink *sink)
+{
+    char blank[LINE_MAX_];
+    size_t k = n;
+
+    while (k && (p[k - 1] == '\n' || p[k - 1] == '\r'))
+        k--;
+    memset(blank, ' ', k);
+    memcpy(blank + k, p + k, n - k);
+    if (m->pend_region && !region_line(m, blank, n, true, sink))
+        return;
+    body_data(m, blank, n, true, sink);
+}
+
 /* A complete line (with its newline, except at the end of input), or the
  * first LINE_MAX_ bytes of a longer one (COMPLETE false). */
 static void
@@ -1410,6 +1526,10 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
         boundary_line(m, b, close, sink);
         return;
     }
+    if (complete && stale_delimiter(m, p, n)) {
+        blank_delimiter(m, p, n, sink);
+        return;
+    }
     switch (m->st) {
     case M_HEADERS:
         if (!header_line(m, p, n, blank, sink)) {
@@ -1421,11 +1541,10 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
         }
         return;
     case M_BODY:
+        if (m->pend_region && !region_line(m, p, n, complete, sink))
+            return;
         if (m->leaf_open)
             body_data(m, p, n, true, sink);
-        return;
-    case M_PREAMBLE:
-    case M_EPILOGUE:
         return;
     }
 }

@@ -17,6 +17,15 @@ enum mail_base_src {
     MAIL_BASE_1808            /* RFC 1808's Base: */
 };
 
+/* What of an entity a leaf delivers: its body, or the preamble or the
+ * epilogue of a multipart (RFC 2046 5.1.1: the text before its first
+ * boundary line, and after its close delimiter), read as text/plain. */
+enum mail_region {
+    MAIL_REGION_BODY = 0,
+    MAIL_REGION_PREAMBLE,
+    MAIL_REGION_EPILOGUE
+};
+
 /* A leaf part about to be delivered. Strings are valid during the call. */
 struct mail_part_info {
     const char *content_type; /* media type, lower case ("text/html") */
@@ -26,7 +35,9 @@ struct mail_part_info {
                                  or Base:, resolved; "" if none */
     enum mail_base_src base_src; /* the header that gave BASE */
     const char *location;     /* innermost Content-Location, or "" */
-    const char *path;         /* part number as IMAP counts ("1", "2.1") */
+    const char *path;         /* part number as IMAP counts ("1", "2.1");
+                                 of a preamble or epilogue, its
+                                 multipart's ("" for a message's body) */
     const char *message_id;   /* of the innermost message, or "" */
     const char *subject;      /* its Subject: as written (RFC 2047 words
                                  not decoded), or "" */
@@ -40,6 +51,9 @@ struct mail_part_info {
                                  MAIL_MAX_DEPTH: its whole body, nested
                                  headers and parts included, comes as
                                  untransformed text (scan is true) */
+    enum mail_region region;  /* a preamble or epilogue: CONTENT_TYPE
+                                 "text/plain", CHARSET "", AS_STORED (RFC
+                                 2046 5.1: not transfer-encoded) */
 };
 
 /* Entities (messages and parts) nested deeper than this are not parsed:
