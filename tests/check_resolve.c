@@ -1,5 +1,5 @@
 /* check_resolve.c: resolution tables from RFC 2396 App. C, RFC 1808 s. 5,
- * RFC 3986 s. 5.4 and RFC 1630. */
+ * RFC 3986 s. 5.4, RFC 1630 and R. T. Fielding's test pages. */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
@@ -9,6 +9,8 @@
 
 #include "urigrep.h"
 #include "check_main.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof *(a)))
 
 struct example {
     const char *ref;
@@ -167,6 +169,106 @@ static const struct example rfc1630[] = {
     { "g:h", "g:h" },
 };
 
+/* Roy T. Fielding's test pages "Examples of Resolving Relative URLs",
+ * parts 2 to 5 (written for RFC 2396's drafts; kept with libwww-perl's
+ * URI module as t/roytest2.html to t/roytest5.html), their "[R]" column
+ * (RFC 2396) and for part 3 their "[X]" column (RFC 1808).  The pages
+ * write "//g" as "http://g/", adding the '/' of their canonical form;
+ * section 5.2 adds none (Appendix C: "//g = http://g"). */
+
+/* part 2: a '/' in the base's query is not hierarchy */
+#define BASE_ROY2 "http://a/b/c/d;p?q=1/2"
+static const struct example roy2[] = {
+    { "g", "http://a/b/c/g" },
+    { "./g", "http://a/b/c/g" },
+    { "g/", "http://a/b/c/g/" },
+    { "/g", "http://a/g" },
+    { "//g", "http://g" },
+    { "?y", "http://a/b/c/?y" },
+    { "g?y", "http://a/b/c/g?y" },
+    { "g?y/./x", "http://a/b/c/g?y/./x" },
+    { "g?y/../x", "http://a/b/c/g?y/../x" },
+    { "g#s", "http://a/b/c/g#s" },
+    { "g#s/./x", "http://a/b/c/g#s/./x" },
+    { "g#s/../x", "http://a/b/c/g#s/../x" },
+    { "./", "http://a/b/c/" },
+    { "../", "http://a/b/" },
+    { "../g", "http://a/b/g" },
+    { "../../", "http://a/" },
+    { "../../g", "http://a/g" },
+};
+
+/* part 3: a '/' in the base's last segment's parameters is hierarchy
+ * in RFC 2396 (params belong to each segment), not in RFC 1808 (they
+ * follow the whole path) */
+#define BASE_ROY3 "http://a/b/c/d;p=1/2?q"
+static const struct example roy3[] = {
+    { "g", "http://a/b/c/d;p=1/g" },
+    { "./g", "http://a/b/c/d;p=1/g" },
+    { "g/", "http://a/b/c/d;p=1/g/" },
+    { "g?y", "http://a/b/c/d;p=1/g?y" },
+    { ";x", "http://a/b/c/d;p=1/;x" },
+    { "g;x", "http://a/b/c/d;p=1/g;x" },
+    { "g;x=1/./y", "http://a/b/c/d;p=1/g;x=1/y" },
+    { "g;x=1/../y", "http://a/b/c/d;p=1/y" },
+    { "./", "http://a/b/c/d;p=1/" },
+    { "../", "http://a/b/c/" },
+    { "../g", "http://a/b/c/g" },
+    { "../../", "http://a/b/" },
+    { "../../g", "http://a/b/g" },
+};
+static const struct example roy3_1808[] = {
+    { "g", "http://a/b/c/g" },
+    { "./g", "http://a/b/c/g" },
+    { "g/", "http://a/b/c/g/" },
+    { "g?y", "http://a/b/c/g?y" },
+    { ";x", "http://a/b/c/d;x" },
+    { "g;x", "http://a/b/c/g;x" },
+    { "g;x=1/./y", "http://a/b/c/g;x=1/./y" },
+    { "g;x=1/../y", "http://a/b/c/g;x=1/../y" },
+    { "./", "http://a/b/c/" },
+    { "../", "http://a/b/" },
+    { "../g", "http://a/b/g" },
+    { "../../", "http://a/" },
+    { "../../g", "http://a/g" },
+};
+
+/* parts 4 and 5: "///" is an empty authority, and "//" inside a path
+ * an empty segment that ".." climbs like any other */
+#define BASE_ROY4 "fred:///s//a/b/c"
+static const struct example roy4[] = {
+    { "http://h", "http://h" },
+    { "g", "fred:///s//a/b/g" },
+    { "./g", "fred:///s//a/b/g" },
+    { "g/", "fred:///s//a/b/g/" },
+    { "/g", "fred:///g" },
+    { "//g/x", "fred://g/x" },
+    { "./", "fred:///s//a/b/" },
+    { "../", "fred:///s//a/" },
+    { "../g", "fred:///s//a/g" },
+    { "../../", "fred:///s//" },
+    { "../../g", "fred:///s//g" },
+    { "../../../g", "fred:///s/g" },
+    { "../../../../g", "fred:///g" },
+};
+#define BASE_ROY5 "http:///s//a/b/c"
+static const struct example roy5[] = {
+    { "http://h", "http://h" },
+    { "g", "http:///s//a/b/g" },
+    { "./g", "http:///s//a/b/g" },
+    { "g/", "http:///s//a/b/g/" },
+    { "/g", "http:///g" },
+    { "//g", "http://g" },
+    { "//g/x", "http://g/x" },
+    { "./", "http:///s//a/b/" },
+    { "../", "http:///s//a/" },
+    { "../g", "http:///s//a/g" },
+    { "../../", "http:///s//" },
+    { "../../g", "http:///s//g" },
+    { "../../../g", "http:///s/g" },
+    { "../../../../g", "http:///g" },
+};
+
 static void
 check_one(const char *base, const struct example *ex, enum urigrep_rfc rfc)
 {
@@ -211,6 +313,16 @@ START_TEST(test_resolve_1630_partial)
 {
     check_one("magic://a/b/c//d/e/f", &rfc1630[_i], URIGREP_RFC2396);
     check_one("magic://a/b/c//d/e/", &rfc1630[_i], URIGREP_RFC2396);
+}
+END_TEST
+
+START_TEST(test_resolve_fielding)
+{
+    check_one(BASE_ROY2, &roy2[_i % N(roy2)], URIGREP_RFC2396);
+    check_one(BASE_ROY3, &roy3[_i % N(roy3)], URIGREP_RFC2396);
+    check_one(BASE_ROY3, &roy3_1808[_i % N(roy3_1808)], URIGREP_RFC1808);
+    check_one(BASE_ROY4, &roy4[_i % N(roy4)], URIGREP_RFC2396);
+    check_one(BASE_ROY5, &roy5[_i % N(roy5)], URIGREP_RFC2396);
 }
 END_TEST
 
@@ -271,8 +383,6 @@ START_TEST(test_resolve_edge_cases)
 }
 END_TEST
 
-#define N(a) ((int)(sizeof(a) / sizeof *(a)))
-
 Suite *resolve_suite(void);
 
 Suite *
@@ -286,6 +396,7 @@ resolve_suite(void)
     tcase_add_loop_test(tc, test_resolve_2396_c2, 0, N(c2_abnormal));
     tcase_add_test(tc, test_resolve_appendix_d);
     tcase_add_test(tc, test_resolve_same_document);
+    tcase_add_loop_test(tc, test_resolve_fielding, 0, N(roy5));
     suite_add_tcase(s, tc);
     tc = tcase_create("rfc1808");
     tcase_add_loop_test(tc, test_resolve_1808_s5, 0, N(rfc1808));
