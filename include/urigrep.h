@@ -382,7 +382,9 @@ enum urigrep_doc_type {
 /** @return the type of a document that starts with P (N bytes; 32 KiB is
  *  plenty): URIGREP_DOC_WARC after a WARC version line ("WARC/1.0"),
  *  URIGREP_DOC_MBOX after a "From " line, URIGREP_DOC_MAIL for a
- *  header field of a kind mail and news start with, URIGREP_DOC_HTML for
+ *  header field of a kind mail and news start with, or any header block
+ *  ended by a blank line that holds a Message-ID or Newsgroups field
+ *  (a news article may start with any field), URIGREP_DOC_HTML for
  *  a doctype or an <html>, <head>, <body>, <title> or <meta> tag first,
  *  else URIGREP_DOC_TEXT. P may be NULL when N is 0. */
 enum urigrep_doc_type urigrep_detect(const char *p, size_t n);

@@ -411,6 +411,41 @@ START_TEST(test_detect)
 }
 END_TEST
 
+/* A news spool's article may start with any header field: a header
+ * block ended by a blank line that holds a Message-ID or a Newsgroups
+ * field is a message, whatever its first field.  "Name: value" lines
+ * with neither, or with no blank line after them, are text. */
+START_TEST(test_detect_header_block)
+{
+    static const char article[] =
+        "NNTP-Posting-Host: news.example.org\r\n"
+        "Approved: moderator@example.org\r\n"
+        "Path: news.example.org!not-for-mail\r\n"
+        "Subject: a long\r\n subject\r\n"
+        "Message-ID: <1@example.org>\r\n"
+        "\r\n"
+        "http://example.org/\r\n";
+    static const char grouped[] = "Injection-Info: x\nNewsgroups: a.b\n\nz\n";
+    static const char control[] = "Source: urigrep\nSection: text\n"
+                                  "Homepage: https://example.org/\n\n";
+    static const char changes[] = "Format: 1.8\nMessage-ID: <x@y>\n"
+                                  "Changes:\n see https://example.org/\n";
+    static const char prose[] = "Note: the Message-ID: field\n\n";
+
+    ck_assert_int_eq(urigrep_detect(article, sizeof article - 1),
+                     URIGREP_DOC_MAIL);
+    ck_assert_int_eq(urigrep_detect(grouped, sizeof grouped - 1),
+                     URIGREP_DOC_MAIL);
+    ck_assert_int_eq(urigrep_detect(control, sizeof control - 1),
+                     URIGREP_DOC_TEXT);
+    /* the block goes on past what was seen: not known to be a header */
+    ck_assert_int_eq(urigrep_detect(changes, sizeof changes - 1),
+                     URIGREP_DOC_TEXT);
+    ck_assert_int_eq(urigrep_detect(prose, sizeof prose - 1),
+                     URIGREP_DOC_TEXT);
+}
+END_TEST
+
 /* URIGREP_EXTRACT_EAGER: with URIGREP_DOC_AUTO, a line fed alone is
  * reported before the next feed, not after 32 KiB or finish; the type is
  * still decided (a mail's header is not scanned as text). */
@@ -661,6 +696,7 @@ extract_suite(void)
     tcase_add_test(tc, test_stop_and_reuse);
     tcase_add_test(tc, test_notices);
     tcase_add_test(tc, test_detect);
+    tcase_add_test(tc, test_detect_header_block);
     tcase_add_test(tc, test_eager);
     tcase_add_test(tc, test_arguments);
     suite_add_tcase(s, tc);

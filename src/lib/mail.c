@@ -2041,6 +2041,38 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
     m->no_hold_until = 0;
 }
 
+/* Does P (LEN bytes, a document's start whose first line is a header
+ * field of a name mail_looks_like_message() does not know) hold a header
+ * block that only a message has: field lines and their continuations up
+ * to a blank line, one of them a Message-ID (RFC 5322 3.6.4; RFC 5536
+ * requires it in news) or a Newsgroups field?  An article of a news
+ * spool may begin with any field ("NNTP-Posting-Host:", "Approved:"); a
+ * text file of "Name: value" lines (a Debian control or .changes file)
+ * has no such field, or no blank line after its fields. */
+static bool
+header_block_is_message(const char *p, size_t len)
+{
+    bool id = false;
+    size_t i = 0, n, k;
+
+    for (;;) {
+        const char *nl = memchr(p + i, '\n', len - i);
+
+        if (nl == NULL)
+            return false; /* the block goes on past what is seen */
+        n = (size_t)(nl - (p + i));
+        if (n == 0 || (n == 1 && p[i] == '\r'))
+            return id;
+        if (p[i] != ' ' && p[i] != '\t') {
+            if ((k = field_name_len(p + i, n)) == 0)
+                return false;
+            id = id || mail_name_is(p + i, k, "Message-ID") ||
+                 mail_name_is(p + i, k, "Newsgroups");
+        }
+        i += n + 1;
+    }
+}
+
 bool
 mail_looks_like_message(const char *p, size_t len)
 {
@@ -2071,7 +2103,7 @@ mail_looks_like_message(const char *p, size_t len)
     for (i = 0; i < sizeof first / sizeof *first; i++)
         if (mail_name_is(p, n, first[i]))
             return true;
-    return false;
+    return header_block_is_message(p, len);
 }
 
 URIGREP_EXPORT int

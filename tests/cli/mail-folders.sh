@@ -17,13 +17,17 @@ expect 0 mail-folders.out -r -n folders/Maildir folders/mh folders/eml
 
 # MH: numeric order (10 after 2), ",3" and .mh_sequences not read, the
 # subfolder only with -r; message 10 read as mail (quoted-printable
-# decoded) although it starts with Thread-Topic, which alone is text
+# decoded) although it starts with Thread-Topic, and named alone too
+# (its header block holds a Message-ID); without one, text
 expect_text 0 "folders/mh/1:http://vger.kernel.org/majordomo-info.html
 folders/mh/2:http://vger.kernel.org/majordomo-info.html
 folders/mh/10:http://mh-ten.example/a/very/long/path/that/the/mailer/wrapped/index.html
 folders/mh/10:https://mh-ten.example/old?a=1&b=2" folders/mh
+expect_text 0 "http://mh-ten.example/a/very/long/path/that/the/mailer/wrapped/index.html
+https://mh-ten.example/old?a=1&b=2" folders/mh/10
+grep -v '^Message-ID:' folders/mh/10 >"$tmp/no-id" || exit 99
 expect_text 0 "http://mh-ten.example/a/very/long/path/that/the/mailer/wr=
-https://mh-ten.example/old?a=3D1&b=3D2" folders/mh/10
+https://mh-ten.example/old?a=3D1&b=3D2" "$tmp/no-id"
 # without .mh_sequences: a plain directory (no -r: an error; -r: every
 # file, in name order), unless --type=mh
 mkdir "$tmp/plain" && cp folders/mh/1 folders/mh/2 folders/mh/10 \
