@@ -376,11 +376,15 @@ enum urigrep_doc_type {
     URIGREP_DOC_MBOXCL2,  /**< Content-Length as MBOXCL, no unquoting */
     /** WARC/1.0 or 1.1 records (ISO 28500): the payloads of response and
      *  resource records, HTTP decoded (added in 0.9.0) */
-    URIGREP_DOC_WARC
+    URIGREP_DOC_WARC,
+    /** a news batch as rnews reads it: each article (a message) after a
+     *  "#! rnews COUNT" line, COUNT bytes long (added in 0.9.0) */
+    URIGREP_DOC_RNEWS
 };
 
 /** @return the type of a document that starts with P (N bytes; 32 KiB is
  *  plenty): URIGREP_DOC_WARC after a WARC version line ("WARC/1.0"),
+ *  URIGREP_DOC_RNEWS after a "#! rnews COUNT" line,
  *  URIGREP_DOC_MBOX after a "From " line, URIGREP_DOC_MAIL for a
  *  header field of a kind mail and news start with, or any header block
  *  ended by a blank line that holds a Message-ID or Newsgroups field
@@ -640,9 +644,14 @@ enum urigrep_notice_kind {
      *  without zlib: it cannot be read (once a document; COUNT: its
      *  record) */
     URIGREP_NOTICE_NO_ZLIB,
-    URIGREP_NOTICE_NO_TRUST        /**< TRUST: built without libpsl or ICU
+    URIGREP_NOTICE_NO_TRUST,       /**< TRUST: built without libpsl or ICU
                                         (once; DETAIL: what is not done).
                                         Added in 0.9.0. */
+    /** RNEWS: LINE should have been a "#! rnews COUNT" line and is not
+     *  (COUNT 0): what follows, up to the next one, is read as an
+     *  article; or the article counted at LINE (COUNT bytes) is cut short
+     *  by the end of the input. Added in 0.9.0. */
+    URIGREP_NOTICE_RNEWS
 };
 
 /** A notice. DETAIL, REF and MESSAGE_ID are borrowed (NULL if none). */

@@ -446,6 +446,63 @@ START_TEST(test_detect_header_block)
 }
 END_TEST
 
+/* A news batch (rnews): each article after "#! rnews COUNT" is a message
+ * of COUNT bytes, a "#! rnews" line inside the count is its text; lines
+ * count in the batch, messages one an article.  A line where a separator
+ * was due and an article cut short are said, and nothing is lost: the
+ * bytes up to the next separator are read as an article. */
+START_TEST(test_rnews)
+{
+    static const char a1[] =
+        "Path: news.example.org!not-for-mail\n"
+        "Message-ID: <a1@example.org>\n"
+        "Content-Transfer-Encoding: quoted-printable\n"
+        "\n"
+        "see http://a.example/q=3D1 and http://a.example/lo=\n"
+        "ng\n";
+    static const char a2[] =
+        "Message-ID: <a2@example.org>\n"
+        "\n"
+        "#! rnews 5\n"
+        "http://b.example/\n";
+    char batch[1024], want[64];
+    struct log whole = { .len = 0 }, l;
+    size_t steps[] = { 1, 2, 7, 64 }, i;
+
+    snprintf(batch, sizeof batch,
+             "#! rnews %zu\n%s#! rnews %zu\n%sstray http://c.example/\n"
+             "#! rnews 100\nhttp://d.example/\n", strlen(a1), a1, strlen(a2),
+             a2);
+    ck_assert_int_eq(urigrep_detect(batch, strlen(batch)), URIGREP_DOC_RNEWS);
+    ck_assert_int_eq(run(NULL, batch, strlen(batch), &whole), URIGREP_OK);
+    ck_assert_msg(strstr(whole.s, "http://a.example/q=1 http://a.example/q=1 "
+                         "bare v1  L6 ") != NULL, "%s", whole.s);
+    ck_assert_ptr_nonnull(strstr(whole.s, "http://a.example/long "));
+    ck_assert_ptr_nonnull(strstr(whole.s, " m1 <a1@example.org>|"));
+    /* a2's "#! rnews 5" is counted text, its URI on batch line 12 */
+    ck_assert_msg(strstr(whole.s, "http://b.example/ http://b.example/ bare "
+                         "v1  L12 ") != NULL, "%s", whole.s);
+    ck_assert_ptr_nonnull(strstr(whole.s, " m2 <a2@example.org>|"));
+    snprintf(want, sizeof want, "notice %d L13 0 -\n", URIGREP_NOTICE_RNEWS);
+    ck_assert_ptr_nonnull(strstr(whole.s, want));
+    ck_assert_msg(strstr(whole.s, "http://c.example/ http://c.example/ bare "
+                         "v1  L13 C7 O6 base=-(none) m3 ") != NULL, "%s",
+                  whole.s);
+    snprintf(want, sizeof want, "notice %d L14 100 -\n",
+             URIGREP_NOTICE_RNEWS);
+    ck_assert_ptr_nonnull(strstr(whole.s, want));
+    ck_assert_msg(strstr(whole.s, "http://d.example/ http://d.example/ bare "
+                         "v1  L15 C1 O0 base=-(none) m4 ") != NULL, "%s",
+                  whole.s);
+    for (i = 0; i < sizeof steps / sizeof *steps; i++) {
+        l.len = 0;
+        l.stop_after = l.nrec = 0;
+        ck_assert_int_eq(run(NULL, batch, steps[i], &l), URIGREP_OK);
+        ck_assert_str_eq(l.s, whole.s);
+    }
+}
+END_TEST
+
 /* URIGREP_EXTRACT_EAGER: with URIGREP_DOC_AUTO, a line fed alone is
  * reported before the next feed, not after 32 KiB or finish; the type is
  * still decided (a mail's header is not scanned as text). */
@@ -697,6 +754,7 @@ extract_suite(void)
     tcase_add_test(tc, test_notices);
     tcase_add_test(tc, test_detect);
     tcase_add_test(tc, test_detect_header_block);
+    tcase_add_test(tc, test_rnews);
     tcase_add_test(tc, test_eager);
     tcase_add_test(tc, test_arguments);
     suite_add_tcase(s, tc);

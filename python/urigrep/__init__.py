@@ -51,7 +51,8 @@ def _fffd_each(e):
 codecs.register_error("urigrep-fffd", _fffd_each)
 
 _TYPES = {"auto": 0, "text": 1, "mail": 2, "mbox": 3, "html": 4, "lines": 5,
-          "mboxo": 6, "mboxrd": 7, "mboxcl": 8, "mboxcl2": 9, "warc": 10}
+          "mboxo": 6, "mboxrd": 7, "mboxcl": 8, "mboxcl2": 9, "warc": 10,
+          "rnews": 11}
 _TYPE_NAMES = {v: k for k, v in _TYPES.items()}
 _HYPHEN = {"keep": 0, "drop": 1, "both": 2}
 _RFCS = (1808, 2396, 3986)

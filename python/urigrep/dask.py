@@ -778,7 +778,7 @@ def main(argv=None):
     ap.add_argument("--type", default="auto",
                     choices=["auto", "text", "mail", "mbox", "mboxo",
                              "mboxrd", "mboxcl", "mboxcl2", "html",
-                             "warc"])
+                             "warc", "rnews"])
     ap.add_argument("--headers", action="store_true")
     ap.add_argument("--base", metavar="URI")
     ap.add_argument("--rfc", type=int, default=2396,

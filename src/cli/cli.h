@@ -25,11 +25,11 @@ struct pattern {
 
 /* How to read a file (--type). TYPE_MH: each directory is an MH folder,
  * each file a message. TYPE_PINBOX: each name is a public-inbox archive
- * (pinbox.c). */
+ * (pinbox.c). TYPE_RNEWS: a news batch. */
 enum input_type {
     TYPE_AUTO, TYPE_TEXT, TYPE_MAIL, TYPE_MBOX, TYPE_HTML,
     TYPE_MBOXO, TYPE_MBOXRD, TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC,
-    TYPE_PINBOX
+    TYPE_PINBOX, TYPE_RNEWS
 };
 
 /* What -u makes unique: nothing, or each URI once per message (a mail's

@@ -1362,9 +1362,11 @@ piece_type(const struct options *o, const char *name, const char *p,
         type = input_doc_type(o, name, FOUND_NAMED, p, n);
         break;
     default:
-        /* mail, HTML, MH messages */
+        /* mail, HTML, MH messages, news batches */
         return URIGREP_DOC_AUTO;
     }
+    if (type == URIGREP_DOC_RNEWS)
+        return URIGREP_DOC_AUTO; /* its counts are read from the start */
     if (type == URIGREP_DOC_TEXT && !o->text && memchr(p, '\0', n))
         return URIGREP_DOC_AUTO; /* binary: a worker says so */
     if (type == URIGREP_DOC_WARC)

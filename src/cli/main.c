@@ -475,7 +475,8 @@ option_input(struct options *o, int c)
         o->type = (enum input_type)choose("--type", optarg,
             optable_type_words, (const int[]){ TYPE_AUTO, TYPE_TEXT,
             TYPE_MAIL, TYPE_MBOX, TYPE_HTML, TYPE_MBOXO, TYPE_MBOXRD,
-            TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC, TYPE_PINBOX });
+            TYPE_MBOXCL, TYPE_MBOXCL2, TYPE_MH, TYPE_WARC, TYPE_PINBOX,
+            TYPE_RNEWS });
         break;
     case OPT_WARC_METADATA: o->warc_metadata = true; break;
     case OPT_SINCE_COMMIT: add_since(o, optarg); break;

@@ -25,7 +25,7 @@ const char *const optable_confirm_words[] = {
 const char *const optable_hyphen_words[] = { "keep", "drop", "both", NULL };
 const char *const optable_type_words[] = {
     "auto", "text", "mail", "mbox", "html", "mboxo", "mboxrd", "mboxcl",
-    "mboxcl2", "mh", "warc", "public-inbox", NULL
+    "mboxcl2", "mh", "warc", "public-inbox", "rnews", NULL
 };
 
 #define HEADING(text) { 0, NULL, 0, 0, NULL, text, OPTV_TEXT, NULL }
@@ -45,8 +45,8 @@ const struct optable_entry optable[] = {
     HEADING("Input:"),
     WORDS(0, "type", required_argument, OPT_TYPE, "TYPE",
           "auto (default), text, mail, mbox, mboxo,\n"
-          "mboxrd, mboxcl, mboxcl2, mh, html, warc or\n"
-          "public-inbox",
+          "mboxrd, mboxcl, mboxcl2, mh, html, warc,\n"
+          "public-inbox or rnews",
           optable_type_words),
     FLAG(0, "warc-metadata", OPT_WARC_METADATA,
          "WARC: also read metadata records (outlinks)"),

@@ -228,7 +228,9 @@ report_doc_type(enum input_type type)
         URIGREP_DOC_MBOX, URIGREP_DOC_HTML, URIGREP_DOC_MBOXO,
         URIGREP_DOC_MBOXRD, URIGREP_DOC_MBOXCL, URIGREP_DOC_MBOXCL2,
         URIGREP_DOC_MAIL,   /* TYPE_MH: its files are messages */
-        URIGREP_DOC_WARC
+        URIGREP_DOC_WARC,
+        URIGREP_DOC_AUTO,   /* TYPE_PINBOX: read by pinbox.c */
+        URIGREP_DOC_RNEWS
     };
 
     return (size_t)type < sizeof doc / sizeof *doc ? doc[type]
@@ -309,6 +311,31 @@ report_warc_notice(struct run *r, const struct urigrep_notice *n)
     }
 }
 
+/* An mbox's Content-Length or a news batch's count that does not fit
+ * the file: damage, said as the file's error (exit status 2). */
+static void
+report_count_notice(struct run *r, const struct urigrep_notice *n,
+                    const char *file)
+{
+    r->error = true;
+    if (r->o->no_messages)
+        return;
+    if (n->kind == URIGREP_NOTICE_BAD_LENGTH)
+        report_msg("%s:%" PRIu64 ": Content-Length: %" PRIu64 "%s%s "
+                   "does not end where the next message starts; read "
+                   "on to its \"From \" line", file, n->line, n->count,
+                   n->message_id ? " of message " : "",
+                   n->message_id ? n->message_id : "");
+    else if (n->count == 0)
+        report_msg("%s:%" PRIu64 ": not a \"#! rnews COUNT\" line where "
+                   "one was due; read as an article up to the next one",
+                   file, n->line);
+    else
+        report_msg("%s:%" PRIu64 ": the article counted here (%" PRIu64
+                   " bytes) is cut short by the end of the file", file,
+                   n->line, n->count);
+}
+
 void
 report_notice(void *arg, const struct urigrep_notice *n)
 {
@@ -364,14 +391,8 @@ report_notice(void *arg, const struct urigrep_notice *n)
                        "message's Message-ID was known", file, n->line);
         break;
     case URIGREP_NOTICE_BAD_LENGTH:
-        /* damage: said as a file's error, exit status 2 */
-        if (!o->no_messages)
-            report_msg("%s:%" PRIu64 ": Content-Length: %" PRIu64 "%s%s "
-                       "does not end where the next message starts; read "
-                       "on to its \"From \" line", file, n->line, n->count,
-                       n->message_id ? " of message " : "",
-                       n->message_id ? n->message_id : "");
-        r->error = true;
+    case URIGREP_NOTICE_RNEWS:
+        report_count_notice(r, n, file);
         break;
     case URIGREP_NOTICE_WARC_DAMAGED:
     case URIGREP_NOTICE_WARC_SKIPPED:

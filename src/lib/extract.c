@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "mail.h"
 #include "mime.h"
+#include "rnews.h"
 #include "scheme.h"
 #include "warc.h"
 #include "warcver.h"
@@ -136,11 +137,14 @@ URIGREP_EXPORT enum urigrep_doc_type
 urigrep_detect(const char *p, size_t n)
 {
     const char *nl;
+    uint64_t count;
 
     if (p == NULL || n == 0)
         return URIGREP_DOC_TEXT;
     if (warc_is_version_line(p, n))
         return URIGREP_DOC_WARC;
+    if (rnews_separator(p, n, &count))
+        return URIGREP_DOC_RNEWS;
     nl = memchr(p, '\n', n);
     if (mail_is_from_line(p, nl ? (size_t)(nl - p) + 1 : n))
         return URIGREP_DOC_MBOX;
@@ -427,6 +431,69 @@ static const struct mail_sink mail_sink_fns = {
     false, mail_part_marked
 };
 
+/* ---- news batches: each article a message, read as URIGREP_DOC_MAIL
+ * reads one, its lines counted from its place in the batch ---- */
+
+/* The mail sink for X, as dispatch() makes it. */
+static struct mail_sink
+mail_sink_of(struct urigrep_extractor *x)
+{
+    struct mail_sink ms = mail_sink_fns;
+
+    ms.arg = x;
+    ms.few_headers = !(x->o.flags & URIGREP_EXTRACT_HEADERS);
+    return ms;
+}
+
+static void
+rnews_article(void *arg, uint64_t line, bool counted)
+{
+    struct urigrep_extractor *x = arg;
+
+    (void)counted;
+    x->origin_line = x->rn_origin + line;
+}
+
+static void
+rnews_data(void *arg, const char *p, size_t n)
+{
+    struct urigrep_extractor *x = arg;
+    struct mail_sink ms = mail_sink_of(x);
+
+    if (!x->stopped)
+        mail_feed(x->mp, p, n, &ms);
+}
+
+static void
+rnews_end(void *arg)
+{
+    struct urigrep_extractor *x = arg;
+    struct mail_sink ms = mail_sink_of(x);
+
+    if (!x->stopped)
+        mail_finish(x->mp, &ms);
+}
+
+static void
+rnews_bad(void *arg, uint64_t line, uint64_t count)
+{
+    struct urigrep_extractor *x = arg;
+
+    x->origin_line = x->rn_origin; /* LINE counts in the batch */
+    emit_notice(x, URIGREP_NOTICE_RNEWS, line, count, NULL);
+}
+
+/* The batch sink for X. */
+static struct rnews_sink
+rnews_sink_of(struct urigrep_extractor *x)
+{
+    struct rnews_sink s = { rnews_article, rnews_data, rnews_end, rnews_bad,
+                            NULL };
+
+    s.arg = x;
+    return s;
+}
+
 /* How the mail parser reads a document of TYPE, one of mail's. */
 static enum mail_mode
 mail_mode_of(enum urigrep_doc_type type)
@@ -570,6 +637,7 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
     case URIGREP_DOC_MBOXRD:
     case URIGREP_DOC_MBOXCL:
     case URIGREP_DOC_MBOXCL2:
+    case URIGREP_DOC_RNEWS:
         if (x->mp == NULL &&
             (x->mp = mail_new(mail_mode_of(type))) == NULL) {
             emit_nomem(x);
@@ -609,6 +677,12 @@ dispatch(struct urigrep_extractor *x, const char *p, size_t n)
     case URIGREP_DOC_MBOXCL2:
         mail_feed(x->mp, p, n, &ms);
         break;
+    case URIGREP_DOC_RNEWS: {
+        struct rnews_sink rs = rnews_sink_of(x);
+
+        rnews_feed(&x->rn, p, n, &rs);
+        break;
+    }
     case URIGREP_DOC_WARC:
         warcdoc_feed(x, p, n);
         break;
@@ -686,7 +760,8 @@ new_document(struct urigrep_extractor *x)
     x->line_too_long = false;
     x->bad_bytes = 0;
     x->begun = false;
-    x->origin_line = x->origin_off = 0;
+    x->origin_line = x->origin_off = x->rn_origin = 0;
+    memset(&x->rn, 0, sizeof x->rn);
     x->stopped = false;
     x->err = URIGREP_OK;
     if (x->type != URIGREP_DOC_AUTO)
@@ -699,14 +774,14 @@ urigrep_extractor_set_origin(urigrep_extractor *x, enum urigrep_doc_type type,
 {
     enum urigrep_doc_type own;
 
-    if (x == NULL || (unsigned)type > URIGREP_DOC_WARC || x->begun)
+    if (x == NULL || (unsigned)type > URIGREP_DOC_RNEWS || x->begun)
         return URIGREP_ERR_ARG;
     /* start again as a document of TYPE, then move its origin */
     own = x->o.type;
     x->o.type = type;
     new_document(x);
     x->o.type = own;
-    x->origin_line = line;
+    x->origin_line = x->rn_origin = line;
     x->origin_off = offset;
     x->message = message;
     if (x->wr)
@@ -767,6 +842,12 @@ urigrep_extractor_finish(urigrep_extractor *x)
         case URIGREP_DOC_MBOXCL2:
             mail_finish(x->mp, &ms);
             break;
+        case URIGREP_DOC_RNEWS: {
+            struct rnews_sink rs = rnews_sink_of(x);
+
+            rnews_finish(&x->rn, &rs);
+            break;
+        }
         case URIGREP_DOC_WARC:
             warcdoc_finish(x);
             break;
@@ -860,7 +941,7 @@ copy_strings(struct urigrep_extractor *x)
 static bool
 options_ok(const struct urigrep_extract_options *o)
 {
-    if ((unsigned)o->type > URIGREP_DOC_WARC)
+    if ((unsigned)o->type > URIGREP_DOC_RNEWS)
         return false;
     if (o->rfc != 0 && o->rfc != URIGREP_RFC1808 &&
         o->rfc != URIGREP_RFC2396 && o->rfc != URIGREP_RFC3986)

@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "charset.h"
 #include "html.h"
+#include "rnews.h"
 #include "unwrap.h"
 #include "urigrep.h"
 
@@ -97,6 +98,10 @@ struct urigrep_extractor {
     size_t npeek;
     uint64_t stored_line;       /* HTML file: lines passed */
     struct mail_parser *mp;
+    /* URIGREP_DOC_RNEWS: the batch, and the origin line set for it (each
+     * article's lines count on from its place in the batch) */
+    struct rnews rn;
+    uint64_t rn_origin;
 
     /* the decoded document at hand: a text file, an HTML file, a part */
     urigrep_scanner *sc;

@@ -36,6 +36,7 @@ mboxo
 mboxrd
 mh
 public-inbox
+rnews
 text
 warc"
 check "$types" urigrep --type =

@@ -37,7 +37,7 @@ fish_ fish --no-config -c \
     "source '$dir/urigrep.fish'; complete -C'urigrep --type='" |
     cut -f1 | LC_ALL=C sort >"$tmp/fish-types"
 printf -- '--type=%s\n' auto html mail mbox mboxcl mboxcl2 mboxo mboxrd mh \
-    public-inbox text warc |
+    public-inbox rnews text warc |
     diff -u - "$tmp/fish-types" || fail "fish: values of --type="
 # zsh: the long options of the _arguments specs
 grep -o "^    '\*\{0,1\}--[a-z0-9-]*" "$dir/_urigrep" | sed "s/^ *'\*\{0,1\}//" |
