@@ -898,8 +898,8 @@ decode_line(struct mail_parser *m, const char *p, size_t n, char *out)
     return mime_b64_decode(&m->b64, p, n, out);
 }
 
-static bool may_be_special(const struct mail_parser *m, const char *p,
-                           size_t avail);
+static inline bool may_be_special(const struct mail_parser *m,
+                                  const char *p, size_t avail);
 
 /* The first bytes of the lines body_line_special() may find: where
  * mime_qp_lines() stops, for qp_run() to look. */
@@ -990,7 +990,7 @@ decoded_lines(struct mail_parser *m, const char *q, const char *end,
  * not among them) be one that body_line_special() finds? A look at its
  * first bytes, so that most lines that start with 'F', '-' or '>' ("From
  * the", "- item", "> quoted") need no search for their end. */
-static bool
+static inline bool
 may_be_special(const struct mail_parser *m, const char *p, size_t avail)
 {
     size_t k = 1;
@@ -1522,7 +1522,8 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
     m->at_start = false;
     if (m->depth == 0)
         return; /* mbox text before the first "From " line */
-    if (complete && (b = find_boundary(m, p, n, &close)) >= 0) {
+    /* (most lines do not start with '-': no call) */
+    if (complete && p[0] == '-' && (b = find_boundary(m, p, n, &close)) >= 0) {
         boundary_line(m, b, close, sink);
         return;
     }
