@@ -159,6 +159,22 @@ source_col_past_nl(struct urigrep_extractor *x, const char *p)
     return col;
 }
 
+/* Count in x->feed_col the pieces html_input() left out of it: they
+ * follow one another, each but the last with no '\n' last (so that a
+ * quoted-printable line in pieces is searched once, when a column is
+ * asked for, or not at all when its '\n' comes first). */
+static void
+col_settle(struct urigrep_extractor *x)
+{
+    const char *from = x->col_lazy, *nl;
+    size_t n = (size_t)(x->col_lazy_end - from);
+
+    nl = n ? memrchr(from, '\n', n) : NULL;
+    x->feed_col = nl ? (uint64_t)(x->col_lazy_end - 1 - nl)
+                     : x->feed_col + n;
+    x->col_lazy = NULL;
+}
+
 /* The column, from 1, of P in the input html_feed() has at hand; 0 when
  * P is not in it (a decoded character reference, the line break a tag
  * gives). Most input comes a line at a time, with no line break before
@@ -172,6 +188,8 @@ source_col(struct urigrep_extractor *x, const char *p)
 
     if (x->feed_p == NULL || b < a || b > a + x->feed_n)
         return 0;
+    if (x->col_lazy)
+        col_settle(x);
     if (x->feed_nl == NULL) { /* looked for when first needed */
         const char *nl = memchr(x->feed_p, '\n', x->feed_n);
 
@@ -692,12 +710,17 @@ prescan_hold(struct urigrep_extractor *x, const char *p, size_t n,
 }
 
 /* HTML P (N bytes, in UTF-8) for the reader, its columns known (MORE:
- * its text may stay pending, html_feed_more()). */
+ * its text may stay pending, html_feed_more(); LAZY: P stays where it is
+ * until col_settle(), and comes right after the piece before it if that
+ * one is not counted yet). */
 static inline void
-html_input(struct urigrep_extractor *x, const char *p, size_t n, bool more)
+html_input(struct urigrep_extractor *x, const char *p, size_t n, bool more,
+           bool lazy)
 {
     const char *nl;
 
+    if (x->col_lazy && (!lazy || p != x->col_lazy_end))
+        col_settle(x);
     x->feed_p = p;
     x->feed_n = n;
     x->feed_nl = x->col_p = NULL;
@@ -707,9 +730,14 @@ html_input(struct urigrep_extractor *x, const char *p, size_t n, bool more)
         html_feed(x->hs, p, n, &x->hsink);
     /* a line may come in pieces: the column goes on (most input comes a
      * line at a time, its '\n' last) */
-    if (n && p[n - 1] == '\n')
+    if (n && p[n - 1] == '\n') {
         x->feed_col = 0;
-    else if ((nl = n ? memrchr(p, '\n', n) : NULL) != NULL)
+        x->col_lazy = NULL;
+    } else if (lazy) {
+        if (x->col_lazy == NULL)
+            x->col_lazy = p;
+        x->col_lazy_end = p + n;
+    } else if ((nl = n ? memrchr(p, '\n', n) : NULL) != NULL)
         x->feed_col = (uint64_t)(p + n - 1 - nl);
     else
         x->feed_col += n;
@@ -733,7 +761,7 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
     x->cur_line = line;
     convert(x, &p, &n, false);
     if (x->html)
-        html_input(x, p, n, false);
+        html_input(x, p, n, false, false);
     else
         text_out(x, p, n);
 }
@@ -744,12 +772,12 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
  * says so. The caller gives what is pending (html_flush()) after the
  * last line. */
 static inline void
-html_line(struct urigrep_extractor *x, const char *p, size_t n)
+html_line(struct urigrep_extractor *x, const char *p, size_t n, bool lazy)
 {
     if (x->mapped && !x->direct &&
         (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line))
         add_checkpoint(x, x->fed + x->text.len + html_pending(x->hs), 0);
-    html_input(x, p, n, true);
+    html_input(x, p, n, true, lazy);
 }
 
 /* Append the text P (N bytes) to the block, which it does not fill. */
@@ -819,10 +847,12 @@ doc_marked(struct urigrep_extractor *x, const char *p, size_t n,
         x->cur_line = marks[k].line;
         convert(x, &q, &len, false);
         if (x->html)
-            html_line(x, q, len);
+            html_line(x, q, len, x->cv == NULL); /* P stays */
         else
             text_out(x, q, len);
     }
+    if (x->col_lazy)
+        col_settle(x);
     if (x->html && x->hs)
         html_flush(x->hs, &x->hsink);
 }
@@ -894,13 +924,17 @@ doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
         text_lines_out(x, p, n, line);
         return;
     }
-    if (x->html && !x->prescan && x->cv == NULL) {
+    if (x->html && !x->prescan) {
+        /* a line at a time, as doc_data() would, but the text pending
+         * at a line's end waits for the next (html_line()) */
         while (n && !x->stopped) {
             size_t take = (nl = memchr(p, '\n', n)) != NULL
-                              ? (size_t)(nl - p) + 1 : n;
+                              ? (size_t)(nl - p) + 1 : n, len = take;
+            const char *q = p;
 
             x->cur_line = line++;
-            html_line(x, p, take);
+            convert(x, &q, &len, false);
+            html_line(x, q, len, false);
             p += take;
             n -= take;
         }
@@ -971,6 +1005,7 @@ doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
     x->prescan = html && (charset == NULL || charset[0] == '\0');
     x->npre = x->npre_lines = 0;
     x->feed_col = 0;
+    x->col_lazy = NULL;
 }
 
 void

@@ -142,6 +142,9 @@ struct urigrep_extractor {
     uint64_t feed_col;          /* the bytes of its line before it, */
     const char *col_p;          /* a byte of it up to which source_col() */
     uint64_t col_at;            /* has looked, and its column */
+    const char *col_lazy;       /* pieces before it from here (NULL: */
+    const char *col_lazy_end;   /* none) to here, their bytes not yet
+                                   counted in feed_col (col_settle()) */
     struct checkpoint *cps;
     size_t ncps, cps_cap;
     struct held_list held;      /* HTML attributes */
