@@ -400,6 +400,65 @@ START_TEST(test_output_charset_bytes)
 }
 END_TEST
 
+/* A table charset's ASCII runs, copied 32 bytes a step with AVX2 where
+ * the CPU has it, give what the portable loop gives (URIGREP_SIMD=
+ * portable when the converter is opened): runs of every length around
+ * 32, a byte of the table, a byte iconv has no character for, and the
+ * input whole or in calls of a few bytes. */
+START_TEST(test_output_charset_vector)
+{
+    static const char *const piece[] = {
+        "a", "http://x.example/", "0123456789abcdefghijklmnopqrstuv",
+        "\xe9", "\x80", "\x81", " ", "\n", "\x7f",
+    };
+    char in[2048];
+    size_t len, i, step;
+    uint32_t seed = 77;
+    int round;
+
+    for (round = 0; round < 200; round++) {
+        struct urigrep_buf out[2];
+        size_t bad[2] = { 0, 0 };
+        int v;
+
+        for (len = 0; len < 1500;) {
+            const char *p;
+
+            seed = seed * 1103515245 + 12345;
+            p = piece[(seed >> 8) % (sizeof piece / sizeof *piece)];
+            memcpy(in + len, p, strlen(p));
+            len += strlen(p);
+        }
+        step = round % 2 ? len : 1 + (size_t)round % 37;
+        for (v = 0; v < 2; v++) {
+            struct charset_conv *cv;
+
+            if (v)
+                unsetenv("URIGREP_SIMD");
+            else
+                setenv("URIGREP_SIMD", "portable", 1);
+            cv = charset_open("windows-1252");
+            ck_assert_ptr_nonnull(cv);
+            buf_init(&out[v], 1 << 20);
+            for (i = 0; i < len; i += step) {
+                size_t n = len - i < step ? len - i : step;
+
+                ck_assert_int_eq(charset_convert(cv, in + i, n, i + n == len,
+                                                 &out[v], &bad[v]),
+                                 URIGREP_OK);
+            }
+            charset_close(cv);
+        }
+        ck_assert_uint_eq(out[0].len, out[1].len);
+        ck_assert(memcmp(out[0].data, out[1].data, out[0].len) == 0);
+        ck_assert_uint_eq(bad[0], bad[1]);
+        ck_assert_uint_gt(bad[0], 0);
+        buf_free(&out[0]);
+        buf_free(&out[1]);
+    }
+}
+END_TEST
+
 /* UTF-7 (RFC 2152), decoded by charset.c itself: valid text as glibc
  * decodes it, each malformed sequence one U+FFFD, and the same bytes and
  * count for every split of the input (corpus-charset/utf7-* were
@@ -565,6 +624,7 @@ output_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("helpers");
     tcase_add_test(tc, test_output_charset);
+    tcase_add_test(tc, test_output_charset_vector);
     tcase_add_loop_test(tc, test_output_charset_bytes, 0,
                         (int)(sizeof byte_cases / sizeof *byte_cases));
     tcase_add_test(tc, test_charset_pool);

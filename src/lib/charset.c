@@ -11,9 +11,14 @@
 
 #include <iconv.h>
 
+#ifdef HAVE_AVX2_TARGET
+#include <immintrin.h>
+#endif
+
 #include "chars.h"
 #include "charset.h"
 #include "internal.h"
+#include "skip.h"
 
 /*
  * iconv stops at a malformed sequence and leaves it to us.  We put U+FFFD
@@ -74,6 +79,7 @@ struct charset_conv {
     char pending[PENDING_MAX];
     size_t npending;
     struct bytetab *tab;      /* NULL: every byte through iconv */
+    bool vec;                 /* the table's ASCII runs copied with AVX2 */
     char name[64];            /* FROM, for a pool; "" if longer */
 };
 
@@ -168,6 +174,7 @@ charset_open(const char *from)
     }
     if (cv->fam == F_BYTES && is_single_byte(from))
         open_table(cv);
+    cv->vec = skip_choose() == SKIP_AVX2;
     return cv;
 }
 
@@ -384,6 +391,32 @@ drop:
     return false;
 }
 
+#ifdef HAVE_AVX2_TARGET
+/* The ASCII bytes from IN[I] (IN has LEN bytes) copied to *O, 32 at a
+ * time with AVX2 (each step stores 32 bytes: *O has room for them while
+ * 32 are left of IN, the caller having reserved 3 bytes a byte), *O
+ * moved past them; returns where they end: at a byte that is not ASCII,
+ * or where fewer than 32 bytes are left. */
+__attribute__((target("avx2"))) static size_t
+ascii_copy_avx2(const unsigned char *in, size_t i, size_t len, char **o)
+{
+    while (len - i >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)
+                                           (in + i));
+        unsigned m = (unsigned)_mm256_movemask_epi8(v);
+
+        _mm256_storeu_si256((__m256i *)(void *)*o, v);
+        if (m) {
+            *o += __builtin_ctz(m);
+            return i + (size_t)__builtin_ctz(m);
+        }
+        *o += 32;
+        i += 32;
+    }
+    return i;
+}
+#endif
+
 /* The end of the run of ASCII bytes at IN[I] (IN has LEN bytes): eight
  * bytes at a time while none has its high bit set. */
 static size_t
@@ -416,11 +449,16 @@ table_convert(struct charset_conv *cv, const unsigned char *in, size_t len,
     o = out->data + out->len;
     /* the caller reserved 3 bytes a byte */
     while (i < len) {
-        size_t run = i;
+        size_t run;
         unsigned char c;
 
-        run = ascii_run(in, run, len);
-        memcpy(o, in + i, run - i);
+#ifdef HAVE_AVX2_TARGET
+        if (cv->vec)
+            i = ascii_copy_avx2(in, i, len, &o);
+#endif
+        run = ascii_run(in, i, len);
+        if (run > i)
+            memcpy(o, in + i, run - i);
         o += run - i;
         if ((i = run) == len)
             break;
@@ -451,7 +489,8 @@ table_run(struct charset_conv *cv, const char **in, size_t *len,
 
     if (*len > (SIZE_MAX - 32) / 3)
         return URIGREP_ERR_NOMEM;
-    if ((rc = buf_reserve(out, *len * 3)) != URIGREP_OK)
+    if (out->cap - out->len < *len * 3 &&
+        (rc = buf_reserve(out, *len * 3)) != URIGREP_OK)
         return rc;
     k = table_convert(cv, (const unsigned char *)*in, *len, out, bad);
     *in += k;
