@@ -9,10 +9,13 @@
  * their documented output bounds; the header decoders (RFC 2047 words,
  * RFC 2231 parameters, media type, URI value) never write past SIZE,
  * NUL-terminate what they wrote (a NUL of the input may come through), and the cached
- * mime_words_decode() agrees with mime_decode_words().
+ * mime_words_decode() agrees with mime_decode_words(); mime_qp_lines()
+ * (vector or not) agrees with mime_qp_decode() a line at a time, and
+ * mime_params() with mime_param().
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +70,69 @@ b64(const char *s, size_t n, unsigned seed, struct log *l)
     free(out);
 }
 
+/* mime_qp_lines() on the whole lines of S (N bytes), vector (VEC, where
+ * the machine has it) or not, with a stop table of 'F', '-' and '>' or
+ * none (STOP), against mime_qp_decode() a line at a time: the same
+ * lines taken, the same bytes, each line where it says. */
+static void
+qp_lines(const char *s, size_t n, bool vec, bool stop)
+{
+    static const bool stops[256] = { ['F'] = true, ['-'] = true,
+                                     ['>'] = true };
+    static const bool none[256];
+    const char *nl = n ? memrchr(s, '\n', n) : NULL;
+    size_t len = nl ? (size_t)(nl - s) + 1 : 0, nlines, w, taken, i, o, k;
+    size_t *offs = malloc((len + 1) * sizeof *offs);
+    char *got = malloc(len + 32), *want = malloc(len + 4);
+    struct mime_qp q, r;
+
+    if (offs == NULL || got == NULL || want == NULL)
+        abort();
+    mime_qp_init(&q);
+    mime_qp_init(&r);
+    q.vec = vec && skip_choose() == SKIP_AVX2;
+    taken = mime_qp_lines(&q, s, len, got, stop ? stops : none, offs,
+                          len + 1, &nlines, &w);
+    for (i = 0, o = 0, k = 0; i < len; k++) {
+        const char *e = memchr(s + i, '\n', len - i);
+
+        if (k > 0 && stop && stops[(unsigned char)s[i]])
+            break;
+        if (k >= nlines || offs[k] != o)
+            abort();
+        o += mime_qp_decode(&r, s + i, (size_t)(e - (s + i)) + 1, want + o,
+                            false);
+        i = (size_t)(e - s) + 1;
+    }
+    if (taken != i || nlines != k || w != o || memcmp(got, want, o) != 0)
+        abort();
+    free(offs);
+    free(got);
+    free(want);
+}
+
+/* mime_params() finds each of two parameters as mime_param() does. */
+static void
+params(const char *s, size_t n, const char *n1, const char *n2, size_t osz)
+{
+    char *v1 = malloc(osz), *v2 = malloc(osz), *one = malloc(osz);
+    struct mime_param_want w[2] = { { n1, v1, osz, false },
+                                    { n2, v2, osz, false } };
+
+    if (v1 == NULL || v2 == NULL || one == NULL)
+        abort();
+    mime_params(s, n, w, 2);
+    if (mime_param(s, n, n1, one, osz) != w[0].found || strcmp(one, v1))
+        abort();
+    /* the same name twice: the first takes it */
+    if (strcmp(n1, n2) != 0 &&
+        (mime_param(s, n, n2, one, osz) != w[1].found || strcmp(one, v2)))
+        abort();
+    free(v1);
+    free(v2);
+    free(one);
+}
+
 /* OUT was filled with 'X' past SIZE: a result of length W must be
  * followed by a NUL inside SIZE and leave the rest untouched. */
 static void
@@ -107,6 +173,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     free(a.p);
     free(b.p);
+    qp_lines(s, n, data[0] & 1, data[0] & 2);
     /* header fields */
     out = malloc(osz + 1);
     out2 = malloc(osz + 1);
@@ -136,6 +203,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_str(out, osz, strlen(out));
     if (out[osz] != 'X')
         abort();
+    params(s, n, names[data[0] >> 4 & 3], names[(data[0] >> 6) + 1], osz);
     memset(type, 'X', sizeof type);
     if (mime_media_type(s, n, type, sizeof type - 1))
         check_str(type, sizeof type - 1, strlen(type));
