@@ -672,20 +672,28 @@ static const struct {
     { "quot;", 5, "\"", 1 },
 };
 
-/* A reference of common_refs[] whole at P (N bytes, after its '&'): what
- * html_ref_decode() makes of it (the name and its ';' are the longest
- * match), without a byte at a time through the states. Returns its
- * index, or -1. */
+/* A reference of common_refs[] whole at P (N bytes, at least one, after
+ * its '&'): what html_ref_decode() makes of it (the name and its ';'
+ * are the longest match), without a byte at a time through the states.
+ * Returns its index, or -1. (Keep in sync with common_refs[]: each
+ * name a compare of constant length, no call.) */
 static int
 common_ref(const char *p, size_t n)
 {
-    int k;
-
-    for (k = 0; k < (int)(sizeof common_refs / sizeof *common_refs); k++)
-        if (n >= common_refs[k].len && p[0] == common_refs[k].name[0] &&
-            memcmp(p, common_refs[k].name, common_refs[k].len) == 0)
-            return k;
-    return -1;
+    switch (p[0]) {
+    case 'n':
+        return n >= 5 && memcmp(p, "nbsp;", 5) == 0 ? 0 : -1;
+    case 'a':
+        return n >= 4 && memcmp(p, "amp;", 4) == 0 ? 1 : -1;
+    case 'l':
+        return n >= 3 && memcmp(p, "lt;", 3) == 0 ? 2 : -1;
+    case 'g':
+        return n >= 3 && memcmp(p, "gt;", 3) == 0 ? 3 : -1;
+    case 'q':
+        return n >= 5 && memcmp(p, "quot;", 5) == 0 ? 4 : -1;
+    default:
+        return -1;
+    }
 }
 
 /* S_REF: the bytes from I that continue the reference, in one loop;

@@ -99,16 +99,20 @@ mime_media_type(const char *v, size_t len, char *out, size_t size)
     return true;
 }
 
+/* One more than the value of each hexadecimal digit, 0 for any other
+ * byte (a look up: quoted-printable decodes two a "=XX"). */
+static const unsigned char hex_values[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,
+    ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12,
+    ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12,
+    ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+/* The value of the hexadecimal digit C, or -1. */
 static int
 hex_value(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    return (int)hex_values[(unsigned char)c] - 1;
 }
 
 /* Append the value at V[*I] (quoted-string or token) to OUT at *O; with
