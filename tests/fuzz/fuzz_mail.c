@@ -11,7 +11,9 @@
  * string reported must lie within its limits.  The whole input has the
  * lines of quoted-printable and base64 parts decoded in runs (the sink's
  * part_marked), the chunks a line at a time: the same bytes, each on the
- * same stored line.  An mboxcl or mboxcl2 is
+ * same stored line.  Header fields passed over (few_headers) or all read
+ * must end the header at the same place: the rest of the log, fields
+ * apart, is the same either way.  An mboxcl or mboxcl2 is
  * also read as a regular file (read again, no errors) and as a pipe (no
  * read_at, in chunks): the same logs, its notices apart (a pipe says one
  * when what was held is decided, before the bytes held are read again).
@@ -34,6 +36,7 @@ struct log {
     uint64_t line;            /* the stored line of the last data logged */
     struct html_scanner *hs;
     struct log *notes;        /* where notices go, if not here */
+    struct log *fields;       /* where header fields go, if not here */
 };
 
 static void
@@ -164,9 +167,12 @@ on_header(void *arg, const char *n, size_t nl, const char *v, size_t vl,
 {
     char dec[512];
     size_t dl = mime_decode_words(v, vl, dec, sizeof dec);
+    struct log *l = arg;
 
     if (dl >= sizeof dec || dec[dl] != '\0')
         abort();
+    if (l->fields)
+        arg = l->fields;
     put(arg, "\0H", 2);
     put(arg, n, nl);
     put(arg, v, vl);
@@ -293,6 +299,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         data[0] & 32, &b);
     if (!same(&a, &b))
         abort();
+    if (data[0] & 32) {
+        struct log f = { 0 }, all = { 0 }, ff = { 0 }, allf = { 0 };
+
+        f.fields = &ff;
+        all.fields = &allf;
+        run(data + 1, size - 1, mode, 0, data[0] & 8 ? &again : NULL, true,
+            &f);
+        run(data + 1, size - 1, mode, 0, data[0] & 8 ? &again : NULL, false,
+            &all);
+        free(ff.p);
+        free(allf.p);
+        if (!same(&f, &all))
+            abort();
+    }
     if (mode == MAIL_MBOXCL || mode == MAIL_MBOXCL2)
         file_as_pipe(data + 1, size - 1, mode, data[0] | 1u, data[0] & 32);
     return 0;
