@@ -88,6 +88,7 @@ on_begin(void *arg, const struct mail_part_info *i)
     put(l, "\0P", 2);
     put(l, i->path, strlen(i->path) + 1);
     put(l, i->content_type, strlen(i->content_type) + 1);
+    put(l, &i->region, sizeof i->region);
     put(l, i->base, strlen(i->base) + 1);
     put(l, &i->line, sizeof i->line);
 }
