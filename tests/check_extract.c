@@ -450,7 +450,9 @@ END_TEST
  * of COUNT bytes, a "#! rnews" line inside the count is its text; lines
  * count in the batch, messages one an article.  A line where a separator
  * was due and an article cut short are said, and nothing is lost: the
- * bytes up to the next separator are read as an article. */
+ * bytes up to the next separator are read as an article, and the last
+ * article's last line, which only the end of the input ends, keeps its
+ * line after the notice. */
 START_TEST(test_rnews)
 {
     static const char a1[] =
@@ -471,7 +473,7 @@ START_TEST(test_rnews)
 
     snprintf(batch, sizeof batch,
              "#! rnews %zu\n%s#! rnews %zu\n%sstray http://c.example/\n"
-             "#! rnews 100\nhttp://d.example/\n", strlen(a1), a1, strlen(a2),
+             "#! rnews 100\nhttp://d.example/", strlen(a1), a1, strlen(a2),
              a2);
     ck_assert_int_eq(urigrep_detect(batch, strlen(batch)), URIGREP_DOC_RNEWS);
     ck_assert_int_eq(run(NULL, batch, strlen(batch), &whole), URIGREP_OK);

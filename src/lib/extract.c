@@ -478,9 +478,12 @@ static void
 rnews_bad(void *arg, uint64_t line, uint64_t count)
 {
     struct urigrep_extractor *x = arg;
+    uint64_t article = x->origin_line;
 
-    x->origin_line = x->rn_origin; /* LINE counts in the batch */
+    /* LINE counts in the batch; the article open goes on where it is */
+    x->origin_line = x->rn_origin;
     emit_notice(x, URIGREP_NOTICE_RNEWS, line, count, NULL);
+    x->origin_line = article;
 }
 
 /* The batch sink for X. */
