@@ -9,6 +9,10 @@
 #ifdef HAVE_AVX2_TARGET
 #include <immintrin.h>
 #endif
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define HTML_SSE2 1
+#endif
 
 #include "entities.h"
 #include "html.h"
@@ -37,12 +41,12 @@ enum state {
 
 struct html_scanner {
     enum state st;
-    char tag[NAME_MAX_ + 1];
+    char tag[NAME_MAX_ + 16];   /* (name_run_sse2() stores 16 bytes) */
     size_t ntag;
     bool end_tag;
     bool end_named;       /* an end tag's name is read (it is only
                            * looked at for </a>) */
-    char attr[NAME_MAX_ + 1];
+    char attr[NAME_MAX_ + 16];
     size_t nattr;
     char *value;          /* attribute value being read */
     char *decoded;        /* the value, references decoded */
@@ -597,6 +601,46 @@ name_run_slow(char *name, size_t *n, const char *p, size_t i, size_t len,
     return i;
 }
 
+#ifdef HTML_SSE2
+/* name_run() for a name that ends in the 16 bytes at P + I (LEN - I at
+ * least 16) and fits (NAME at *N has room for 16 more bytes): the bytes
+ * up to the first that is a control, a blank, '/', '>' or, when ENDS
+ * has TC_EQ, '=' in one step, lower-cased and stored, *N moved on;
+ * returns where the name ends, or LEN when that byte is of no class in
+ * ENDS (a control that is none, a NUL), none of the 16 is one, or the
+ * name does not fit: name_run() takes it then, from I. */
+static inline size_t __attribute__((always_inline))
+name_run_sse2(char *name, size_t *n, const char *p, size_t i, size_t len,
+              unsigned ends)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+    __m128i stop = _mm_or_si128(
+        _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(' ')), v),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('>'))));
+    __m128i upper;
+    unsigned m, k;
+
+    if (ends & TC_EQ)
+        stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('=')));
+    m = (unsigned)_mm_movemask_epi8(stop);
+    if (m == 0)
+        return len;
+    k = (unsigned)__builtin_ctz(m);
+    if (!(tag_class[(unsigned char)p[i + k]] & ends) || *n + k > NAME_MAX_)
+        return len;
+    /* 'A' to 'Z' (signed compares: bytes past 0x7f are none of them) */
+    upper = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
+                          _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+    _mm_storeu_si128((__m128i *)(void *)(name + *n),
+                     _mm_add_epi8(v, _mm_and_si128(upper,
+                                                   _mm_set1_epi8(0x20))));
+    *n += k;
+    name[*n] = '\0';
+    return i + k;
+}
+#endif
+
 /* The name that goes on at P[I..LEN), up to a byte of a class in ENDS
  * or LEN, added to NAME (*N bytes) as add_name() adds each byte;
  * returns where it ends. The bytes that fit and are no NUL, nearly all,
@@ -605,11 +649,21 @@ name_run_slow(char *name, size_t *n, const char *p, size_t i, size_t len,
  * caller has its ENDS constant, and the call cost more than most names. */
 static inline size_t __attribute__((always_inline))
 name_run(char *name, size_t *n, const char *p, size_t i, size_t len,
-         unsigned ends)
+         unsigned ends, bool vec)
 {
     size_t k = *n;
     unsigned t = 0;
 
+#ifdef HTML_SSE2
+    if (vec && len - i >= 16) {
+        size_t e = name_run_sse2(name, n, p, i, len, ends);
+
+        if (e != len)
+            return e;
+    }
+#else
+    (void)vec;
+#endif
     for (; i < len && k < NAME_MAX_; i++) {
         unsigned char c = (unsigned char)p[i];
 
@@ -946,7 +1000,8 @@ feed_decl(struct html_scanner *h, struct feed *f, size_t i)
 static size_t
 feed_tag_name(struct html_scanner *h, struct feed *f, size_t i)
 {
-    i = name_run(h->tag, &h->ntag, f->p, i, f->len, ENDS_TAG_NAME);
+    i = name_run(h->tag, &h->ntag, f->p, i, f->len, ENDS_TAG_NAME,
+                 h->vec);
     if (i == f->len)
         return i;
     if (f->p[i] == '>') {
@@ -964,7 +1019,8 @@ feed_attr_name(struct html_scanner *h, struct feed *f, size_t i)
 {
     char c;
 
-    i = name_run(h->attr, &h->nattr, f->p, i, f->len, ENDS_ATTR_NAME);
+    i = name_run(h->attr, &h->nattr, f->p, i, f->len, ENDS_ATTR_NAME,
+                 h->vec);
     if (i == f->len)
         return i;
     c = f->p[i];
@@ -989,7 +1045,8 @@ feed_end_tag(struct html_scanner *h, struct feed *f, size_t i)
     const char *gt;
 
     if (!h->end_named) {
-        i = name_run(h->tag, &h->ntag, f->p, i, f->len, ENDS_TAG_NAME);
+        i = name_run(h->tag, &h->ntag, f->p, i, f->len, ENDS_TAG_NAME,
+                 h->vec);
         if (i == f->len)
             return i;
         if (f->p[i] == '>') {
