@@ -371,6 +371,31 @@ START_TEST(test_mime_encoded_words)
 }
 END_TEST
 
+/* Each encoded word is decoded on its own, with a cache of converters
+ * as without: a UTF-16 word's byte order mark does not choose the order
+ * of the next word (the fuzzer's words-utf16-bom). */
+START_TEST(test_mime_words_byte_order)
+{
+    static const char *const in[] = {
+        "=?utf-16?Q?=FE=FF?= =?utf-16?Q?a=00?=",
+        "=?UTF-16?B?/v8AYQ==?= =?UTF-16?B?YQBiAA==?= =?utf-16?Q?c=00?=",
+        "=?utf-32?Q?=00=00=FE=FF?= =?utf-32?Q?a=00=00=00?=",
+    };
+    struct mime_words *w = mime_words_new();
+    char a[128], b[128];
+    size_t i, na, nb;
+
+    ck_assert_ptr_nonnull(w);
+    for (i = 0; i < sizeof in / sizeof *in; i++) {
+        na = mime_decode_words(in[i], strlen(in[i]), a, sizeof a);
+        nb = mime_words_decode(w, in[i], strlen(in[i]), b, sizeof b);
+        ck_assert_uint_eq(na, nb);
+        ck_assert_msg(memcmp(a, b, na) == 0, "%s", in[i]);
+    }
+    mime_words_free(w);
+}
+END_TEST
+
 Suite *mime_suite(void);
 
 Suite *
@@ -384,6 +409,7 @@ mime_suite(void)
     tcase_add_test(tc, test_mime_params_at_once);
     tcase_add_test(tc, test_mime_cte_and_uri_value);
     tcase_add_test(tc, test_mime_encoded_words);
+    tcase_add_test(tc, test_mime_words_byte_order);
     suite_add_tcase(s, tc);
     tc = tcase_create("decoding");
     tcase_add_test(tc, test_mime_qp);

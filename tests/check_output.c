@@ -565,6 +565,45 @@ START_TEST(test_charset_pool)
 }
 END_TEST
 
+/* A UTF-16 converter is not kept in the pool: iconv keeps the byte
+ * order a byte order mark chose, and the next part (no mark: the
+ * default order) would be read in it.  The part after a big-endian
+ * one reads as a new converter reads it. */
+START_TEST(test_charset_pool_byte_order)
+{
+    static const char *const names[] = { "UTF-16", "unicode", "UTF-32" };
+    struct charset_pool pool = { { NULL } };
+    struct urigrep_buf b, fresh;
+    size_t bad = 0, i;
+
+    buf_init(&b, 1024);
+    buf_init(&fresh, 1024);
+    for (i = 0; i < sizeof names / sizeof *names; i++) {
+        struct charset_conv *cv = charset_pool_open(&pool, names[i]);
+
+        ck_assert_ptr_nonnull(cv);
+        ck_assert_int_eq(charset_convert(cv, "\xfe\xff\0a\0\0\0a", 8, 1,
+                                         &b, &bad), URIGREP_OK);
+        charset_pool_close(&pool, cv);
+        cv = charset_pool_open(&pool, names[i]);
+        b.len = 0;
+        ck_assert_int_eq(charset_convert(cv, "a\0\0\0b\0\0\0", 8, 1, &b,
+                                         &bad), URIGREP_OK);
+        charset_pool_close(&pool, cv);
+        cv = charset_open(names[i]);
+        fresh.len = 0;
+        ck_assert_int_eq(charset_convert(cv, "a\0\0\0b\0\0\0", 8, 1,
+                                         &fresh, &bad), URIGREP_OK);
+        charset_close(cv);
+        ck_assert_uint_eq(b.len, fresh.len);
+        ck_assert_msg(memcmp(b.data, fresh.data, b.len) == 0, "%s", names[i]);
+    }
+    charset_pool_free(&pool);
+    buf_free(&b);
+    buf_free(&fresh);
+}
+END_TEST
+
 START_TEST(test_output_uniq)
 {
     struct uniq *u = uniq_new();
@@ -628,6 +667,7 @@ output_suite(void)
     tcase_add_loop_test(tc, test_output_charset_bytes, 0,
                         (int)(sizeof byte_cases / sizeof *byte_cases));
     tcase_add_test(tc, test_charset_pool);
+    tcase_add_test(tc, test_charset_pool_byte_order);
     tcase_add_loop_test(tc, test_output_charset_utf7, 0,
                         (int)(sizeof utf7_cases / sizeof *utf7_cases));
     tcase_add_test(tc, test_output_uniq);

@@ -579,6 +579,12 @@ charset_convert(struct charset_conv *cv, const char *in, size_t len,
     return URIGREP_OK;
 }
 
+bool
+charset_reusable(const struct charset_conv *cv)
+{
+    return cv->fam != F_UNIT2 && cv->fam != F_UNIT4;
+}
+
 void
 charset_close(struct charset_conv *cv)
 {
@@ -613,7 +619,7 @@ charset_pool_close(struct charset_pool *pool, struct charset_conv *cv)
 {
     if (cv == NULL)
         return;
-    if (cv->name[0] == '\0') {
+    if (cv->name[0] == '\0' || !charset_reusable(cv)) {
         charset_close(cv);
         return;
     }

@@ -3,6 +3,7 @@
 #ifndef URIGREP_CHARSET_H
 #define URIGREP_CHARSET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "buf.h"
@@ -25,6 +26,12 @@ enum urigrep_status charset_convert(struct charset_conv *cv, const char *in,
 
 /* Close the converter; NULL is accepted. */
 void charset_close(struct charset_conv *cv);
+
+/* Does CV, once a final charset_convert() has reset it, convert other
+ * text as a new one would? Not for UTF-16 and UTF-32: iconv keeps the
+ * byte order a byte order mark chose (a converter kept for later parts
+ * or words would read them in it). */
+bool charset_reusable(const struct charset_conv *cv);
 
 /*
  * Converters kept open after use, for the charsets that come again and

@@ -780,6 +780,7 @@ mime_words_free(struct mime_words *w)
 static struct charset_conv *
 words_conv(struct mime_words *w, const char *charset, bool *fresh)
 {
+    struct charset_conv *cv;
     int i, k = 0;
 
     *fresh = w == NULL;
@@ -790,6 +791,11 @@ words_conv(struct mime_words *w, const char *charset, bool *fresh)
             w->e[i].used = ++w->clock;
             return w->e[i].cv;
         }
+    cv = charset_open(charset);
+    if (cv != NULL && !charset_reusable(cv)) {
+        *fresh = true; /* each word in its own byte order */
+        return cv;
+    }
     if (w->n < WORDS_CACHE) {
         k = w->n++;
     } else {
@@ -799,9 +805,9 @@ words_conv(struct mime_words *w, const char *charset, bool *fresh)
         charset_close(w->e[k].cv);
     }
     strcpy(w->e[k].charset, charset);
-    w->e[k].cv = charset_open(charset);
+    w->e[k].cv = cv;
     w->e[k].used = ++w->clock;
-    return w->e[k].cv;
+    return cv;
 }
 
 /* Can the RN bytes of RAW in CHARSET be taken as UTF-8 without iconv
