@@ -741,8 +741,7 @@ html_input(struct urigrep_extractor *x, const char *p, size_t n, bool more,
         x->feed_col = (uint64_t)(p + n - 1 - nl);
     else
         x->feed_col += n;
-    x->feed_p = x->feed_nl = NULL;
-    x->feed_n = 0;
+    x->feed_p = NULL; /* (source_col(): not at hand) */
 }
 
 void

@@ -95,8 +95,9 @@ static const struct {
 #define ATTR_SRCSET 12
 #define ATTR_HREF 6
 
-/* The index of NAME (N bytes) in uri_attrs, or -1. */
-static int
+/* The index of NAME (N bytes) in uri_attrs, or -1. Inline: the length
+ * test turns away most attributes (style, class, width...). */
+static inline int
 uri_attr_index(const char *name, size_t n)
 {
     /* the lengths of uri_attrs, which most attributes (style, class,
@@ -887,7 +888,8 @@ static size_t feed_after_attr_name(struct html_scanner *h, struct feed *f,
                                    size_t i);
 static size_t feed_before_value(struct html_scanner *h, struct feed *f,
                                 size_t i);
-static size_t feed_quoted(struct html_scanner *h, struct feed *f, size_t i);
+static inline size_t feed_quoted(struct html_scanner *h, struct feed *f,
+                                 size_t i);
 static size_t feed_unquoted(struct html_scanner *h, struct feed *f, size_t i);
 
 /* S_TAG_OPEN: the byte after '<' says what follows, which is read on
@@ -1157,8 +1159,9 @@ feed_before_value(struct html_scanner *h, struct feed *f, size_t i)
 }
 
 /* S_VALUE_DQ, S_VALUE_SQ: the value up to the quote in one piece (only
- * found, for an attribute that is not a URI one: style="..."). */
-static size_t
+ * found, for an attribute that is not a URI one: style="..."). Inline:
+ * most tags have one or more. */
+static inline size_t
 feed_quoted(struct html_scanner *h, struct feed *f, size_t i)
 {
     char q = h->st == S_VALUE_DQ ? '"' : '\'';
