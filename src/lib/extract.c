@@ -434,7 +434,8 @@ static const struct mail_sink mail_sink_fns = {
 /* ---- news batches: each article a message, read as URIGREP_DOC_MAIL
  * reads one, its lines counted from its place in the batch ---- */
 
-/* The mail sink for X, as dispatch() makes it. */
+/* The mail sink for X: its fields read only with URIGREP_EXTRACT_HEADERS
+ * (the others passed over). */
 static struct mail_sink
 mail_sink_of(struct urigrep_extractor *x)
 {
@@ -446,11 +447,10 @@ mail_sink_of(struct urigrep_extractor *x)
 }
 
 static void
-rnews_article(void *arg, uint64_t line, bool counted)
+rnews_article(void *arg, uint64_t line)
 {
     struct urigrep_extractor *x = arg;
 
-    (void)counted;
     x->origin_line = x->rn_origin + line;
 }
 
@@ -648,6 +648,8 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
         }
         mail_set_read_at(x->mp, mail_read_at, x);
         x->mapped = true;
+        if (type == URIGREP_DOC_RNEWS)
+            x->rn.simd = skip_choose(); /* for its articles' newlines */
         break;
     case URIGREP_DOC_WARC:
         if (!warcdoc_start(x))
@@ -664,10 +666,8 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
 static void
 dispatch(struct urigrep_extractor *x, const char *p, size_t n)
 {
-    struct mail_sink ms = mail_sink_fns;
+    struct mail_sink ms = mail_sink_of(x);
 
-    ms.arg = x;
-    ms.few_headers = !(x->o.flags & URIGREP_EXTRACT_HEADERS);
     switch (x->type) {
     case URIGREP_DOC_LINES:
         lines_data(x, p, n, false);
@@ -829,10 +829,8 @@ urigrep_extractor_finish(urigrep_extractor *x)
     if (x->type == URIGREP_DOC_AUTO && !x->stopped)
         peek_done(x);
     if (!x->stopped) {
-        struct mail_sink ms = mail_sink_fns;
+        struct mail_sink ms = mail_sink_of(x);
 
-        ms.arg = x;
-        ms.few_headers = !(x->o.flags & URIGREP_EXTRACT_HEADERS);
         switch (x->type) {
         case URIGREP_DOC_LINES:
             lines_data(x, "", 0, true);

@@ -28,17 +28,6 @@ rnews_separator(const char *p, size_t n, uint64_t *count)
     return true;
 }
 
-static uint64_t
-newlines(const char *p, size_t n)
-{
-    const char *e = p + n;
-    uint64_t k = 0;
-
-    while ((p = memchr(p, '\n', (size_t)(e - p))) != NULL)
-        k++, p++;
-    return k;
-}
-
 /* The line starting here is no separator: the bytes up to the next one
  * are an article no count says the end of (said once, when it opens). */
 static void
@@ -47,7 +36,7 @@ not_separator(struct rnews *r, const struct rnews_sink *s)
     if (r->loose)
         return;
     s->bad(s->arg, r->nl + 1, 0);
-    s->article(s->arg, r->nl, false);
+    s->article(s->arg, r->nl);
     r->loose = true;
 }
 
@@ -66,7 +55,7 @@ held_line(struct rnews *r, const struct rnews_sink *s)
             r->loose = false;
         }
         r->sep_line = r->nl + 1;
-        s->article(s->arg, r->nl + 1, true);
+        s->article(s->arg, r->nl + 1);
         if (count == 0) {
             s->end(s->arg);
         } else {
@@ -113,7 +102,7 @@ rnews_feed(struct rnews *r, const char *p, size_t n,
         if (r->counted) {
             k = n < r->left ? n : (size_t)r->left;
             s->data(s->arg, p, k);
-            r->nl += newlines(p, k);
+            r->nl += skip_count_newlines(r->simd, p, k);
             if ((r->left -= k) == 0) {
                 r->counted = false;
                 s->end(s->arg);
@@ -143,6 +132,7 @@ rnews_feed(struct rnews *r, const char *p, size_t n,
 void
 rnews_finish(struct rnews *r, const struct rnews_sink *s)
 {
+    enum skip_impl simd = r->simd;
     uint64_t count;
 
     if (r->counted) {
@@ -159,4 +149,5 @@ rnews_finish(struct rnews *r, const struct rnews_sink *s)
     if (r->loose)
         s->end(s->arg);
     memset(r, 0, sizeof *r);
+    r->simd = simd;
 }

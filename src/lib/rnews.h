@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skip.h"
+
 /* Longest separator line taken: "#! rnews " and a count, with room for
  * what some batchers write after it. */
 #define RNEWS_LINE_MAX 80
@@ -15,10 +17,10 @@
 /* What the batch holds, in order. LINE is the number of newlines of the
  * batch before the article's first byte. */
 struct rnews_sink {
-    /* An article begins; COUNTED false: after a line that should have
-     * been a separator and was not (bad() said so), it runs to the next
-     * separator line. */
-    void (*article)(void *arg, uint64_t line, bool counted);
+    /* An article begins: after a separator line, or after a line that
+     * should have been one and was not (bad() said so; it then runs to
+     * the next separator line). */
+    void (*article)(void *arg, uint64_t line);
     /* Bytes of the open article. */
     void (*data)(void *arg, const char *p, size_t n);
     /* The open article ends. */
@@ -29,8 +31,9 @@ struct rnews_sink {
     void *arg;
 };
 
-/* A batch being read: zero it to start. */
+/* A batch being read: zero it to start (SIMD may be set then). */
 struct rnews {
+    enum skip_impl simd;  /* how an article's newlines are counted */
     uint64_t left;      /* bytes still to come of a counted article */
     uint64_t count;     /* what its separator said */
     uint64_t nl;        /* newlines of the batch before the next byte */
