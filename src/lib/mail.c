@@ -2062,7 +2062,7 @@ header_block_is_message(const char *p, size_t len)
         if (nl == NULL)
             return false; /* the block goes on past what is seen */
         n = (size_t)(nl - (p + i));
-        if (n == 0 || (n == 1 && p[i] == '\r'))
+        if (is_blank_line(p + i, n + 1))
             return id;
         if (p[i] != ' ' && p[i] != '\t') {
             if ((k = field_name_len(p + i, n)) == 0)
