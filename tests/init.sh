@@ -4,7 +4,8 @@
 # Provides: ug (runs urigrep, under $URIGREP_WRAPPER if set), fixtures
 # (the fixture directory), tmp (a scratch directory removed at exit),
 # fail, expect (run, then compare stdout with a file and the exit status),
-# unprivileged (ug runs urigrep as a user that file permissions bind).
+# unprivileged (ug runs urigrep as a user that file permissions bind),
+# path_only (a PATH directory of the test's fakes and named tools only).
 
 : "${URIGREP:?URIGREP must name the urigrep binary}"
 : "${srcdir:=.}"
@@ -64,6 +65,24 @@ fail() {
     exit 1
 }
 
+# path_only DIR TOOL...: make DIR (created if need be) hold a symbolic
+# link to each real TOOL, as found on the test's PATH, for a test to run
+# a command with PATH=DIR alone: the fakes the test puts in DIR and the
+# TOOLs it names are all that command finds, never a tool that happens
+# to be installed (a real xclip where a test removed its fake one).
+path_only() {
+    _dir=$1
+    shift
+    mkdir -p "$_dir" || exit 99
+    for _tool in "$@"; do
+        _real=$(command -v "$_tool") || fail "no $_tool on PATH"
+        case $_real in
+        /*) ln -sf "$_real" "$_dir/$_tool" || exit 99 ;;
+        *) fail "$_tool is not a program on PATH ($_real)" ;;
+        esac
+    done
+}
+
 # expect STATUS WANTFILE ARG...: run urigrep with ARGs; its stdout must be
 # WANTFILE's content and its exit status STATUS.
 # (shell functions share variables with the script: ours start with "_")
@@ -92,17 +111,21 @@ expect_text() {
 # no_raw FILE: fail unless FILE is free of what may act on a terminal: C0
 # controls but newline (and NUL, for -0), DEL, C1 controls and bidi or
 # other format characters in UTF-8, bytes that are not UTF-8.
+# (the patterns are made once: tests/cli/control-bytes.sh calls it some
+# two hundred times)
+no_raw_c0=$(printf '[\001-\037\177]')
+no_raw_c1=$(printf '\302[\200-\237]')
+no_raw_f1=$(printf '\342\200[\213-\217\250-\256]')
+no_raw_f2=$(printf '\342\201[\240-\257]')
+no_raw_alm=$(printf '\330\234')
+no_raw_bom=$(printf '\357\273\277')
 no_raw() {
     tr -d '\n\000' <"$1" >"$tmp/no_raw"
-    for _re in "$(printf '[\001-\037\177]')" "$(printf '\302[\200-\237]')" \
-        "$(printf '\342\200[\213-\217\250-\256]')" \
-        "$(printf '\342\201[\240-\257]')" "$(printf '\330\234')" \
-        "$(printf '\357\273\277')"; do
-        if LC_ALL=C grep -aq "$_re" "$tmp/no_raw"; then
-            od -c "$1" | head -20 >&2
-            fail "raw control or format character in $1"
-        fi
-    done
+    if LC_ALL=C grep -aq -e "$no_raw_c0" -e "$no_raw_c1" -e "$no_raw_f1" \
+        -e "$no_raw_f2" -e "$no_raw_alm" -e "$no_raw_bom" "$tmp/no_raw"; then
+        od -c "$1" | head -20 >&2
+        fail "raw control or format character in $1"
+    fi
     iconv -f UTF-8 -t UTF-8 <"$tmp/no_raw" >/dev/null 2>&1 ||
         fail "bytes that are not UTF-8 in $1"
 }

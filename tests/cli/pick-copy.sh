@@ -9,7 +9,9 @@ echo 'set -s set-clipboard on' >>"$tmp/tmux.conf"
 # a URI with shell metacharacters: copied byte for byte, nothing run
 printf 'See <http://example.org/a;$(touch${IFS}pwned)`id`?q=1&r=2> and\n%s\n' \
     'https://example.net/two' >"$tmp/copy.txt"
-mkdir "$tmp/bin"
+# urigrep's PATH is $tmp/bin alone: the fakes, and what they run (cat,
+# mv) and the opener runs (dirname); no clipboard tool of the machine's
+path_only "$tmp/bin" cat mv dirname
 for tool in wl-copy xclip xsel; do
     printf '#!/bin/sh\n{ echo "%s $*"; cat; } >"%s/clip.t"\n' \
         "$tool" "$tmp" >"$tmp/bin/$tool"
@@ -27,7 +29,7 @@ clip() {
     }
     rm -f "$tmp/clip"
 }
-pick_start 'unset WAYLAND_DISPLAY; DISPLAY=:9 PATH="$PWD/bin:$PATH" \
+pick_start 'unset WAYLAND_DISPLAY; DISPLAY=:9 PATH="$PWD/bin" \
     "$URIGREP" --pick --open-with=./opener copy.txt'
 wait_screen 'urigrep: 1/2'
 tm send-keys -t pick y
@@ -41,7 +43,7 @@ http://example.org/a;$(touch${IFS}pwned)`id`?q=1&r=2'
 tm send-keys -t pick q
 wait_exit
 # Wayland first; xsel when there is no xclip
-pick_start 'WAYLAND_DISPLAY=wayland-9 DISPLAY=:9 PATH="$PWD/bin:$PATH" \
+pick_start 'WAYLAND_DISPLAY=wayland-9 DISPLAY=:9 PATH="$PWD/bin" \
     "$URIGREP" --pick --open-with=./opener copy.txt'
 wait_screen 'urigrep: 1/2'
 tm send-keys -t pick j y
@@ -52,7 +54,7 @@ https://example.net/two'
 tm send-keys -t pick q
 wait_exit
 rm "$tmp/bin/xclip"
-pick_start 'unset WAYLAND_DISPLAY; DISPLAY=:9 PATH="$PWD/bin:$PATH" \
+pick_start 'unset WAYLAND_DISPLAY; DISPLAY=:9 PATH="$PWD/bin" \
     "$URIGREP" --pick --open-with=./opener copy.txt'
 wait_screen 'urigrep: 1/2'
 tm send-keys -t pick j y
@@ -63,7 +65,7 @@ tm send-keys -t pick q
 wait_exit
 # no display: OSC 52 alone; --quit-after-open quits after a copy
 tm delete-buffer >/dev/null 2>&1
-pick_start 'unset WAYLAND_DISPLAY DISPLAY; PATH="$PWD/bin:$PATH" \
+pick_start 'unset WAYLAND_DISPLAY DISPLAY; PATH="$PWD/bin" \
     "$URIGREP" --pick --quit-after-open --open-with=./opener copy.txt'
 wait_screen 'urigrep: 1/2'
 tm send-keys -t pick j y

@@ -10,10 +10,11 @@ tm send-keys -t pick Enter
 opened --from-browser http://example.org/draft-1
 tm send-keys -t pick q
 wait_exit
-mkdir "$tmp/bin"
+# xdg-open from a PATH of the fake and what it and the opener run
+path_only "$tmp/bin" dirname mv
 printf '#!/bin/sh\nexec "%s/opener" "$@"\n' "$tmp" >"$tmp/bin/xdg-open"
 chmod +x "$tmp/bin/xdg-open"
-pick_start 'unset BROWSER; PATH="$PWD/bin:$PATH" "$URIGREP" --pick pick.txt'
+pick_start 'unset BROWSER; PATH="$PWD/bin" "$URIGREP" --pick pick.txt'
 wait_screen 'urigrep: 1/4'
 tm send-keys -t pick j Enter
 opened http://example.org/minutes.html
