@@ -8,12 +8,15 @@
 # real text and, beside each, NNN.uris: the URI references a person reads
 # in it, one per line, in order (an empty file when there are none).  The
 # SOURCE directory's name starts with its kind: mail-, news-, rfc- or
-# other-.  urigrep runs once per window with its default options and
-# --type=text; for an NNN.html window (an HTML document or part) with its
-# own type detection; for an NNN.eml window (one whole mail message or
-# news article, headers included) with its own type detection (a lone
-# message is read as mail) and --headers, because its labels include the
-# URIs that list software wrote in List-Archive:, List-Post: and the like.
+# other-.  urigrep reads each window as a document of its own, with its
+# default options and --type=text; an NNN.html window (an HTML document or
+# part) with its own type detection; an NNN.eml window (one whole mail
+# message or news article, headers included) with its own type detection
+# (a lone message is read as mail) and --headers, because its labels
+# include the URIs that list software wrote in List-Archive:, List-Post:
+# and the like.  For speed one run of urigrep -H reads all the windows of
+# a set that take the same options, and its output is split by file name
+# (a path with a ':' in it gets a run of its own).
 # The references it prints are compared with the labels as a multiset per
 # window.  The table gives, per set and kind and for each set as a whole:
 # windows, reported, correct, labelled, precision (correct / reported)
@@ -56,6 +59,40 @@ export LC_ALL
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/precision.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
+# run OPTION LISTFILE: urigrep -H with OPTION (one word or none) on the
+# windows named in LISTFILE, one a line; each output line goes to the
+# output file of its window, named in $tmp/out-of (window TAB file).
+run() {
+    [ -s "$2" ] || return 0
+    # shellcheck disable=SC2086 # $1 is one word or none
+    tr '\n' '\0' <"$2" | xargs -0 "$ug" -H $1 -- >"$tmp/batch" 2>"$tmp/err"
+    rc=$?
+    # xargs says 123 when a run exits 1 to 125: 1 is "no URI", not trouble
+    if [ $rc != 0 ] && { [ $rc != 123 ] || [ -s "$tmp/err" ]; }; then
+        echo "precision.sh: urigrep exit status $rc on the windows of" \
+            "$(head -n 1 "$2")...:" >&2
+        cat "$tmp/err" >&2
+        exit 2
+    fi
+    awk -F '\t' -v batch="$tmp/batch" '
+        { out[$1] = $2 }
+        END {
+            while ((getline line < batch) > 0) {
+                i = index(line, ":")
+                f = substr(line, 1, i - 1)
+                if (i == 0 || !(f in out)) {
+                    print "precision.sh: a line of no window: " line \
+                        >"/dev/stderr"
+                    exit 2
+                }
+                if (f != last && last != "")
+                    close(out[last])
+                print substr(line, i + 1) >>out[f]
+                last = f
+            }
+        }' "$tmp/out-of" || exit 2
+}
+
 # One line per window for awk: window, set, kind, urigrep's output file
 # and the label file; awk reads both files.
 n=0
@@ -63,33 +100,40 @@ for set in "$@"; do
     [ -d "$set" ] || { echo "precision.sh: no directory $set" >&2; exit 2; }
     setname=${set%/}
     setname=${setname##*/}
+    : >"$tmp/text"; : >"$tmp/html"; : >"$tmp/eml"; : >"$tmp/out-of"
     for win in $(find "$set" \( -name '*.txt' -o -name '*.html' \
         -o -name '*.eml' \) -type f | sort); do
         src=${win%/*}
         src=${src##*/}
         lab=${win%.*}.uris
-        type=--type=text
+        list=text
         case $win in
-        *.html) type= ;;
-        *.eml) type=--headers ;;
+        *.html) list=html ;;
+        *.eml) list=eml ;;
         esac
         if [ ! -f "$lab" ]; then
             echo "precision.sh: no labels $lab" >&2
             exit 2
         fi
         n=$((n + 1))
-        # shellcheck disable=SC2086 # $type is one word or none
-        "$ug" $type -- "$win" >"$tmp/$n" 2>"$tmp/err"
-        rc=$?
-        if [ $rc -gt 1 ]; then
-            echo "precision.sh: urigrep exit status $rc on $win:" >&2
-            cat "$tmp/err" >&2
-            exit 2
-        fi
+        : >"$tmp/$n"
+        printf '%s\t%s\n' "$win" "$tmp/$n" >>"$tmp/out-of"
+        case $win in
+        *:*) echo "$win" >"$tmp/one"
+            case $list in
+            text) run --type=text "$tmp/one" ;;
+            html) run "" "$tmp/one" ;;
+            eml) run --headers "$tmp/one" ;;
+            esac ;;
+        *) echo "$win" >>"$tmp/$list" ;;
+        esac
         printf '%s\t%s\t%s\t%s\t%s\n' "$win" "$setname" "${src%%-*}" \
-            "$tmp/$n" "$lab"
+            "$tmp/$n" "$lab" >>"$tmp/windows"
     done
-done >"$tmp/windows" || exit 2
+    run --type=text "$tmp/text"
+    run "" "$tmp/html"
+    run --headers "$tmp/eml"
+done
 
 awk -F '\t' -v verbose="$verbose" -v minp="$minp" -v minr="$minr" '
 function flush(   u, r, l, c) {
