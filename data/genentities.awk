@@ -1,5 +1,5 @@
 # genentities.awk: turn data/html5-entities.txt into a sorted C table
-# (src/lib/entities.h) for binary search: one row per name (without ';'),
+# (src/lib/formats/entities.h) for binary search: one row per name (without ';'),
 # its code points, and whether the name also works without ';' (legacy).
 # SPDX-License-Identifier: MIT
 BEGIN { n = 0; rows = 0 }

@@ -1,5 +1,5 @@
-# genredirectors.awk: build src/lib/redirectors.h, the table of link
-# wrappers src/lib/unwrap.c decodes, from data/redirectors.txt.
+# genredirectors.awk: build src/lib/links/redirectors.h, the table of link
+# wrappers src/lib/links/unwrap.c decodes, from data/redirectors.txt.
 # Usage: awk -f genredirectors.awk redirectors.txt
 # SPDX-License-Identifier: MIT
 BEGIN {

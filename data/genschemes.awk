@@ -1,4 +1,4 @@
-# genschemes.awk: build src/lib/schemes.h, the sorted scheme table, from
+# genschemes.awk: build src/lib/uri/schemes.h, the sorted scheme table, from
 # data/uri-schemes.csv (IANA's registry) and data/scheme-rules.txt.
 # Usage: awk -f genschemes.awk uri-schemes.csv scheme-rules.txt
 # SPDX-License-Identifier: MIT
@@ -64,7 +64,7 @@ END {
             printf "#define SCHEME_INDEX_%s %d\n", toupper(names[i]), i
     printf "#define SCHEME_NAME_MAX %d\n", max
     # an open-addressing hash index over the table; keep the hash in sync
-    # with scheme_hash() in src/lib/scheme.c
+    # with scheme_hash() in src/lib/uri/scheme.c
     size = 2048
     for (i = 0; i < size; i++)
         slot[i] = -1

@@ -1,4 +1,4 @@
-# gentracking.awk: build src/lib/tracking-params.h, the tracking parameters that
+# gentracking.awk: build src/lib/links/tracking-params.h, the tracking parameters that
 # --strip-tracking takes out, from data/tracking-params.txt.
 # Usage: awk -f gentracking.awk tracking-params.txt
 # SPDX-License-Identifier: MIT

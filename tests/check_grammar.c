@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grammar.h"
+#include "uri/grammar.h"
 #include "urigrep.h"
 #include "check_main.h"
 

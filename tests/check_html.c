@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "html.h"
+#include "formats/html.h"
 #include "check_main.h"
 
 /* What the scanner reported: "T:text" runs joined, "U:attr=value" and

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mail.h"
+#include "formats/mail.h"
 #include "check_main.h"
 
 /* One line per event: "P path ctype charset base|location|mid line"

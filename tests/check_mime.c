@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mime.h"
-#include "skip.h"
+#include "formats/mime.h"
+#include "scan/skip.h"
 #include "check_main.h"
 
 START_TEST(test_mime_media_type)

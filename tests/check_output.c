@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charset.h"
+#include "formats/charset.h"
 #include "clean.h"
-#include "grammar.h"
+#include "uri/grammar.h"
 #include "output.h"
 #include "uniq.h"
 #include "check_main.h"

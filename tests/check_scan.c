@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scan.h"
-#include "skip.h"
+#include "scan/scan.h"
+#include "scan/skip.h"
 #include "utf8.h"
-#include "scheme.h"
-#include "schemes.h"
+#include "uri/scheme.h"
+#include "uri/schemes.h"
 #include "urigrep.h"
 #include "check_main.h"
 

@@ -1,4 +1,4 @@
-/* check_span.c: the scanner's stop classes (src/lib/span.h) hold the
+/* check_span.c: the scanner's stop classes (src/shared/span.h) hold the
  * bytes their comment names, and span_plain() stops at the first of them
  * wherever it stands, in its sixteen-byte steps or in the byte loop after
  * them. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trust.h"
+#include "links/trust.h"
 #include "urigrep.h"
 
 /*

@@ -43,7 +43,11 @@ if ! tsort "$tmp/edges" >/dev/null 2>"$tmp/loops"; then
 fi
 
 # src/cli sees only the public and shared headers besides its own
-for h in "$srcdir"/src/lib/*.h; do
+# (by the name a file includes it with: "scan/scan.h", or its bare name
+# through an -I of the folder)
+for h in $(cd "$srcdir"/src/lib && find . -name '*.h'); do
+    h=${h#./}
+    echo "$h"
     echo "${h##*/}"
 done >"$tmp/lib-headers"
 grep -n '^#include "' "$srcdir"/src/cli/*.[ch] | sed 's/\(.*\):#include "\(.*\)".*/\1 \2/' |

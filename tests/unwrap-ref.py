@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # unwrap-ref.py: an independent decoder of wrapped links, written from the
-# vendors' descriptions (not from src/lib/unwrap.c), to check urigrep's
+# vendors' descriptions (not from src/lib/links/unwrap.c), to check urigrep's
 # "target" in tests/cli/unwrap-*.sh: Safe Links' url= parameter
 # (percent-encoded) and Proofpoint URL Defense v2 and v3 as Proofpoint's
 # published URLDefenseDecode.py describes them (v2: "-" for "%", "_" for

@@ -11,7 +11,7 @@
 #include "warcver.h"
 
 /* The mail parser takes a line for a separator only when the whole of it,
- * newline included, fits its line buffer (LINE_MAX_ in src/lib/mail.c;
+ * newline included, fits its line buffer (LINE_MAX_ in src/lib/formats/mail.c;
  * keep in sync): a longer "From " line is body text. */
 #define FROM_LINE_MAX 256
 
@@ -137,8 +137,8 @@ split_by_chain(enum urigrep_doc_type type, const char *p, size_t n)
 }
 
 /* The longest WARC record header the reader holds (WARC_HEAD_MAX in
- * src/lib/warc.h), and the longest line it holds to see whether a
- * record follows a block (VLINE_MAX in src/lib/warc.c): keep in sync. */
+ * src/lib/formats/warc.h), and the longest line it holds to see whether a
+ * record follows a block (VLINE_MAX in src/lib/formats/warc.c): keep in sync. */
 #define WARC_HEAD_MAX (64 * 1024)
 #define WARC_VLINE_MAX 16
 

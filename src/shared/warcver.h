@@ -1,4 +1,4 @@
-/* warcver.h: the WARC version line, as the WARC reader (src/lib/warc.c)
+/* warcver.h: the WARC version line, as the WARC reader (src/lib/formats/warc.c)
  * and the -j cutter (src/cli/split.c) must both read it. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_WARCVER_H

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charset.h"
+#include "formats/charset.h"
 #include "chunks.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "clean.h"
-#include "scan.h"
+#include "scan/scan.h"
 #include "urigrep.h"
 #include "chunks.h"
 

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "chunks.h"
-#include "html.h"
+#include "formats/html.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

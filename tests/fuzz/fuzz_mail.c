@@ -24,10 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "html.h"
+#include "formats/html.h"
 #include "again.h"
-#include "mail.h"
-#include "mime.h"
+#include "formats/mail.h"
+#include "formats/mime.h"
 
 struct log {
     unsigned char *p;

@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "chunks.h"
-#include "mime.h"
-#include "skip.h"
+#include "formats/mime.h"
+#include "scan/skip.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grammar.h"
+#include "uri/grammar.h"
 #include "clean.h"
 #include "output.h"
-#include "scan.h"
+#include "scan/scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

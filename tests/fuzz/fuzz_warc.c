@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "warc.h"
+#include "formats/warc.h"
 #include "again.h"
 #include "chunks.h"
 

@@ -15,13 +15,13 @@ top=$(cd "$here/../.." && pwd)
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/urigrep-fuzz.XXXXXX")}
 CC=${CC_FUZZ:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz: $CC not found" >&2; exit 77; }
-mkdir -p "$work/gen"
+mkdir -p "$work/gen/formats" "$work/gen/links" "$work/gen/uri"
 echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)
 { return d == 0 && n > 0; }' >"$work/probe.c"
 "$CC" -fsanitize=fuzzer,address,undefined -o "$work/probe" "$work/probe.c" \
     2>/dev/null || { echo "fuzz: $CC cannot link -fsanitize=fuzzer" >&2; exit 77; }
 LC_ALL=C awk -f "$top/data/genschemes.awk" "$top/data/uri-schemes.csv" \
-    "$top/data/scheme-rules.txt" >"$work/gen/schemes.h"
+    "$top/data/scheme-rules.txt" >"$work/gen/uri/schemes.h"
 cat >"$work/gen/config.h" <<'H'
 #define _GNU_SOURCE 1
 #define HAVE_MEMRCHR 1
@@ -33,14 +33,15 @@ H
 case $(uname -m) in
 x86_64 | amd64) echo '#define HAVE_AVX2_TARGET 1' >>"$work/gen/config.h" ;;
 esac
-awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" >"$work/gen/entities.h"
+awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" \
+    >"$work/gen/formats/entities.h"
 LC_ALL=C awk -f "$top/data/genredirectors.awk" "$top/data/redirectors.txt" \
-    >"$work/gen/redirectors.h"
+    >"$work/gen/links/redirectors.h"
 LC_ALL=C awk -f "$top/data/gentracking.awk" "$top/data/tracking-params.txt" \
-    >"$work/gen/tracking-params.h"
+    >"$work/gen/links/tracking-params.h"
 # every module of the library and the shared folder (a list by name lost
 # each new module), and the two of the command that targets drive
-lib="$(ls "$top"/src/shared/*.c "$top"/src/lib/*.c) $top/src/cli/output.c $top/src/cli/split.c"
+lib="$(find "$top"/src/shared "$top"/src/lib -name '*.c' | sort) $top/src/cli/output.c $top/src/cli/split.c"
 # the scanner's slice small, as inputs are (-max_len)
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DSLICE=256 -I$work/gen -I$top/include -I$top/src/shared -I$top/src/lib -I$top/src/cli"
 mkdir -p "$work/obj"

@@ -14,7 +14,7 @@ import sys
 import urllib.parse
 import zlib
 
-# the attributes urigrep reads as URIs (src/lib/html.c uri_attrs)
+# the attributes urigrep reads as URIs (src/lib/formats/html.c uri_attrs)
 ATTRS = {"action", "background", "cite", "codebase", "data", "formaction",
          "href", "icon", "longdesc", "manifest", "poster", "src", "usemap"}
 

@@ -8,14 +8,14 @@
 #include <string.h>
 #include <strings.h>
 
-#include "charset.h"
-#include "emit.h"
-#include "extract.h"
-#include "html.h"
+#include "formats/charset.h"
+#include "extract/emit.h"
+#include "extract/extract.h"
+#include "formats/html.h"
 #include "internal.h"
-#include "mail.h"
-#include "scan.h"
-#include "scheme.h"
+#include "formats/mail.h"
+#include "scan/scan.h"
+#include "uri/scheme.h"
 
 /* Text is handed to the scanner in blocks of this size. */
 #define TEXT_BLOCK (64 * 1024)

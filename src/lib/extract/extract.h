@@ -10,10 +10,10 @@
 #include <stdint.h>
 
 #include "buf.h"
-#include "charset.h"
-#include "html.h"
-#include "rnews.h"
-#include "unwrap.h"
+#include "formats/charset.h"
+#include "formats/html.h"
+#include "formats/rnews.h"
+#include "links/unwrap.h"
 #include "urigrep.h"
 
 /* How much of a document's start decides its type (as GNU grep looks

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "html.h"
+#include "formats/html.h"
 
 /* Longest attribute name and value the prescan keeps; longer ones are
  * cut (no charset label is that long). */

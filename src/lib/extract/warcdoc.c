@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
-#include "extract.h"
+#include "extract/emit.h"
+#include "extract/extract.h"
 #include "internal.h"
-#include "warc.h"
-#include "warcdoc.h"
+#include "formats/warc.h"
+#include "extract/warcdoc.h"
 
 /* The base of a record: its Content-Location resolved against its
  * target URI (RFC 2616 14.14: it defines the base), else the target. */

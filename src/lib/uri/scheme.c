@@ -10,9 +10,9 @@
 #include <emmintrin.h>
 #endif
 
-#include "chars.h"
-#include "scheme.h"
-#include "schemes.h"
+#include "uri/chars.h"
+#include "uri/scheme.h"
+#include "uri/schemes.h"
 
 /*
  * Why scheme-specific checks.  In running text "Fax:(404) 555-1212",

@@ -14,9 +14,9 @@
 #define HTML_SSE2 1
 #endif
 
-#include "entities.h"
-#include "html.h"
-#include "skip.h"
+#include "formats/entities.h"
+#include "formats/html.h"
+#include "scan/skip.h"
 
 /*
  * Not an HTML parser: a byte-at-a-time state machine that knows tags,

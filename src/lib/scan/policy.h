@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "scheme.h"
+#include "uri/scheme.h"
 #include "urigrep.h"
 
 /* Where a candidate stands: which rules apply to it. */

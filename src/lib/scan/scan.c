@@ -7,14 +7,14 @@
 #include <strings.h>
 
 #include "buf.h"
-#include "chars.h"
-#include "grammar.h"
+#include "uri/chars.h"
+#include "uri/grammar.h"
 #include "internal.h"
-#include "policy.h"
+#include "scan/policy.h"
 #include "utf8.h"
-#include "scan.h"
-#include "scheme.h"
-#include "skip.h"
+#include "scan/scan.h"
+#include "uri/scheme.h"
+#include "scan/skip.h"
 #include "span.h"
 
 /*

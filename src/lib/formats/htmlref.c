@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-#include "entities.h"
-#include "html.h"
+#include "formats/entities.h"
+#include "formats/html.h"
 
 /* The longest name in the table ("CounterClockwiseContourIntegral") and
  * the longest of the legacy names that work without ';' ("middot"). */

@@ -10,7 +10,7 @@
 #include <idn2.h>
 #endif
 
-#include "chars.h"
+#include "uri/chars.h"
 #include "internal.h"
 
 /* The input is UTF-8 already (the scanner only passes valid UTF-8 on, and

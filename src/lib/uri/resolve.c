@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "grammar.h"
+#include "uri/grammar.h"
 #include "internal.h"
 
 /* A path under construction, and the stack of its segments. */

@@ -8,21 +8,21 @@
 #include <string.h>
 #include <strings.h>
 
-#include "charset.h"
-#include "chars.h"
+#include "formats/charset.h"
+#include "uri/chars.h"
 #include "clean.h"
-#include "emit.h"
-#include "extract.h"
-#include "grammar.h"
+#include "extract/emit.h"
+#include "extract/extract.h"
+#include "uri/grammar.h"
 #include "internal.h"
-#include "mail.h"
-#include "mime.h"
-#include "rnews.h"
-#include "scheme.h"
-#include "warc.h"
+#include "formats/mail.h"
+#include "formats/mime.h"
+#include "formats/rnews.h"
+#include "uri/scheme.h"
+#include "formats/warc.h"
 #include "warcver.h"
-#include "warcdoc.h"
-#include "trust.h"
+#include "extract/warcdoc.h"
+#include "links/trust.h"
 
 /* Bytes of header URIs held for one header block before they are
  * reported without waiting for the Message-ID: a message may have any

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "extract.h"
+#include "extract/extract.h"
 
 /* Memory ran out: remember it and stop. */
 void emit_nomem(struct urigrep_extractor *x);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grammar.h"
+#include "uri/grammar.h"
 #include "internal.h"
 
 /*

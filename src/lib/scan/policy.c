@@ -6,9 +6,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "chars.h"
-#include "grammar.h"
-#include "policy.h"
+#include "uri/chars.h"
+#include "uri/grammar.h"
+#include "scan/policy.h"
 
 enum urigrep_status
 policy_init(struct policy *pol, const struct urigrep_scan_options *o)

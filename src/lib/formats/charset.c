@@ -15,10 +15,10 @@
 #include <immintrin.h>
 #endif
 
-#include "chars.h"
-#include "charset.h"
+#include "uri/chars.h"
+#include "formats/charset.h"
 #include "internal.h"
-#include "skip.h"
+#include "scan/skip.h"
 
 /*
  * iconv stops at a malformed sequence and leaves it to us.  We put U+FFFD

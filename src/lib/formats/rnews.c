@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "rnews.h"
+#include "formats/rnews.h"
 
 bool
 rnews_separator(const char *p, size_t n, uint64_t *count)

@@ -9,14 +9,14 @@
 #include <string.h>
 #include <strings.h>
 
-#include "chars.h"
+#include "uri/chars.h"
 #include "clean.h"
-#include "emit.h"
-#include "extract.h"
-#include "grammar.h"
+#include "extract/emit.h"
+#include "extract/extract.h"
+#include "uri/grammar.h"
 #include "internal.h"
-#include "tracking.h"
-#include "trust.h"
+#include "links/tracking.h"
+#include "links/trust.h"
 
 void
 emit_nomem(struct urigrep_extractor *x)

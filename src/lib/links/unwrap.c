@@ -7,12 +7,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "chars.h"
-#include "grammar.h"
+#include "uri/chars.h"
+#include "uri/grammar.h"
 #include "internal.h"
-#include "unwrap.h"
+#include "links/unwrap.h"
 
-#include "redirectors.h"
+#include "links/redirectors.h"
 
 #define NRULES (sizeof unwrap_rules / sizeof *unwrap_rules)
 

@@ -12,7 +12,7 @@
 #include <immintrin.h>
 #endif
 
-#include "skip.h"
+#include "scan/skip.h"
 
 /*
  * Plain text is mostly bytes that cannot start a reference, and most of

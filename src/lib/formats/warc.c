@@ -8,8 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "httpbody.h"
-#include "warc.h"
+#include "formats/httpbody.h"
+#include "formats/warc.h"
 #include "warcver.h"
 
 /* A line between records longer than this is garbage, whatever it

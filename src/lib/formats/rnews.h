@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "skip.h"
+#include "scan/skip.h"
 
 /* Longest separator line taken: "#! rnews " and a count, with room for
  * what some batchers write after it. */

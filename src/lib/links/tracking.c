@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "internal.h"
-#include "tracking.h"
+#include "links/tracking.h"
 
-#include "tracking-params.h"
+#include "links/tracking-params.h"
 
 #define NPARAMS (sizeof tracking_params / sizeof *tracking_params)
 

@@ -11,7 +11,7 @@
 #include <zlib.h>
 #endif
 
-#include "httpbody.h"
+#include "formats/httpbody.h"
 
 /* A chunk-size line (size, extensions) or trailer line longer than this
  * is not one: the body is read as it is from there (as warcio and

@@ -11,9 +11,9 @@
 #endif
 
 #include "buf.h"
-#include "charset.h"
+#include "formats/charset.h"
 #include "internal.h"
-#include "mime.h"
+#include "formats/mime.h"
 
 static bool
 is_blank(char c)

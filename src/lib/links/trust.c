@@ -17,10 +17,10 @@
 #include <unicode/uspoof.h>
 #endif
 
-#include "grammar.h"
+#include "uri/grammar.h"
 #include "internal.h"
-#include "trust.h"
-#include "unwrap.h"
+#include "links/trust.h"
+#include "links/unwrap.h"
 
 /*
  * Issue 22: what a reader sees against where a link goes.  The registered

@@ -13,11 +13,11 @@
 #endif
 
 #include "internal.h"
-#include "chars.h"
-#include "mail.h"
-#include "mime.h"
-#include "scan.h"
-#include "skip.h"
+#include "uri/chars.h"
+#include "formats/mail.h"
+#include "formats/mime.h"
+#include "scan/scan.h"
+#include "scan/skip.h"
 
 /*
  * A line-driven state machine.  Lines are assembled in a small buffer;
