@@ -12,7 +12,7 @@
 #include <curses.h>
 #endif
 
-#include "conf.h"
+#include "pick/conf.h"
 #include "check_main.h"
 
 /* Read TEXT as a configuration file into C; return conf_read()'s

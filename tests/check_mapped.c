@@ -1,4 +1,4 @@
-/* check_mapped.c: mapped windows (src/cli/mapped.c) give a file's bytes
+/* check_mapped.c: mapped windows (src/cli/input/mapped.c) give a file's bytes
  * from any offset; a file cut short under a window reads as zeros from
  * its new end on and says it shrank, where the access would have raised
  * SIGBUS; a SIGBUS outside every window still ends the process. */
@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "mapped.h"
+#include "input/mapped.h"
 #include "check_main.h"
 
 #define SIZE (256 * 1024 + 123)

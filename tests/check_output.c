@@ -11,8 +11,8 @@
 #include "formats/charset.h"
 #include "clean.h"
 #include "uri/grammar.h"
-#include "output.h"
-#include "uniq.h"
+#include "output/output.h"
+#include "output/uniq.h"
 #include "check_main.h"
 
 static char *

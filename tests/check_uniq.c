@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "uniq.h"
+#include "output/uniq.h"
 #include "check_main.h"
 
 /* Aumasson and Bernstein, "SipHash: a fast short-input PRF", appendix A:

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "walk.h"
+#include "input/walk.h"
 #include "check_main.h"
 
 static int

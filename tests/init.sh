@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 LC_ALL=C
 export LC_ALL
 # -j N starts its threads at the first file, whatever the input (as
-# src/cli/plan.c would not for a small one), so that the tests' small
+# src/cli/jobs/plan.c would not for a small one), so that the tests' small
 # inputs exercise them; tests/cli/jobs-choice.sh unsets it
 URIGREP_JOBS_HOLD=0
 export URIGREP_JOBS_HOLD

@@ -50,7 +50,7 @@ for h in $(cd "$srcdir"/src/lib && find . -name '*.h'); do
     echo "$h"
     echo "${h##*/}"
 done >"$tmp/lib-headers"
-grep -n '^#include "' "$srcdir"/src/cli/*.[ch] | sed 's/\(.*\):#include "\(.*\)".*/\1 \2/' |
+find "$srcdir"/src/cli -name '*.[ch]' | sort | xargs grep -n '^#include "' | sed 's/\(.*\):#include "\(.*\)".*/\1 \2/' |
     while read -r where h; do
         if grep -qx "$h" "$tmp/lib-headers"; then
             echo "modules.sh: ${where#"$srcdir"/} includes src/lib/$h" >&2

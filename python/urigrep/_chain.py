@@ -1,5 +1,5 @@
 # urigrep/_chain.py: where a plain WARC file or an mboxcl/mboxcl2 mbox may
-# be cut, as urigrep -j cuts it (src/cli/split.c: keep in sync).
+# be cut, as urigrep -j cuts it (src/cli/jobs/split.c: keep in sync).
 # SPDX-License-Identifier: MIT
 """A walk from a file's start along its Content-Length chain: each record
 (WARC) or message (mboxcl) header read, its counted body passed over; a

@@ -13,9 +13,9 @@
 #include <pcre2.h>
 
 #include "buf.h"
-#include "conf.h"
+#include "pick/conf.h"
 #include "msg.h"
-#include "output.h"
+#include "output/output.h"
 #include "urigrep.h"
 
 struct pattern {

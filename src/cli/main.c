@@ -18,15 +18,15 @@
 
 #include "buildinfo.h"
 #include "cli.h"
-#include "jobs.h"
+#include "jobs/jobs.h"
 #include "optable.h"
-#include "pick.h"
-#include "pinbox.h"
-#include "plan.h"
-#include "progress.h"
-#include "source.h"
-#include "uniq.h"
-#include "walk.h"
+#include "pick/pick.h"
+#include "pinbox/pinbox.h"
+#include "jobs/plan.h"
+#include "output/progress.h"
+#include "input/source.h"
+#include "output/uniq.h"
+#include "input/walk.h"
 
 /* Default read size: large enough that read(2) is not the cost. */
 #define DEFAULT_BUFFER (128 * 1024)

@@ -11,8 +11,8 @@
 
 #include "buf.h"
 #include "msg.h"
-#include "output.h"
-#include "progress.h"
+#include "output/output.h"
+#include "output/progress.h"
 
 static bool (*divert_fn)(const char *p, size_t n);
 static void (*before_fn)(void *arg);

@@ -11,7 +11,7 @@
 
 /* One reference to print, with what is known about it. Strings are
  * borrowed; NULL means unknown or undefined (JSON null). The command
- * fills it (src/cli/report.c; its plain output reads a few fields), and
+ * fills it (src/cli/output/report.c; its plain output reads a few fields), and
  * so does urigrep_ref_json() (src/lib/extract/json.c): one writer for both, so
  * that the library's records are the command's byte for byte.
  * Each field is set one by one (no clearing first): those that come from

@@ -20,7 +20,7 @@
 
 #include "uri/grammar.h"
 #include "clean.h"
-#include "output.h"
+#include "output/output.h"
 #include "scan/scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -15,10 +15,10 @@
 #endif
 
 #include "cli.h"
-#include "progress.h"
-#include "source.h"
-#include "split.h"
-#include "warcgz.h"
+#include "output/progress.h"
+#include "input/source.h"
+#include "jobs/split.h"
+#include "input/warcgz.h"
 
 /* Compressed bytes of a candidate member inflated to see whether it
  * starts with "WARC/": its header (a name, an extra field) comes first;

@@ -14,10 +14,10 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "mapped.h"
-#include "progress.h"
-#include "source.h"
-#include "warcgz.h"
+#include "input/mapped.h"
+#include "output/progress.h"
+#include "input/source.h"
+#include "input/warcgz.h"
 
 /* How much of a file's start decides its type and binariness (as GNU
  * grep looks for NUL bytes); the extractor decides its type from as

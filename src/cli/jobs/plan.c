@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "jobs.h"
-#include "plan.h"
+#include "jobs/jobs.h"
+#include "jobs/plan.h"
 
 /*
  * Threads cost: starting and ending two and passing output through

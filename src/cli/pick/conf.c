@@ -18,7 +18,7 @@
 #endif
 
 #include "cli.h"
-#include "conf.h"
+#include "pick/conf.h"
 
 /* Most words on a line: "open match RE" and an opener of 60 words. */
 #define WORDS_MAX 64

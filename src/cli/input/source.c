@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "codec.h"
-#include "source.h"
+#include "input/codec.h"
+#include "input/source.h"
 
 /* Bytes of a member's start that decide its format: bzip2's "BZh9" and
  * block magic are the longest. */

@@ -24,10 +24,10 @@
 
 #include "clean.h"
 #include "cli.h"
-#include "conf.h"
-#include "launch.h"
-#include "pick.h"
-#include "uniq.h"
+#include "pick/conf.h"
+#include "pick/launch.h"
+#include "pick/pick.h"
+#include "output/uniq.h"
 
 /* Columns of context shown on each side of the link, at most. */
 #define SIDE_COLS 60

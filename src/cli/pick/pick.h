@@ -5,7 +5,7 @@
 #define URIGREP_PICK_H
 
 #include "cli.h"
-#include "conf.h"
+#include "pick/conf.h"
 
 struct picker;
 

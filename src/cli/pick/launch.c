@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "launch.h"
+#include "pick/launch.h"
 
 char *
 launch_base64(const char *text, size_t len)

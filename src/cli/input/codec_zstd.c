@@ -7,7 +7,7 @@
 #include <zstd.h>
 #include <zstd_errors.h>
 
-#include "codec.h"
+#include "input/codec.h"
 
 static void *
 zstd_open(void)

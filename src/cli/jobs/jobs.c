@@ -19,14 +19,14 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "jobs.h"
-#include "mapped.h"
-#include "pinbox.h"
-#include "progress.h"
-#include "source.h"
-#include "split.h"
-#include "warcgz.h"
-#include "uniq.h"
+#include "jobs/jobs.h"
+#include "input/mapped.h"
+#include "pinbox/pinbox.h"
+#include "output/progress.h"
+#include "input/source.h"
+#include "jobs/split.h"
+#include "input/warcgz.h"
+#include "output/uniq.h"
 
 /*
  * How it works. The thread that walks the command line (the planner)

@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "output.h"
-#include "progress.h"
-#include "uniq.h"
+#include "output/output.h"
+#include "output/progress.h"
+#include "output/uniq.h"
 
 void
 report_write_error(int err)

@@ -7,7 +7,7 @@
 
 #include <lzma.h>
 
-#include "codec.h"
+#include "input/codec.h"
 
 static void *
 xz_open(void)

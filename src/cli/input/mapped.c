@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mapped.h"
+#include "input/mapped.h"
 
 /* The window this thread reads, for the handler. */
 static _Thread_local struct {

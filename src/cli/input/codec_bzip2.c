@@ -8,7 +8,7 @@
 
 #include <bzlib.h>
 
-#include "codec.h"
+#include "input/codec.h"
 
 /* libbz2 counts in unsigned int: steps larger than this are cut. */
 #define STEP_MAX ((size_t)UINT_MAX)

@@ -8,7 +8,7 @@
 
 #include <zlib.h>
 
-#include "codec.h"
+#include "input/codec.h"
 
 /* zlib counts in uInt: steps larger than this are cut. */
 #define STEP_MAX ((size_t)UINT_MAX)

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "progress.h"
+#include "output/progress.h"
 
 /* First line after this long: a run that ends sooner shows nothing. */
 #define DELAY_NS 1000000000LL

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "split.h"
+#include "jobs/split.h"
 #include "warcver.h"
 
 /* The mail parser takes a line for a separator only when the whole of it,

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "clean.h"
-#include "output.h"
+#include "output/output.h"
 #include "utf8.h"
 #include "span.h"
 

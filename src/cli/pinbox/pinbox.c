@@ -20,8 +20,8 @@
 #endif
 
 #include "cli.h"
-#include "pinbox.h"
-#include "progress.h"
+#include "pinbox/pinbox.h"
+#include "output/progress.h"
 
 #ifdef HAVE_LIBGIT2
 

@@ -13,7 +13,7 @@
 #include <sys/random.h>
 #endif
 
-#include "uniq.h"
+#include "output/uniq.h"
 
 /*
  * The strings are URIs from the input, which an adversary may choose: an
