@@ -58,4 +58,16 @@ find "$srcdir"/src/cli -name '*.[ch]' | sort | xargs grep -n '^#include "' | sed
         fi
     done >"$tmp/bad"
 [ -s "$tmp/bad" ] && fail=1
+
+# src/shared sits below the library: it uses no symbol src/lib defines,
+# so that the command, linked with liburigrep.so (whose exports are the
+# public functions alone), links its own copy of it
+grep '^src/lib/' "$tmp/objs" | xargs nm -P --defined-only |
+    awk '$2 ~ /^[TDBRV]$/ { print $1 }' | sort -u >"$tmp/lib-defs"
+grep '^src/shared/' "$tmp/objs" | xargs nm -P --undefined-only |
+    awk '{ print $1 }' | sort -u | comm -12 - "$tmp/lib-defs" >"$tmp/up"
+if [ -s "$tmp/up" ]; then
+    echo "modules.sh: src/shared uses what src/lib defines:" $(cat "$tmp/up") >&2
+    fail=1
+fi
 exit $fail

@@ -10,6 +10,7 @@
 
 #include "clean.h"
 #include "jsonout.h"
+#include "names.h"
 #include "span.h"
 #include "utf8.h"
 
@@ -343,10 +344,10 @@ output_rec_from_ref(struct output_rec *r, const struct urigrep_ref *ref,
     r->offset = ref->offset;
     r->ref = ref->ref;
     r->uri = ref->uri;
-    r->delimiter = urigrep_delim_name(ref->delim);
+    r->delimiter = names_delim(ref->delim);
     r->valid = ref->valid == 1;
     r->absolute = ref->absolute;
-    r->error = ref->valid == 1 ? NULL : urigrep_strerror(ref->error);
+    r->error = ref->valid == 1 ? NULL : names_status(ref->error);
     r->error_offset = ref->error_offset;
     r->parts = parts;
     r->hyphen_dropped = (ref->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
@@ -360,7 +361,7 @@ output_rec_from_ref(struct output_rec *r, const struct urigrep_ref *ref,
     r->charset = ref->charset;
     r->base = ref->base;
     r->base_source =
-        ref->base ? urigrep_base_source_name(ref->base_source) : NULL;
+        ref->base ? names_base_source(ref->base_source) : NULL;
     r->wrapper = ref->wrapper;
     r->target = ref->target;
     /* and its WARC fields, NULL outside WARC */

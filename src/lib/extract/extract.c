@@ -23,6 +23,7 @@
 #include "warcver.h"
 #include "extract/warcdoc.h"
 #include "links/trust.h"
+#include "names.h"
 
 /* Bytes of header URIs held for one header block before they are
  * reported without waiting for the Message-ID: a message may have any
@@ -34,29 +35,13 @@
 URIGREP_EXPORT const char *
 urigrep_delim_name(enum urigrep_delim d)
 {
-    /* in the order of enum urigrep_delim */
-    static const char *const names[] = {
-        "bare", "angle", "angle-url", "quote", "url-prefix", "abbrev",
-        "attribute", "line", "field"
-    };
-
-    if ((unsigned)d < sizeof names / sizeof *names)
-        return names[d];
-    return "unknown";
+    return names_delim(d);
 }
 
 URIGREP_EXPORT const char *
 urigrep_base_source_name(enum urigrep_base_source s)
 {
-    /* in the order of enum urigrep_base_source */
-    static const char *const names[] = {
-        "none", "option", "html", "content-base", "content-location",
-        "base-header", "document", "target-uri"
-    };
-
-    if ((unsigned)s < sizeof names / sizeof *names)
-        return names[s];
-    return "unknown";
+    return names_base_source(s);
 }
 
 /* ---- what a document is ---- */
