@@ -19,6 +19,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${1:-$here/../src/urigrep}
+. "$here/binary.sh"
+ug=$(real_binary "$ug")
 data=${BENCH_DATA:-$here/data}
 runs=${BENCH_RUNS:-5}
 jobs=${BENCH_JOBS:-$(nproc)}

@@ -29,7 +29,9 @@ echo "$(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg);" \
      "$(date -u '+%Y-%m-%d %H:%M UTC'); least of $runs rounds"
 echo "input: $mbox ($(wc -c <"$mbox") bytes)"
 cat "$mbox" >/dev/null
+. "$here/binary.sh"
 for ug in "$@"; do
+    ug=$(real_binary "$ug")
     bt=; bm=; i=0
     while [ $i -lt "$runs" ]; do
         t0=$(now); "$ug" -j 1 --type=text "$mbox" >/dev/null

@@ -24,6 +24,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 epoch=${1:-}
 ug=${2:-$here/../src/urigrep}
+. "$here/binary.sh"
+ug=$(real_binary "$ug")
 data=${BENCH_DATA:-$here/data}
 runs=${BENCH_RUNS:-3}
 [ -x /usr/bin/time ] || { echo "bench: needs GNU time" >&2; exit 77; }

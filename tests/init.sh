@@ -52,6 +52,14 @@ unprivileged() {
     if ! ug --version >/dev/null 2>&1; then
         _bin=$tmp/unprivileged-bin
         mkdir "$_bin" && cp "$URIGREP" "$_bin/" || exit 99
+        # and the build's liburigrep.so the program links, when the
+        # test environment put it on LD_LIBRARY_PATH (Makefile.am)
+        _lib=${LD_LIBRARY_PATH%%:*}
+        if [ -n "$_lib" ] && [ -f "$_lib/liburigrep.so.1" ]; then
+            cp -L "$_lib/liburigrep.so.1" "$_bin/" || exit 99
+            LD_LIBRARY_PATH=$_bin:$LD_LIBRARY_PATH
+            export LD_LIBRARY_PATH
+        fi
         URIGREP=$_bin/${URIGREP##*/}
         ug --version >/dev/null 2>"$tmp/err" ||
             { echo "nobody cannot run urigrep: $(cat "$tmp/err")" >&2;

@@ -7,7 +7,7 @@
 # SPDX-License-Identifier: MIT
 : "${URIGREP:?URIGREP must name the urigrep binary}"
 : "${top_srcdir:=.}"
-libs=$(cd "$(dirname "$URIGREP")/lib/.libs" && pwd) || exit 99
+libs=$(cd "${top_builddir:-$(dirname "$URIGREP")/..}/src/lib/.libs" && pwd) || exit 99
 if ! py=$(sh "$top_srcdir/python/find-python" pytest pip venv); then
     echo "SKIP: no python3 with cffi, pytest, pip and venv" >&2
     exit 77

@@ -7,7 +7,7 @@
 # SPDX-License-Identifier: MIT
 : "${URIGREP:?URIGREP must name the urigrep binary}"
 : "${top_srcdir:=.}"
-so=$(dirname "$URIGREP")/lib/.libs/liburigrep.so
+so=${top_builddir:-$(dirname "$URIGREP")/..}/src/lib/.libs/liburigrep.so
 file=$top_srcdir/debian/liburigrep1.symbols
 [ -r "$file" ] || { echo "SKIP: no debian/ here" >&2; exit 77; }
 command -v nm >/dev/null && command -v objdump >/dev/null ||

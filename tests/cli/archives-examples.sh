@@ -5,7 +5,7 @@
 # error) is skipped with a note.
 . "${srcdir:-.}/tests/init.sh"
 top=$(cd "$srcdir" && pwd) || exit 99
-bin=$(cd "$(dirname "$URIGREP")" && pwd) || exit 99
+bin=$(cd "${top_builddir:-$(dirname "$URIGREP")/..}/src" && pwd) || exit 99
 man=$top/doc/urigrep.1
 [ -r "$man" ] || exit 77
 sed -n '/^\.SH ARCHIVES/,/^\.SH [^A]/p' "$man" |

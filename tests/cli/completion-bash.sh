@@ -4,7 +4,7 @@
 # and for the operands; the script is bash's own (no bash-completion
 # package needed).
 . "${srcdir:-.}/tests/init.sh"
-comp=${URIGREP%/src/urigrep}/completions/urigrep
+comp=${top_builddir:-$(dirname "$URIGREP")/..}/completions/urigrep
 [ -f "$comp" ] || fail "no $comp (make builds it)"
 command -v bash >/dev/null || exit 77
 mkdir "$tmp/dir" && : >"$tmp/dir/patterns.txt" && : >"$tmp/dir/mail.eml"

@@ -2,7 +2,7 @@
 # that getopt and --help use: zsh -n and fish -n accept them, and each
 # offers exactly the long options --help lists, no more, no fewer.
 . "${srcdir:-.}/tests/init.sh"
-dir=${URIGREP%/src/urigrep}/completions
+dir=${top_builddir:-$(dirname "$URIGREP")/..}/completions
 for f in urigrep _urigrep urigrep.fish; do
     [ -f "$dir/$f" ] || fail "no $dir/$f (make builds it)"
 done

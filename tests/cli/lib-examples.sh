@@ -4,7 +4,7 @@
 . "${srcdir:-.}/tests/init.sh"
 h=$srcdir/include/urigrep.h
 man=$srcdir/doc/liburigrep.3
-bin=$(dirname "$URIGREP")/../doc/examples
+bin=${top_builddir:-$(dirname "$URIGREP")/..}/doc/examples
 [ -r "$h" ] && [ -r "$man" ] || exit 77
 [ -x "$bin/links" ] && [ -x "$bin/scan" ] || fail "examples not built in $bin"
 # every function declared in the header has a synopsis line and is

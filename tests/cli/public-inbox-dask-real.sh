@@ -15,7 +15,7 @@ a=${URIGREP_PINBOX_DASK_ARCHIVE:-$a}
 [ -d "$a" ] || { echo "skipping: no archive $a" >&2; exit 77; }
 pi_skip
 if [ -n "$URIGREP_SANITIZED" ] ||
-    ldd "$(dirname "$URIGREP")/lib/.libs/liburigrep.so" 2>/dev/null |
+    ldd "${top_builddir:-$(dirname "$URIGREP")/..}/src/lib/.libs/liburigrep.so" 2>/dev/null |
     grep -q libasan; then
     # a cluster under AddressSanitizer takes minutes (python/tests too)
     echo "skipping: sanitizer build" >&2
@@ -24,7 +24,7 @@ fi
 py=$(sh "$top_srcdir/python/find-python" distributed 2>/dev/null) ||
     { echo "skipping: no python3 with cffi and dask.distributed" >&2
       exit 77; }
-libs=$(cd "$(dirname "$URIGREP")/lib/.libs" && pwd) || exit 99
+libs=$(cd "${top_builddir:-$(dirname "$URIGREP")/..}/src/lib/.libs" && pwd) || exit 99
 "$py" "$top_srcdir/python/build_ext.py" --include "$top_srcdir/include" \
     --libdir "$libs" --rpath "$libs" --out "$tmp/py" >"$tmp/build.log" 2>&1 ||
     { cat "$tmp/build.log" >&2; exit 99; }

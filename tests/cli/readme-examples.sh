@@ -5,7 +5,7 @@
 # change that breaks one fails here.
 . "${srcdir:-.}/tests/init.sh"
 top=$(cd "$srcdir" && pwd) || exit 99
-bin=$(cd "$(dirname "$URIGREP")" && pwd) || exit 99
+bin=$(cd "${top_builddir:-$(dirname "$URIGREP")/..}/src" && pwd) || exit 99
 readme=$top/README
 [ -f "$readme" ] || fail "no README"
 # the tree the README speaks of: src/urigrep built, the rest from srcdir

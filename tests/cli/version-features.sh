@@ -3,7 +3,7 @@
 # HAVE_ZSTD, HAVE_NCURSES) and no other, each once; and what it says is
 # so: with zlib a .gz is read, without it urigrep says it cannot.
 . "${srcdir:-.}/tests/init.sh"
-config=${URIGREP%/src/urigrep}/config.h
+config=${top_builddir:-$(dirname "$URIGREP")/..}/config.h
 [ -r "$config" ] || fail "no $config"
 ug --version >"$tmp/out" || fail "--version: status $?"
 features=$(sed -n 's/^Features://p' "$tmp/out")
