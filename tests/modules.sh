@@ -70,4 +70,59 @@ if [ -s "$tmp/up" ]; then
     echo "modules.sh: src/shared uses what src/lib defines:" $(cat "$tmp/up") >&2
     fail=1
 fi
+# A struct whose layout is in a header that more than two .c files of
+# src/ see (directly or through other headers) says who owns it: the
+# comment just above "struct NAME {" holds "Owner: FILE.c", the module
+# that writes its fields or defines what they mean; the others only read
+# them or fill them as that module's contract says (issue 33)
+(cd "$srcdir" && find src -name '*.[ch]' | sort) >"$tmp/srcs"
+while read -r f; do
+    d=${f%/*}
+    sed -n 's/^#include "\(.*\)".*/\1/p' "$srcdir/$f" | while read -r h; do
+        for c in "$d/$h" "src/lib/$h" "src/cli/$h" "src/shared/$h"; do
+            if [ -f "$srcdir/$c" ]; then echo "$f $c"; break; fi
+        done
+    done
+done <"$tmp/srcs" >"$tmp/incl"
+# who sees each header: the .c files that reach it through includes
+awk '
+    { inc[$1] = inc[$1] " " $2; files[$1] = 1 }
+    function reach(f, h,    n, a, i) {
+        if ((f SUBSEP h) in seen) return
+        seen[f, h] = 1
+        print h, f
+        n = split(inc[h], a, " ")
+        for (i = 1; i <= n; i++) reach(f, a[i])
+    }
+    END {
+        for (f in files) if (f ~ /\.c$/) {
+            n = split(inc[f], a, " ")
+            for (i = 1; i <= n; i++) reach(f, a[i])
+        }
+    }' "$tmp/incl" | sort -u | awk '{ n[$1]++ } END { for (h in n) print h, n[h] }' |
+    sort >"$tmp/seen-by"
+while read -r h n; do
+    [ "$n" -gt 2 ] || continue
+    awk -v h="$h" '
+        /\/\*/ { comment = "" ; inc = 1 }
+        inc { comment = comment " " $0 }
+        /\*\// { inc = 0; last = NR }
+        /^struct [a-z_0-9]+ \{/ {
+            name = $2
+            if (!(last == NR - 1 && match(comment, /Owner: [a-z_0-9\/]+\.c/)))
+                print h ": struct " name " has no \"Owner: FILE.c\" line"
+            else
+                print "OWNER", h, name, substr(comment, RSTART + 7, RLENGTH - 7)
+            comment = ""
+        }' "$srcdir/$h"
+done <"$tmp/seen-by" >"$tmp/owners"
+grep '^OWNER ' "$tmp/owners" | while read -r _ h name owner; do
+    [ -n "$(cd "$srcdir" && find src -path "*/$owner")" ] ||
+        echo "$h: struct $name: its owner $owner is no file of src/"
+done >"$tmp/no-owner"
+grep -v '^OWNER ' "$tmp/owners" >>"$tmp/no-owner"
+if [ -s "$tmp/no-owner" ]; then
+    sed 's/^/modules.sh: /' "$tmp/no-owner" >&2
+    fail=1
+fi
 exit $fail

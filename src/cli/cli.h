@@ -18,6 +18,8 @@
 #include "output/output.h"
 #include "urigrep.h"
 
+/* Owner: main.c, which compiles -e and -f's patterns; report.c only matches
+ * with them. */
 struct pattern {
     pcre2_code *code;
     pcre2_match_data *md;
@@ -40,7 +42,9 @@ enum unique_scope { UNIQUE_NONE, UNIQUE_MESSAGE, UNIQUE_FILE, UNIQUE_ALL };
 /* -l and -L: list the files that have a selected URI, or that have none. */
 enum list_files { LIST_NONE, LIST_MATCHING, LIST_NONMATCHING };
 
-/* Everything the command line sets. */
+/* Everything the command line sets.
+ * Owner: main.c, which fills it from the command line (and the --pick
+ * configuration through conf.c); every other module only reads it. */
 struct options {
     const char *base;
     bool no_resolve;
@@ -97,7 +101,10 @@ struct options {
  * which is read as mail whatever its first bytes. */
 enum found { FOUND_NAMED = 0, FOUND_WALK, FOUND_MESSAGE };
 
-/* State of the whole run and of the file being read. */
+/* State of the whole run and of the file being read.
+ * Owner: main.c, which makes one a run (and jobs.c one a worker): input.c,
+ * report.c and the rest write only the fields of the file at hand, as their
+ * headers say. */
 struct run {
     const struct options *o;
     urigrep_extractor *x;

@@ -29,7 +29,8 @@ enum optable_value {
 
 /* One option. An entry whose 'name' is NULL is a heading of --help
  * ('help'); the table ends with an entry whose 'name' and 'help' are both
- * NULL. */
+ * NULL.
+ * Owner: optable.c, the one table; main.c and gencomp.c read it. */
 struct optable_entry {
     int letter;             /* short option, or 0 */
     const char *name;       /* long option */

@@ -34,7 +34,9 @@
 bool options_copy(void *dst, size_t dsize, const void *src, size_t min);
 
 /* A component of a reference: DEFINED says whether its separator was
- * present (RFC 2396 section 5.2 step 7 keeps undefined apart from empty). */
+ * present (RFC 2396 section 5.2 step 7 keeps undefined apart from empty).
+ * Owner: grammar.c, which splits references (urigrep_split()); the others
+ * read it. */
 struct urigrep_comp {
     const char *ptr;
     size_t len;
@@ -42,7 +44,9 @@ struct urigrep_comp {
 };
 
 /* The five components of Appendix B, plus the pieces of a server-based
- * authority (RFC 2396 section 3.2.2) when it splits cleanly. */
+ * authority (RFC 2396 section 3.2.2) when it splits cleanly.
+ * Owner: grammar.c, which splits references (urigrep_split()); the others
+ * read it. */
 struct urigrep_parts {
     struct urigrep_comp scheme, authority, path, query, fragment;
     struct urigrep_comp userinfo, host, port;

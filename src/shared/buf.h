@@ -8,7 +8,8 @@
 
 #include "urigrep.h"
 
-/* Bytes DATA[0..LEN) of CAP allocated; never grows past MAX bytes. */
+/* Bytes DATA[0..LEN) of CAP allocated; never grows past MAX bytes.
+ * Owner: buf.c: only its functions change DATA, LEN and CAP. */
 struct urigrep_buf {
     char *data;
     size_t len;

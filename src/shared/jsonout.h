@@ -16,7 +16,9 @@
  * that the library's records are the command's byte for byte.
  * Each field is set one by one (no clearing first): those that come from
  * the reference by output_rec_from_ref(), the others by report_format()
- * and urigrep_ref_json(); a field added here is to be set there. */
+ * and urigrep_ref_json(); a field added here is to be set there.
+ * Owner: jsonout.c, which writes it as JSON; its callers fill it as said
+ * above. */
 struct output_rec {
     const char *file;         /* NULL: no file name wanted */
     uint64_t line, column, offset;

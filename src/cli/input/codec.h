@@ -15,7 +15,8 @@ enum codec_status {
 };
 
 /* One decode step's buffers; each pointer is advanced past what the step
- * used, each count lowered by as much. */
+ * used, each count lowered by as much.
+ * Owner: source.c, which fills it for each step; a codec_*.c advances it. */
 struct codec_io {
     const unsigned char *in;
     size_t nin;
@@ -31,7 +32,9 @@ struct codec_io {
 /* A decompressor. open() returns its state for one member (NULL when
  * memory runs out), freed by close(); decode() makes what progress it
  * can, and on CODEC_ERROR writes what is wrong, naming the format, into
- * WHY (CODEC_WHY_MAX bytes). */
+ * WHY (CODEC_WHY_MAX bytes).
+ * Owner: source.c, which picks a codec by its magic; each codec_*.c defines
+ * one, read-only. */
 struct codec_ops {
     void *(*open)(void);
     enum codec_status (*decode)(void *st, struct codec_io *io, char *why);

@@ -11,7 +11,8 @@
 #include <stdint.h>
 
 /* One window; all zero when nothing is mapped. A thread holds one at a
- * time. */
+ * time.
+ * Owner: mapped.c; jobs.c and input.c hold one and read it. */
 struct mapped {
     char *base;     /* the mapping, from a page boundary */
     size_t len;

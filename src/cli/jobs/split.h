@@ -48,7 +48,8 @@ bool split_by_chain(enum urigrep_doc_type type, const char *p, size_t n);
 bool split_warc_continues(const char *p, size_t n);
 
 /* A walk along such a chain: the record or message reached, and how
- * many the last split_chain_next() walked over. Start it zeroed. */
+ * many the last split_chain_next() walked over. Start it zeroed.
+ * Owner: split.c; its callers hold one and read it. */
 struct split_chain {
     size_t at;
     uint64_t count;

@@ -17,12 +17,15 @@
 
 /* --color: the SGR parameters ("01;31") of each field, as GREP_COLORS
  * has them; an empty string leaves the field uncoloured. Only digits and
- * ';' (color.c checks), so nothing else reaches the terminal. */
+ * ';' (color.c checks), so nothing else reaches the terminal.
+ * Owner: color.c, which parses --color's settings; output.c reads them. */
 struct output_colors {
     char uri[24], invalid[24], file[24], line[24], byte[24], sep[24];
 };
 
-/* Prefix fields for plain output; COLOR NULL: no colours. */
+/* Prefix fields for plain output; COLOR NULL: no colours.
+ * Owner: main.c, which fills it from the command line (in struct
+ * options); output.c reads it. */
 struct output_opts {
     bool with_file, line_number, byte_offset, null;
     const struct output_colors *color;

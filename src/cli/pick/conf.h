@@ -39,7 +39,9 @@ enum pick_confirm {
 };
 
 /* An opener rule: a URI whose scheme is among SCHEMES, or that PATTERN
- * matches, is opened with ARGV. */
+ * matches, is opened with ARGV.
+ * Owner: conf.c, which reads the configuration file; pick.c and launch.c
+ * read it. */
 struct pick_rule {
     char **schemes;     /* lower case, NULL-ended; or NULL */
     pcre2_code *re;     /* or NULL */
@@ -47,12 +49,14 @@ struct pick_rule {
                            appended when no word is "{}" */
 };
 
+/* Owner: conf.c, which reads the configuration file; pick.c reads it. */
 struct pick_binding {
     int key;            /* a character, or an ncurses KEY_ code */
     enum pick_action action;
 };
 
-/* The picker's settings. The ints are -1 until set (then 0 or 1). */
+/* The picker's settings. The ints are -1 until set (then 0 or 1).
+ * Owner: conf.c, which reads the configuration file; pick.c reads it. */
 struct pick_config {
     int quit_after_open;    /* quit after an opener ran or a copy */
     int open_if_one;        /* a list of one URI opens it at once */

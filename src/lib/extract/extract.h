@@ -26,7 +26,8 @@
  * blocks (a long URI) is there, as far as it reaches. */
 #define EXTRACT_CONTEXT_TAIL 2048
 
-/* A reference found, before validation and resolution. Borrowed. */
+/* A reference found, before validation and resolution. Borrowed.
+ * Owner: document.c and extract.c make one per candidate; emit.c reads it. */
 struct found {
     const char *ref;
     size_t len;
@@ -44,14 +45,17 @@ struct found {
 
 /* Where text of a decoded document started in the stored document:
  * scanner offset OFF is text of stored line LINE; in HTML, from its byte
- * column COL (0: not known) of the input on. */
+ * column COL (0: not known) of the input on.
+ * Owner: document.c. */
 struct checkpoint {
     uint64_t off, line, col;
 };
 
 /* A URI held back: an HTML attribute until the scanner has reported
  * everything before it, so that references stay in document order; a
- * header URI until the message's Message-ID is known. */
+ * header URI until the message's Message-ID is known.
+ * Owner: extract.c (held_push(), held_emit()); document.c holds HTML
+ * attributes through them. */
 struct held_uri {
     uint64_t pos;   /* scanner offset of the text at that point */
     uint64_t line, column;
@@ -65,7 +69,8 @@ struct held_uri {
 
 /* The URIs held are v[0..n), where v is base + head: held_drop() takes
  * from the front by moving v, not the entries (a memmove() of what was
- * left at every release was 8% of an HTML page's run). */
+ * left at every release was 8% of an HTML page's run).
+ * Owner: extract.c (held_push(), held_drop(), held_free()). */
 struct held_list {
     struct held_uri *v, *base;
     size_t n, cap;  /* in use from v, and room from base */
@@ -73,6 +78,9 @@ struct held_list {
     uint64_t pushed;    /* URIs ever held */
 };
 
+/* Owner: extract.c, which makes, resets and frees it; the members under
+ * each heading below are written by the file the heading names (document.c:
+ * the decoded document; warcdoc.c: WARC; emit.c: a record being built). */
 struct urigrep_extractor {
     /* what urigrep_extractor_new() was given (strings copied) */
     struct urigrep_extract_options o;

@@ -40,6 +40,7 @@ bool charset_reusable(const struct charset_conv *cv);
  * short part.  A pool is owned by one user (no lock); zero it to start.
  */
 #define CHARSET_POOL_MAX 4
+/* Owner: charset.c; its user holds one. */
 struct charset_pool {
     struct charset_conv *idle[CHARSET_POOL_MAX];  /* newest first */
 };

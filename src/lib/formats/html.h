@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What the scanner reports. Strings are borrowed for the call only. */
+/* What the scanner reports. Strings are borrowed for the call only.
+ * Owner: html.c, which calls it; its user (document.c) fills it. */
 struct html_sink {
     /* Text between tags, character references decoded; every tag (but
      * <wbr>), comment and script or style element is reported as one

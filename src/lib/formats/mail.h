@@ -26,7 +26,8 @@ enum mail_region {
     MAIL_REGION_EPILOGUE
 };
 
-/* A leaf part about to be delivered. Strings are valid during the call. */
+/* A leaf part about to be delivered. Strings are valid during the call.
+ * Owner: mail.c, which fills it for its sink. */
 struct mail_part_info {
     const char *content_type; /* media type, lower case ("text/html") */
     const char *charset;      /* "charset" parameter, or "" */
@@ -60,13 +61,15 @@ struct mail_part_info {
  * the deepest one's body is delivered as text. */
 #define MAIL_MAX_DEPTH 32
 
-/* Where the decoded bytes of a stored line begin (part_marked()). */
+/* Where the decoded bytes of a stored line begin (part_marked()).
+ * Owner: mail.c, which fills them for its sink. */
 struct mail_mark {
     size_t off;
     uint64_t line;
 };
 
-/* What the parser reports; a NULL function is not called. */
+/* What the parser reports; a NULL function is not called.
+ * Owner: mail.c, which calls it; its user (extract.c) fills it. */
 struct mail_sink {
     /* A new message starts (each one in an mbox). */
     void (*message)(void *arg, uint64_t line);

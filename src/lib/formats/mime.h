@@ -31,7 +31,8 @@ bool mime_param(const char *v, size_t len, const char *name, char *out,
                 size_t size);
 
 /* One parameter mime_params() looks for: NAME, copied into OUT (SIZE
- * bytes) as mime_param() copies it; FOUND is set when it is there. */
+ * bytes) as mime_param() copies it; FOUND is set when it is there.
+ * Owner: mime.c, which fills OUT and FOUND; the caller sets NAME and SIZE. */
 struct mime_param_want {
     const char *name;
     char *out;
@@ -79,7 +80,8 @@ size_t mime_words_decode(struct mime_words *w, const char *v, size_t len,
 
 /* Streaming quoted-printable decoder (RFC 2045 6.7): "=XX" and soft line
  * breaks ("=" at the end of a line, trailing blanks allowed) are undone
- * across calls; a malformed "=" is kept as it is. */
+ * across calls; a malformed "=" is kept as it is.
+ * Owner: mime.c; its user holds one. */
 struct mime_qp {
     int state;
     char held[4];  /* bytes after '=' not decided yet */
@@ -108,7 +110,8 @@ size_t mime_qp_lines(struct mime_qp *q, const char *in, size_t len,
 
 /* Streaming base64 decoder (RFC 2045 6.8): characters outside the
  * alphabet (line breaks, stray bytes) are skipped; padding ends a group
- * and decoding goes on after it. */
+ * and decoding goes on after it.
+ * Owner: mime.c; its user holds one. */
 struct mime_b64 {
     uint32_t acc;
     int n;

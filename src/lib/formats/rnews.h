@@ -15,7 +15,8 @@
 #define RNEWS_LINE_MAX 80
 
 /* What the batch holds, in order. LINE is the number of newlines of the
- * batch before the article's first byte. */
+ * batch before the article's first byte.
+ * Owner: rnews.c, which calls it; its user (extract.c) fills it. */
 struct rnews_sink {
     /* An article begins: after a separator line, or after a line that
      * should have been one and was not (bad() said so; it then runs to
@@ -31,7 +32,8 @@ struct rnews_sink {
     void *arg;
 };
 
-/* A batch being read: zero it to start (SIMD may be set then). */
+/* A batch being read: zero it to start (SIMD may be set then).
+ * Owner: rnews.c; its user holds one. */
 struct rnews {
     enum skip_impl simd;  /* how an article's newlines are counted */
     uint64_t left;      /* bytes still to come of a counted article */

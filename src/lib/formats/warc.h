@@ -24,7 +24,8 @@ enum warc_skip {
 };
 
 /* A record whose header (and HTTP header, if any) has been read.
- * Strings are valid during the call; unknown ones are "". */
+ * Strings are valid during the call; unknown ones are "".
+ * Owner: warc.c, which fills it for its sink. */
 struct warc_record_info {
     const char *type;           /* WARC-Type, lower case */
     const char *record_id;      /* WARC-Record-ID */
@@ -40,7 +41,8 @@ struct warc_record_info {
     enum warc_skip skip;
 };
 
-/* What the reader reports; a NULL function is not called. */
+/* What the reader reports; a NULL function is not called.
+ * Owner: warc.c, which calls it; its user (warcdoc.c) fills it. */
 struct warc_sink {
     /* A record's headers were read; if INFO->skip is WARC_SCAN, its
      * decoded payload follows (data), then end. */

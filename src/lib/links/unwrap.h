@@ -24,7 +24,8 @@ enum unwrap_enc {
     UNWRAP_ENC_NONE
 };
 
-/* One rule of data/redirectors.txt (src/lib/redirectors.h). */
+/* One rule of data/redirectors.txt (src/lib/redirectors.h).
+ * Owner: unwrap.c, whose table data/redirectors.txt makes. */
 struct unwrap_rule {
     const char *name;       /* as --json's "wrapper" says it */
     const char *host;       /* lower case; ".suffix" when SUFFIX */
@@ -39,14 +40,16 @@ struct unwrap_rule {
     enum unwrap_enc enc;
 };
 
-/* Working memory of unwrap_link(): reused from call to call. */
+/* Working memory of unwrap_link(): reused from call to call.
+ * Owner: unwrap.c; its user holds one. */
 struct unwrap_scratch {
     struct urigrep_buf layer[2];    /* decoded layers, in turn */
     struct urigrep_buf tmp;         /* a v3 tail, a base64 value */
     struct urigrep_buf out;         /* the target, as reported */
 };
 
-/* What unwrap_link() found. */
+/* What unwrap_link() found.
+ * Owner: unwrap.c, which fills it. */
 struct unwrap_result {
     const char *wrapper;    /* the outermost wrapper's name (static), or
                                NULL when the link is not a wrapper */

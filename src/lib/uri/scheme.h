@@ -32,6 +32,7 @@ enum scheme_rule {
     SR_GEO       /* RFC 5870 */
 };
 
+/* Owner: scheme.c, whose table data/uri-schemes.csv makes; read-only. */
 struct scheme_info {
     const char *name;            /* lower case */
     size_t len;
