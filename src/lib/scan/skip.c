@@ -12,6 +12,7 @@
 #include <immintrin.h>
 #endif
 
+#include "bytetable.h"
 #include "scan/skip.h"
 
 /*
@@ -68,24 +69,16 @@ skip_choose(void)
  * controls, DEL, '<', '>'). */
 enum { C_SCHEME = 1, C_ALPHA = 2, C_GAP = 8, C_OPEN = 16,
        C_BREAK = 32 };
-static const unsigned char byte_class[256] = {
-    32, 32, 32, 32, 32, 32, 32, 32, 32, 56, 48, 48, 48, 48, 32, 32,
-    32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32,
-    56,  0,  0,  0,  0,  0, 16,  0,  0,  0,  0,  1,  0,  1,  1,  0,
-     1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  0, 32,  0, 48,  0,
-     0,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,
-     3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  0,  0,  0,  0,  0,
-     0,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,
-     3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  0,  0,  0,  0, 32,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-};
+#define SKIP_CLASS_OF(c) \
+    ((BYTE_IS_ALNUM(c) || (c) == '+' || (c) == '-' || (c) == '.' \
+      ? C_SCHEME : 0) | \
+     (BYTE_IS_ALPHA(c) ? C_ALPHA : 0) | \
+     ((c) == ' ' || (c) == '\t' ? C_GAP : 0) | \
+     ((c) == ' ' || ((c) >= '\t' && (c) <= '\r') || (c) == '>' || \
+      (c) == '&' ? C_OPEN : 0) | \
+     (BYTE_IS_CNTRL(c) || (c) == ' ' || (c) == '<' || (c) == '>' \
+      ? C_BREAK : 0))
+static const unsigned char byte_class[256] = { BYTE_TABLE(SKIP_CLASS_OF) };
 
 /* Could a '<' (or "&lt;") before the run of scheme characters that ends
  * at the ':' at W[T] open brackets around it (scan.c's angle_before())?

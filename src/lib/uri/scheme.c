@@ -10,6 +10,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "bytetable.h"
 #include "uri/chars.h"
 #include "uri/scheme.h"
 #include "uri/schemes.h"
@@ -27,27 +28,23 @@
 /* Byte classes for the hot loops, one load a byte.  LABEL: a host name's
  * label (letters, digits, '-', '_', non-ASCII); ATOM: an addr-spec's
  * local part (RFC 5322 atext as it stands in a URI, and '.'); DOMAIN: its
- * domain (letters, digits, '-', '.', non-ASCII).  Made by a script from
- * those sets; keep in sync with them. */
+ * domain (letters, digits, '-', '.', non-ASCII).  Written as the rule,
+ * the compiler makes the table (bytetable.h). */
 enum { LABEL = 1, ATOM = 2, DOMAIN = 4 };
-static const unsigned char byte_class[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 2, 0, 2, 2, 0, 2, 2, 0, 0, 2, 2, 0, 7, 6, 2,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 2, 0, 0,
-    0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 2, 3,
-    2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 2, 2, 2, 0,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-};
+#define ATEXT_PUNCT_(c) \
+    ((c) == '!' || (c) == '#' || (c) == '$' || (c) == '&' || \
+     (c) == '\'' || (c) == '*' || (c) == '+' || (c) == '-' || \
+     (c) == '.' || (c) == '/' || (c) == '=' || (c) == '^' || \
+     (c) == '_' || (c) == '`' || (c) == '{' || (c) == '|' || \
+     (c) == '}' || (c) == '~')
+#define BYTE_CLASS_OF(c) \
+    ((BYTE_IS_ALNUM(c) || BYTE_IS_NON_ASCII(c) || (c) == '-' || \
+      (c) == '_' ? LABEL : 0) | \
+     (BYTE_IS_ALNUM(c) || BYTE_IS_NON_ASCII(c) || ATEXT_PUNCT_(c) \
+      ? ATOM : 0) | \
+     (BYTE_IS_ALNUM(c) || BYTE_IS_NON_ASCII(c) || (c) == '-' || \
+      (c) == '.' ? DOMAIN : 0))
+static const unsigned char byte_class[256] = { BYTE_TABLE(BYTE_CLASS_OF) };
 
 static inline bool
 has_class(unsigned char c, unsigned cls)
