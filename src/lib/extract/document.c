@@ -34,9 +34,11 @@
 const char *
 doc_base(const struct urigrep_extractor *x, enum urigrep_base_source *src)
 {
-    if (x->html_base[0]) {
+    const struct document *d = &x->doc;
+
+    if (d->html_base[0]) {
         *src = URIGREP_BASE_HTML;
-        return x->html_base;
+        return d->html_base;
     }
     if (x->hdr_base[0]) {
         *src = x->hdr_base_source;
@@ -118,17 +120,18 @@ held_free(struct held_list *l)
 static const struct checkpoint *
 checkpoint_of(const struct urigrep_extractor *x, uint64_t off)
 {
-    size_t lo = 0, hi = x->ncps;
+    const struct document *d = &x->doc;
+    size_t lo = 0, hi = d->ncps;
 
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
 
-        if (x->cps[mid].off <= off)
+        if (d->cps[mid].off <= off)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo ? &x->cps[lo - 1] : NULL;
+    return lo ? &d->cps[lo - 1] : NULL;
 }
 
 /* The stored line of scanner offset OFF. */
@@ -137,42 +140,44 @@ line_of(const struct urigrep_extractor *x, uint64_t off)
 {
     const struct checkpoint *c = checkpoint_of(x, off);
 
-    return c ? c->line : x->cur_line;
+    return c ? c->line : x->doc.cur_line;
 }
 
 /* source_col() past the input's first line break. */
 static uint64_t
 source_col_past_nl(struct urigrep_extractor *x, const char *p)
 {
-    const char *from = x->col_p, *nl;
-    uint64_t col = x->col_at;
+    struct document *d = &x->doc;
+    const char *from = d->col_p, *nl;
+    uint64_t col = d->col_at;
 
-    if (from == NULL || p < from || from < x->feed_nl) {
+    if (from == NULL || p < from || from < d->feed_nl) {
         /* from the first line break (asked out of order: again) */
-        from = x->feed_nl;
-        col = x->feed_col + (uint64_t)(from - x->feed_p) + 1;
+        from = d->feed_nl;
+        col = d->feed_col + (uint64_t)(from - d->feed_p) + 1;
     }
     nl = p > from ? memrchr(from, '\n', (size_t)(p - from)) : NULL;
     col = nl ? (uint64_t)(p - nl) : col + (uint64_t)(p - from);
-    x->col_p = p;
-    x->col_at = col;
+    d->col_p = p;
+    d->col_at = col;
     return col;
 }
 
-/* Count in x->feed_col the pieces html_input() left out of it: they
+/* Count in x->doc.feed_col the pieces html_input() left out of it: they
  * follow one another, each but the last with no '\n' last (so that a
  * quoted-printable line in pieces is searched once, when a column is
  * asked for, or not at all when its '\n' comes first). */
 static void
 col_settle(struct urigrep_extractor *x)
 {
-    const char *from = x->col_lazy, *nl;
-    size_t n = (size_t)(x->col_lazy_end - from);
+    struct document *d = &x->doc;
+    const char *from = d->col_lazy, *nl;
+    size_t n = (size_t)(d->col_lazy_end - from);
 
     nl = n ? memrchr(from, '\n', n) : NULL;
-    x->feed_col = nl ? (uint64_t)(x->col_lazy_end - 1 - nl)
-                     : x->feed_col + n;
-    x->col_lazy = NULL;
+    d->feed_col = nl ? (uint64_t)(d->col_lazy_end - 1 - nl)
+                     : d->feed_col + n;
+    d->col_lazy = NULL;
 }
 
 /* The column, from 1, of P in the input html_feed() has at hand; 0 when
@@ -184,31 +189,33 @@ col_settle(struct urigrep_extractor *x)
 static inline uint64_t
 source_col(struct urigrep_extractor *x, const char *p)
 {
-    uintptr_t a = (uintptr_t)x->feed_p, b = (uintptr_t)p;
+    struct document *d = &x->doc;
+    uintptr_t a = (uintptr_t)d->feed_p, b = (uintptr_t)p;
 
-    if (x->feed_p == NULL || b < a || b > a + x->feed_n)
+    if (d->feed_p == NULL || b < a || b > a + d->feed_n)
         return 0;
-    if (x->col_lazy)
+    if (d->col_lazy)
         col_settle(x);
-    if (x->feed_nl == NULL) { /* looked for when first needed */
-        const char *nl = memchr(x->feed_p, '\n', x->feed_n);
+    if (d->feed_nl == NULL) { /* looked for when first needed */
+        const char *nl = memchr(d->feed_p, '\n', d->feed_n);
 
-        x->feed_nl = nl ? nl : x->feed_p + x->feed_n;
+        d->feed_nl = nl ? nl : d->feed_p + d->feed_n;
     }
-    if (b <= (uintptr_t)x->feed_nl)
-        return x->feed_col + (uint64_t)(b - a) + 1;
+    if (b <= (uintptr_t)d->feed_nl)
+        return d->feed_col + (uint64_t)(b - a) + 1;
     return source_col_past_nl(x, p);
 }
 
 /* Set F's context: the text around scanner offsets START to END (a
  * reference), as much of it as is at hand (URIGREP_EXTRACT_CONTEXT),
- * copied into x->ctx; none without the flag or when none is at hand. */
+ * copied into x->doc.ctx; none without the flag or when none is at hand. */
 static void
 doc_context(struct urigrep_extractor *x, struct found *f, uint64_t start,
             uint64_t end)
 {
-    uint64_t have_lo = x->fed - x->ntail, have_hi = x->fed + x->nblock;
-    uint64_t lo, hi, split = x->fed;
+    struct document *d = &x->doc;
+    uint64_t have_lo = d->fed - d->ntail, have_hi = d->fed + d->nblock;
+    uint64_t lo, hi, split = d->fed;
 
     if (!(x->o.flags & URIGREP_EXTRACT_CONTEXT))
         return;
@@ -220,17 +227,17 @@ doc_context(struct urigrep_extractor *x, struct found *f, uint64_t start,
         hi = have_hi;
     if (lo >= hi || start < lo || end > hi)
         return;
-    x->ctx.len = 0;
+    d->ctx.len = 0;
     if (lo < split &&
-        buf_append(&x->ctx, x->tail + (x->ntail - (split - lo)),
+        buf_append(&d->ctx, d->tail + (d->ntail - (split - lo)),
                    (size_t)((hi < split ? hi : split) - lo)) != URIGREP_OK)
         goto nomem;
     if (hi > split &&
-        buf_append(&x->ctx, x->block + (lo > split ? lo - split : 0),
+        buf_append(&d->ctx, d->block + (lo > split ? lo - split : 0),
                    (size_t)(hi - (lo > split ? lo : split))) != URIGREP_OK)
         goto nomem;
-    f->context.ptr = x->ctx.data;
-    f->context.len = x->ctx.len;
+    f->context.ptr = d->ctx.data;
+    f->context.len = d->ctx.len;
     f->context_before = (size_t)(start - lo);
     f->context_after = (size_t)(hi - end);
     return;
@@ -243,25 +250,27 @@ nomem:
 static void
 keep_tail(struct urigrep_extractor *x, const char *p, size_t n)
 {
+    struct document *d = &x->doc;
     size_t keep;
 
-    if (n >= sizeof x->tail) {
-        memcpy(x->tail, p + n - sizeof x->tail, sizeof x->tail);
-        x->ntail = sizeof x->tail;
+    if (n >= sizeof d->tail) {
+        memcpy(d->tail, p + n - sizeof d->tail, sizeof d->tail);
+        d->ntail = sizeof d->tail;
         return;
     }
-    keep = sizeof x->tail - n;
-    if (keep > x->ntail)
-        keep = x->ntail;
-    memmove(x->tail, x->tail + x->ntail - keep, keep);
-    memcpy(x->tail + keep, p, n);
-    x->ntail = keep + n;
+    keep = sizeof d->tail - n;
+    if (keep > d->ntail)
+        keep = d->ntail;
+    memmove(d->tail, d->tail + d->ntail - keep, keep);
+    memcpy(d->tail + keep, p, n);
+    d->ntail = keep + n;
 }
 
 void
 held_emit(struct urigrep_extractor *x, const struct held_uri *h,
           bool document_base)
 {
+    struct document *d = &x->doc;
     struct found f = { .ref = h->s, .len = h->n, .line = h->line,
                        .column = h->column, .offset = h->pos,
                        .delim = h->delim };
@@ -274,9 +283,9 @@ held_emit(struct urigrep_extractor *x, const struct held_uri *h,
     if (h->text) {
         f.text = h->text;
         f.ntext = h->ntext;
-    } else if (document_base && h->seq == x->anchor_seq && x->hs) {
+    } else if (document_base && h->seq == d->anchor_seq && d->hs) {
         /* its anchor has not ended: the text read so far */
-        f.text = html_anchor_text(x->hs, &f.ntext);
+        f.text = html_anchor_text(d->hs, &f.ntext);
         if (f.text == NULL)
             f.text = "";
     }
@@ -288,30 +297,34 @@ held_emit(struct urigrep_extractor *x, const struct held_uri *h,
 static void
 release_held(struct urigrep_extractor *x, uint64_t upto, bool all)
 {
+    struct document *d = &x->doc;
     size_t i = 0;
 
-    while (i < x->held.n && (all || x->held.v[i].pos <= upto) &&
+    while (i < d->held.n && (all || d->held.v[i].pos <= upto) &&
            !x->stopped)
-        held_emit(x, &x->held.v[i++], true);
-    held_drop(&x->held, x->stopped ? x->held.n : i);
+        held_emit(x, &d->held.v[i++], true);
+    held_drop(&d->held, x->stopped ? d->held.n : i);
 }
 
 /* The stored line of the scanner's event M. */
 static uint64_t
 event_line(const struct urigrep_extractor *x, const struct urigrep_match *m)
 {
-    if (x->direct)
-        return x->direct_base + m->line;
-    return x->mapped ? line_of(x, m->offset) : m->line;
+    const struct document *d = &x->doc;
+
+    if (d->direct)
+        return d->direct_base + m->line;
+    return d->mapped ? line_of(x, m->offset) : m->line;
 }
 
 static int
 on_event(void *arg, const struct urigrep_match *m)
 {
     struct urigrep_extractor *x = arg;
+    struct document *d = &x->doc;
     struct found f;
 
-    if (x->held.n)
+    if (d->held.n)
         release_held(x, m->offset, false);
     if (m->event == URIGREP_EVENT_TOO_LONG) {
         emit_notice(x, URIGREP_NOTICE_TOO_LONG, event_line(x, m),
@@ -323,16 +336,16 @@ on_event(void *arg, const struct urigrep_match *m)
                         .line = m->line, .column = m->column,
                         .offset = m->offset, .delim = m->delim,
                         .flags = m->flags };
-    if (x->direct) {
+    if (d->direct) {
         f.line = event_line(x, m);
-    } else if (x->mapped) {
+    } else if (d->mapped) {
         const struct checkpoint *c = checkpoint_of(x, m->offset);
 
-        f.line = c ? c->line : x->cur_line;
+        f.line = c ? c->line : d->cur_line;
         /* in HTML, the column of the line of the input: the scanner's
          * counts from the last tag, which it sees as a line break (0:
          * not known, or not asked for) */
-        if (x->html)
+        if (d->html)
             f.column = c && c->col ? c->col + (m->offset - c->off) : 0;
     }
     f.base = doc_base(x, &f.base_source);
@@ -347,14 +360,15 @@ on_event(void *arg, const struct urigrep_match *m)
 static void
 prune_checkpoints(struct urigrep_extractor *x)
 {
-    uint64_t h = scan_horizon(x->sc);
+    struct document *d = &x->doc;
+    uint64_t h = scan_horizon(d->sc);
     size_t k = 0;
 
-    while (k + 1 < x->ncps && x->cps[k + 1].off <= h)
+    while (k + 1 < d->ncps && d->cps[k + 1].off <= h)
         k++;
     if (k) {
-        memmove(x->cps, x->cps + k, (x->ncps - k) * sizeof *x->cps);
-        x->ncps -= k;
+        memmove(d->cps, d->cps + k, (d->ncps - k) * sizeof *d->cps);
+        d->ncps -= k;
     }
 }
 
@@ -362,106 +376,114 @@ prune_checkpoints(struct urigrep_extractor *x)
 static void
 feed_scanner(struct urigrep_extractor *x, const char *p, size_t n)
 {
-    x->block = p;
-    x->nblock = n;
+    struct document *d = &x->doc;
+
+    d->block = p;
+    d->nblock = n;
     if (n && !x->stopped &&
-        urigrep_scanner_feed(x->sc, p, n, on_event, x) == URIGREP_ERR_NOMEM)
+        urigrep_scanner_feed(d->sc, p, n, on_event, x) == URIGREP_ERR_NOMEM)
         emit_nomem(x);
-    x->block = NULL;
-    x->nblock = 0;
+    d->block = NULL;
+    d->nblock = 0;
     if (n && (x->o.flags & URIGREP_EXTRACT_CONTEXT))
         keep_tail(x, p, n);
-    x->fed += n;
+    d->fed += n;
 }
 
 /* Hand the waiting text to the scanner (FINAL: and end the stream). */
 static void
 flush_text(struct urigrep_extractor *x, bool final)
 {
-    feed_scanner(x, x->text.data, x->text.len);
-    x->text.len = 0;
+    struct document *d = &x->doc;
+
+    feed_scanner(x, d->text.data, d->text.len);
+    d->text.len = 0;
     if (final) {
         if (!x->stopped)
-            urigrep_scanner_finish(x->sc, on_event, x);
-        urigrep_scanner_reset(x->sc);
+            urigrep_scanner_finish(d->sc, on_event, x);
+        urigrep_scanner_reset(d->sc);
         release_held(x, 0, true);
-        x->ncps = 0;
-        x->fed = 0;
-        x->ntail = 0;
+        d->ncps = 0;
+        d->fed = 0;
+        d->ntail = 0;
         return;
     }
-    if (x->mapped)
+    if (d->mapped)
         prune_checkpoints(x);
-    if (x->held.n)
-        release_held(x, scan_horizon(x->sc), false);
+    if (d->held.n)
+        release_held(x, scan_horizon(d->sc), false);
 }
 
 /* Room for one more checkpoint; false when memory ran out. */
 static bool
 grow_checkpoints(struct urigrep_extractor *x)
 {
-    size_t cap = x->cps_cap ? x->cps_cap * 2 : 256;
-    struct checkpoint *c = realloc(x->cps, cap * sizeof *c);
+    struct document *d = &x->doc;
+    size_t cap = d->cps_cap ? d->cps_cap * 2 : 256;
+    struct checkpoint *c = realloc(d->cps, cap * sizeof *c);
 
     if (c == NULL) {
         emit_nomem(x);
         return false;
     }
-    x->cps = c;
-    x->cps_cap = cap;
+    d->cps = c;
+    d->cps_cap = cap;
     return true;
 }
 
-/* Scanner offset OFF is text of line x->cur_line, at column COL. With
+/* Scanner offset OFF is text of line x->doc.cur_line, at column COL. With
  * URIGREP_EXTRACT_COLUMNS, HTML has one per text run: inline. */
 static inline void
 add_checkpoint(struct urigrep_extractor *x, uint64_t off, uint64_t col)
 {
+    struct document *d = &x->doc;
     struct checkpoint *c;
 
-    if (x->ncps && x->cps[x->ncps - 1].off == off) {
-        c = &x->cps[x->ncps - 1]; /* what it said is true of no byte */
+    if (d->ncps && d->cps[d->ncps - 1].off == off) {
+        c = &d->cps[d->ncps - 1]; /* what it said is true of no byte */
     } else {
-        if (x->ncps == x->cps_cap && !grow_checkpoints(x))
+        if (d->ncps == d->cps_cap && !grow_checkpoints(x))
             return;
-        c = &x->cps[x->ncps++];
+        c = &d->cps[d->ncps++];
     }
     c->off = off;
-    c->line = x->cur_line;
+    c->line = d->cur_line;
     c->col = col;
 }
 
-/* Text for the scanner, from stored line x->cur_line. */
+/* Text for the scanner, from stored line x->doc.cur_line. */
 static inline void
 text_out(struct urigrep_extractor *x, const char *p, size_t n)
 {
-    if (!x->mapped || x->direct) {
+    struct document *d = &x->doc;
+
+    if (!d->mapped || d->direct) {
         /* plain text needs no checkpoints: straight to the scanner, in
          * the size it came in */
         feed_scanner(x, p, n);
         return;
     }
-    if (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line)
-        add_checkpoint(x, x->fed + x->text.len, 0);
-    if (x->text.len < TEXT_BLOCK && n < TEXT_BLOCK - x->text.len &&
+    if (d->ncps == 0 || d->cps[d->ncps - 1].line != d->cur_line)
+        add_checkpoint(x, d->fed + d->text.len, 0);
+    if (d->text.len < TEXT_BLOCK && n < TEXT_BLOCK - d->text.len &&
         !x->stopped) {
         /* the usual piece: in the block, which it does not fill */
-        if (buf_append(&x->text, p, n) != URIGREP_OK)
+        if (buf_append(&d->text, p, n) != URIGREP_OK)
             emit_nomem(x);
         return;
     }
     while (n && !x->stopped) {
-        size_t block = x->anchor_seq ? TEXT_BLOCK_ANCHOR : TEXT_BLOCK;
-        size_t room = block > x->text.len ? block - x->text.len : 0;
+        size_t block = d->anchor_seq ? TEXT_BLOCK_ANCHOR : TEXT_BLOCK;
+        size_t room = block > d->text.len ? block - d->text.len : 0;
         size_t take = n < room ? n : room;
 
-        if (buf_append(&x->text, p, take) != URIGREP_OK) {
+        if (buf_append(&d->text, p, take) != URIGREP_OK) {
             emit_nomem(x);
             return;
         }
         p += take;
         n -= take;
-        if (x->text.len >= block)
+        if (d->text.len >= block)
             flush_text(x, false);
     }
 }
@@ -480,22 +502,23 @@ static void
 html_text_at(void *arg, size_t pending, const char *at, size_t n)
 {
     struct urigrep_extractor *x = arg;
-    uint64_t off = x->fed + x->text.len + pending, col = source_col(x, at);
-    const struct checkpoint *last = x->ncps ? &x->cps[x->ncps - 1] : NULL;
+    struct document *d = &x->doc;
+    uint64_t off = d->fed + d->text.len + pending, col = source_col(x, at);
+    const struct checkpoint *last = d->ncps ? &d->cps[d->ncps - 1] : NULL;
     const char *nl = at, *end = at + n;
 
-    if (pending && (last == NULL || last->line != x->cur_line)) {
+    if (pending && (last == NULL || last->line != d->cur_line)) {
         /* the PENDING bytes before it (a decoded character reference, a
          * tag's line break) are of this line too: text_out() gives them
          * no checkpoint, the last one being this line's (column 0: not
          * known) */
         add_checkpoint(x, off - pending, 0);
-        last = x->ncps ? &x->cps[x->ncps - 1] : NULL;
+        last = d->ncps ? &d->cps[d->ncps - 1] : NULL;
     }
-    if (col && !(last && last->line == x->cur_line && last->col &&
+    if (col && !(last && last->line == d->cur_line && last->col &&
                  last->col + (off - last->off) == col))
         add_checkpoint(x, off, col);
-    if (x->feed_nl && end - 1 <= x->feed_nl)
+    if (d->feed_nl && end - 1 <= d->feed_nl)
         return; /* no line break before its last byte */
     while ((nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL &&
            ++nl < end)
@@ -509,9 +532,10 @@ static void
 html_value(void *arg, const char *at)
 {
     struct urigrep_extractor *x = arg;
+    struct document *d = &x->doc;
 
-    x->value_line = x->cur_line;
-    x->value_col = source_col(x, at);
+    d->value_line = d->cur_line;
+    d->value_col = source_col(x, at);
 }
 
 static void
@@ -519,10 +543,11 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
          const char *attr)
 {
     struct urigrep_extractor *x = arg;
+    struct document *d = &x->doc;
     size_t k;
 
-    if (x->hsink.anchor && strcmp(tag, "a") == 0)
-        x->anchor_seq = 0; /* a new anchor; its text is none of ours */
+    if (d->hsink.anchor && strcmp(tag, "a") == 0)
+        d->anchor_seq = 0; /* a new anchor; its text is none of ours */
     /* href="javascript:..." is code, not a link; an empty value
      * (Google Groups writes <a href="" data-email-masked> for every
      * address it hides) is a reference to the page itself that nobody
@@ -531,17 +556,17 @@ html_uri(void *arg, const char *p, size_t n, const char *tag,
         return;
     /* "Blockedhttps://x", as Outlook's link protection writes a link it
      * blocked: text run into the URI, as in text */
-    k = scan_value_start(x->sc, p, n);
-    held_push(x, &x->held, p + k, n - k, x->fed + x->text.len,
-              x->value_line, x->value_col ? x->value_col + k : 0,
+    k = scan_value_start(d->sc, p, n);
+    held_push(x, &d->held, p + k, n - k, d->fed + d->text.len,
+              d->value_line, d->value_col ? d->value_col + k : 0,
               URIGREP_DELIM_ATTRIBUTE);
-    if (x->hsink.anchor && strcmp(tag, "a") == 0 && strcmp(attr, "href") == 0)
-        x->anchor_seq = x->held.pushed;
-    if (x->held.n >= HELD_MAX || x->held.bytes >= HELD_BYTES_MAX) {
+    if (d->hsink.anchor && strcmp(tag, "a") == 0 && strcmp(attr, "href") == 0)
+        d->anchor_seq = d->held.pushed;
+    if (d->held.n >= HELD_MAX || d->held.bytes >= HELD_BYTES_MAX) {
         flush_text(x, false);
         /* a URI candidate of the text still open before them: memory
          * matters more than their order then */
-        if (x->held.n >= HELD_MAX || x->held.bytes >= HELD_BYTES_MAX)
+        if (d->held.n >= HELD_MAX || d->held.bytes >= HELD_BYTES_MAX)
             release_held(x, 0, true);
     }
 }
@@ -552,6 +577,7 @@ static void
 html_base(void *arg, const char *p, size_t n)
 {
     struct urigrep_extractor *x = arg;
+    struct document *d = &x->doc;
     enum urigrep_base_source src;
     const char *cur = doc_base(x, &src);
     char *abs = NULL;
@@ -567,10 +593,10 @@ html_base(void *arg, const char *p, size_t n)
     if (cur && urigrep_resolve(cur, strlen(cur), p, n, URIGREP_RFC2396, &abs,
                                &len) == URIGREP_OK &&
         len < EXTRACT_MAX_BASE) {
-        memcpy(x->html_base, abs, len + 1);
+        memcpy(d->html_base, abs, len + 1);
     } else {
-        memcpy(x->html_base, p, n);
-        x->html_base[n] = '\0';
+        memcpy(d->html_base, p, n);
+        d->html_base[n] = '\0';
     }
     free(abs);
 }
@@ -582,12 +608,13 @@ static void
 html_anchor(void *arg, const char *p, size_t n)
 {
     struct urigrep_extractor *x = arg;
+    struct document *d = &x->doc;
     size_t i;
 
-    for (i = x->held.n; x->anchor_seq && i-- > 0;) {
-        struct held_uri *h = &x->held.v[i];
+    for (i = d->held.n; d->anchor_seq && i-- > 0;) {
+        struct held_uri *h = &d->held.v[i];
 
-        if (h->seq != x->anchor_seq)
+        if (h->seq != d->anchor_seq)
             continue;
         if ((h->text = malloc(n ? n : 1)) == NULL) {
             emit_nomem(x);
@@ -597,8 +624,8 @@ html_anchor(void *arg, const char *p, size_t n)
         h->ntext = n;
         break;
     }
-    x->anchor_seq = 0;
-    if (x->text.len >= TEXT_BLOCK)
+    d->anchor_seq = 0;
+    if (d->text.len >= TEXT_BLOCK)
         flush_text(x, false);
 }
 
@@ -618,7 +645,7 @@ html_cut(void *arg, const char *tag, const char *attr)
     what[t] = ' ';
     memcpy(what + t + 1, attr, a);
     what[t + 1 + a] = '\0';
-    emit_notice(x, URIGREP_NOTICE_ATTR_TOO_LONG, x->cur_line, x->max_uri,
+    emit_notice(x, URIGREP_NOTICE_ATTR_TOO_LONG, x->doc.cur_line, x->max_uri,
                    what);
 }
 
@@ -627,16 +654,18 @@ html_cut(void *arg, const char *tag, const char *attr)
 static void
 convert(struct urigrep_extractor *x, const char **p, size_t *n, bool final)
 {
-    if (x->cv == NULL)
+    struct document *d = &x->doc;
+
+    if (d->cv == NULL)
         return;
-    x->conv.len = 0;
-    if (charset_convert(x->cv, *p, *n, final, &x->conv, &x->bad_bytes)) {
+    d->conv.len = 0;
+    if (charset_convert(d->cv, *p, *n, final, &d->conv, &d->bad_bytes)) {
         emit_nomem(x);
         *n = 0;
         return;
     }
-    *p = x->conv.data;
-    *n = x->conv.len;
+    *p = d->conv.data;
+    *n = d->conv.len;
 }
 
 /* Is CHARSET one whose bytes are UTF-8 already? */
@@ -653,9 +682,11 @@ is_utf8ish(const char *cs)
 static void
 open_charset(struct urigrep_extractor *x, const char *charset)
 {
-    x->cv = charset_pool_open(&x->cvpool, charset);
-    if (x->cv == NULL)
-        emit_notice(x, URIGREP_NOTICE_CHARSET, x->cur_line, 0, charset);
+    struct document *d = &x->doc;
+
+    d->cv = charset_pool_open(&d->cvpool, charset);
+    if (d->cv == NULL)
+        emit_notice(x, URIGREP_NOTICE_CHARSET, d->cur_line, 0, charset);
 }
 
 /* The start of an HTML document is in: look for its <meta> charset (a
@@ -664,25 +695,26 @@ open_charset(struct urigrep_extractor *x, const char *charset)
 static void
 prescan_done(struct urigrep_extractor *x)
 {
+    struct document *d = &x->doc;
     char label[64];
     size_t i;
 
-    x->prescan = false;
-    if (!(x->npre >= 3 && memcmp(x->pre, "\xef\xbb\xbf", 3) == 0) &&
-        html_prescan_charset(x->pre, x->npre, label, sizeof label)) {
+    d->prescan = false;
+    if (!(d->npre >= 3 && memcmp(d->pre, "\xef\xbb\xbf", 3) == 0) &&
+        html_prescan_charset(d->pre, d->npre, label, sizeof label)) {
         const char *cs = html_charset_name(label);
 
         if (!is_utf8ish(cs))
             open_charset(x, cs);
     }
-    for (i = 0; i < x->npre_lines; i++) {
-        size_t end = i + 1 < x->npre_lines ? x->pre_lines[i + 1].off
-                                           : x->npre;
+    for (i = 0; i < d->npre_lines; i++) {
+        size_t end = i + 1 < d->npre_lines ? d->pre_lines[i + 1].off
+                                           : d->npre;
 
-        doc_data(x, x->pre + x->pre_lines[i].off, end - x->pre_lines[i].off,
-                 x->pre_lines[i].line);
+        doc_data(x, d->pre + d->pre_lines[i].off, end - d->pre_lines[i].off,
+                 d->pre_lines[i].line);
     }
-    x->npre = x->npre_lines = 0;
+    d->npre = d->npre_lines = 0;
 }
 
 /* Hold P (N bytes, from stored line LINE) while looking for a <meta>
@@ -691,20 +723,21 @@ static size_t
 prescan_hold(struct urigrep_extractor *x, const char *p, size_t n,
              uint64_t line)
 {
-    size_t take = sizeof x->pre - x->npre;
+    struct document *d = &x->doc;
+    size_t take = sizeof d->pre - d->npre;
 
     if (take > n)
         take = n;
-    if (x->npre_lines == 0 ||
-        (x->pre_lines[x->npre_lines - 1].line != line &&
-         x->npre_lines < sizeof x->pre_lines / sizeof *x->pre_lines)) {
-        x->pre_lines[x->npre_lines].off = x->npre;
-        x->pre_lines[x->npre_lines].line = line;
-        x->npre_lines++;
+    if (d->npre_lines == 0 ||
+        (d->pre_lines[d->npre_lines - 1].line != line &&
+         d->npre_lines < sizeof d->pre_lines / sizeof *d->pre_lines)) {
+        d->pre_lines[d->npre_lines].off = d->npre;
+        d->pre_lines[d->npre_lines].line = line;
+        d->npre_lines++;
     }
-    memcpy(x->pre + x->npre, p, take);
-    x->npre += take;
-    if (x->npre == sizeof x->pre)
+    memcpy(d->pre + d->npre, p, take);
+    d->npre += take;
+    if (d->npre == sizeof d->pre)
         prescan_done(x);
     return take;
 }
@@ -717,39 +750,42 @@ static inline void
 html_input(struct urigrep_extractor *x, const char *p, size_t n, bool more,
            bool lazy)
 {
+    struct document *d = &x->doc;
     const char *nl;
 
-    if (x->col_lazy && (!lazy || p != x->col_lazy_end))
+    if (d->col_lazy && (!lazy || p != d->col_lazy_end))
         col_settle(x);
-    x->feed_p = p;
-    x->feed_n = n;
-    x->feed_nl = x->col_p = NULL;
+    d->feed_p = p;
+    d->feed_n = n;
+    d->feed_nl = d->col_p = NULL;
     if (more)
-        html_feed_more(x->hs, p, n, &x->hsink);
+        html_feed_more(d->hs, p, n, &d->hsink);
     else
-        html_feed(x->hs, p, n, &x->hsink);
+        html_feed(d->hs, p, n, &d->hsink);
     /* a line may come in pieces: the column goes on (most input comes a
      * line at a time, its '\n' last) */
     if (n && p[n - 1] == '\n') {
-        x->feed_col = 0;
-        x->col_lazy = NULL;
+        d->feed_col = 0;
+        d->col_lazy = NULL;
     } else if (lazy) {
-        if (x->col_lazy == NULL)
-            x->col_lazy = p;
-        x->col_lazy_end = p + n;
+        if (d->col_lazy == NULL)
+            d->col_lazy = p;
+        d->col_lazy_end = p + n;
     } else if ((nl = n ? memrchr(p, '\n', n) : NULL) != NULL)
-        x->feed_col = (uint64_t)(p + n - 1 - nl);
+        d->feed_col = (uint64_t)(p + n - 1 - nl);
     else
-        x->feed_col += n;
-    x->feed_p = NULL; /* (source_col(): not at hand) */
+        d->feed_col += n;
+    d->feed_p = NULL; /* (source_col(): not at hand) */
 }
 
 void
 doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
 {
-    if (x->skip || x->stopped)
+    struct document *d = &x->doc;
+
+    if (d->skip || x->stopped)
         return;
-    if (x->prescan) {
+    if (d->prescan) {
         size_t k = prescan_hold(x, p, n, line);
 
         p += k;
@@ -757,25 +793,27 @@ doc_data(struct urigrep_extractor *x, const char *p, size_t n, uint64_t line)
         if (n == 0)
             return;
     }
-    x->cur_line = line;
+    d->cur_line = line;
     convert(x, &p, &n, false);
-    if (x->html)
+    if (d->html)
         html_input(x, p, n, false, false);
     else
         text_out(x, p, n);
 }
 
 /* The HTML line P (N bytes, decoded, in UTF-8) from stored line
- * x->cur_line: as doc_data() would take it, but the text it leaves
+ * x->doc.cur_line: as doc_data() would take it, but the text it leaves
  * pending stays there; the line's text begins after it, and a checkpoint
  * says so. The caller gives what is pending (html_flush()) after the
  * last line. */
 static inline void
 html_line(struct urigrep_extractor *x, const char *p, size_t n, bool lazy)
 {
-    if (x->mapped && !x->direct &&
-        (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line))
-        add_checkpoint(x, x->fed + x->text.len + html_pending(x->hs), 0);
+    struct document *d = &x->doc;
+
+    if (d->mapped && !d->direct &&
+        (d->ncps == 0 || d->cps[d->ncps - 1].line != d->cur_line))
+        add_checkpoint(x, d->fed + d->text.len + html_pending(d->hs), 0);
     html_input(x, p, n, true, lazy);
 }
 
@@ -783,7 +821,7 @@ html_line(struct urigrep_extractor *x, const char *p, size_t n, bool lazy)
 static inline void
 text_append(struct urigrep_extractor *x, const char *p, size_t n)
 {
-    if (n && buf_append(&x->text, p, n) != URIGREP_OK)
+    if (n && buf_append(&x->doc.text, p, n) != URIGREP_OK)
         emit_nomem(x);
 }
 
@@ -795,6 +833,7 @@ static void
 text_marked_out(struct urigrep_extractor *x, const char *p, size_t n,
                 const struct mail_mark *marks, size_t nmarks)
 {
+    struct document *d = &x->doc;
     size_t k, from = 0, acc = 0; /* P[from..from + acc) not yet in */
 
     for (k = 0; k < nmarks && !x->stopped; k++) {
@@ -805,11 +844,11 @@ text_marked_out(struct urigrep_extractor *x, const char *p, size_t n,
             continue;
         if (acc == 0)
             from = off;
-        x->cur_line = marks[k].line;
-        if (x->ncps == 0 || x->cps[x->ncps - 1].line != x->cur_line)
-            add_checkpoint(x, x->fed + x->text.len + acc, 0);
-        if (x->text.len + acc < TEXT_BLOCK &&
-            len < TEXT_BLOCK - x->text.len - acc) {
+        d->cur_line = marks[k].line;
+        if (d->ncps == 0 || d->cps[d->ncps - 1].line != d->cur_line)
+            add_checkpoint(x, d->fed + d->text.len + acc, 0);
+        if (d->text.len + acc < TEXT_BLOCK &&
+            len < TEXT_BLOCK - d->text.len - acc) {
             acc += len;
             continue;
         }
@@ -825,11 +864,12 @@ void
 doc_marked(struct urigrep_extractor *x, const char *p, size_t n,
            const struct mail_mark *marks, size_t nmarks)
 {
+    struct document *d = &x->doc;
     size_t k;
 
-    if (x->skip)
+    if (d->skip)
         return;
-    if (!x->html && x->cv == NULL && x->mapped && !x->direct) {
+    if (!d->html && d->cv == NULL && d->mapped && !d->direct) {
         text_marked_out(x, p, n, marks, nmarks);
         return;
     }
@@ -839,21 +879,21 @@ doc_marked(struct urigrep_extractor *x, const char *p, size_t n,
 
         if (len == 0)
             continue; /* no part_data() call for it */
-        if (x->prescan) {
+        if (d->prescan) {
             doc_data(x, q, len, marks[k].line); /* held, as it was */
             continue;
         }
-        x->cur_line = marks[k].line;
+        d->cur_line = marks[k].line;
         convert(x, &q, &len, false);
-        if (x->html)
-            html_line(x, q, len, x->cv == NULL); /* P stays */
+        if (d->html)
+            html_line(x, q, len, d->cv == NULL); /* P stays */
         else
             text_out(x, q, len);
     }
-    if (x->col_lazy)
+    if (d->col_lazy)
         col_settle(x);
-    if (x->html && x->hs)
-        html_flush(x->hs, &x->hsink);
+    if (d->html && d->hs)
+        html_flush(d->hs, &d->hsink);
 }
 
 /* Plain text P (N bytes of whole lines, the first from stored line
@@ -863,15 +903,17 @@ static void
 text_lines_out(struct urigrep_extractor *x, const char *p, size_t n,
                uint64_t line)
 {
+    struct document *d = &x->doc;
+
     while (n && !x->stopped) {
-        size_t room = TEXT_BLOCK > x->text.len ? TEXT_BLOCK - x->text.len
+        size_t room = TEXT_BLOCK > d->text.len ? TEXT_BLOCK - d->text.len
                                                : 0;
         size_t take = n < room ? n : room, i = 0;
-        uint64_t off = x->fed + x->text.len;
+        uint64_t off = d->fed + d->text.len;
 
         /* a checkpoint at each line that starts in these TAKE bytes:
          * at 0 unless the line goes on from the last piece */
-        if (x->ncps == 0 || x->cps[x->ncps - 1].line != line)
+        if (d->ncps == 0 || d->cps[d->ncps - 1].line != line)
             add_checkpoint(x, off, 0);
         for (;;) {
             const char *nl = memchr(p + i, '\n', take - i);
@@ -883,19 +925,19 @@ text_lines_out(struct urigrep_extractor *x, const char *p, size_t n,
                 break; /* the last line's end: no line after it here */
             line++;
             if (i == take) {
-                x->cur_line = line; /* the next piece starts it */
+                d->cur_line = line; /* the next piece starts it */
                 break;
             }
-            x->cur_line = line;
+            d->cur_line = line;
             add_checkpoint(x, off + i, 0);
         }
-        if (buf_append(&x->text, p, take) != URIGREP_OK) {
+        if (buf_append(&d->text, p, take) != URIGREP_OK) {
             emit_nomem(x);
             return;
         }
         p += take;
         n -= take;
-        if (x->text.len >= TEXT_BLOCK)
+        if (d->text.len >= TEXT_BLOCK)
             flush_text(x, false);
     }
 }
@@ -904,26 +946,27 @@ void
 doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
           uint64_t line, uint64_t last)
 {
+    struct document *d = &x->doc;
     const char *nl;
 
-    if (x->skip || x->stopped || n == 0)
+    if (d->skip || x->stopped || n == 0)
         return;
-    if (x->direct) {
+    if (d->direct) {
         /* the whole span, where it lies; the scanner counts its lines,
          * but the line the document has come to is said as if a line at
          * a time (the notice of bytes not valid in their charset gives
          * it at the end) */
         text_out(x, p, n);
-        x->cur_line = last;
+        d->cur_line = last;
         return;
     }
-    if (x->mapped && !x->html && !x->prescan && x->cv == NULL &&
-        x->anchor_seq == 0) {
-        x->cur_line = line;
+    if (d->mapped && !d->html && !d->prescan && d->cv == NULL &&
+        d->anchor_seq == 0) {
+        d->cur_line = line;
         text_lines_out(x, p, n, line);
         return;
     }
-    if (x->html && !x->prescan) {
+    if (d->html && !d->prescan) {
         /* a line at a time, as doc_data() would, but the text pending
          * at a line's end waits for the next (html_line()) */
         while (n && !x->stopped) {
@@ -931,13 +974,13 @@ doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
                               ? (size_t)(nl - p) + 1 : n, len = take;
             const char *q = p;
 
-            x->cur_line = line++;
+            d->cur_line = line++;
             convert(x, &q, &len, false);
             html_line(x, q, len, false);
             p += take;
             n -= take;
         }
-        html_flush(x->hs, &x->hsink);
+        html_flush(d->hs, &d->hsink);
         return;
     }
     while (n && (nl = memchr(p, '\n', n)) != NULL) {
@@ -954,89 +997,97 @@ doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
 void
 doc_end(struct urigrep_extractor *x)
 {
-    if (x->skip) {
-        x->skip = false;
+    struct document *d = &x->doc;
+
+    if (d->skip) {
+        d->skip = false;
         return;
     }
-    if (x->prescan)
+    if (d->prescan)
         prescan_done(x);
-    if (x->cv) {
+    if (d->cv) {
         const char *p = "";
         size_t n = 0;
 
         convert(x, &p, &n, true);
-        if (x->html)
-            html_feed(x->hs, p, n, &x->hsink);
+        if (d->html)
+            html_feed(d->hs, p, n, &d->hsink);
         else
             text_out(x, p, n);
-        charset_pool_close(&x->cvpool, x->cv);
-        x->cv = NULL;
+        charset_pool_close(&d->cvpool, d->cv);
+        d->cv = NULL;
     }
-    if (x->html)
-        html_finish(x->hs, &x->hsink);
+    if (d->html)
+        html_finish(d->hs, &d->hsink);
     flush_text(x, true);
-    x->html_base[0] = '\0';
-    x->direct = false;
+    d->html_base[0] = '\0';
+    d->direct = false;
 }
 
 void
 doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
           bool force)
 {
-    x->html = html;
-    x->skip = x->direct = false;
-    x->html_base[0] = '\0';
-    x->hsink = (struct html_sink){ html_text, html_uri, html_base, html_cut,
+    struct document *d = &x->doc;
+
+    d->html = html;
+    d->skip = d->direct = false;
+    d->html_base[0] = '\0';
+    d->hsink = (struct html_sink){ html_text, html_uri, html_base, html_cut,
                                    html_value, NULL, x, NULL };
     if (x->o.flags & URIGREP_EXTRACT_COLUMNS)
-        x->hsink.text_at = html_text_at;
+        d->hsink.text_at = html_text_at;
     if (x->o.flags & URIGREP_EXTRACT_TRUST)
-        x->hsink.anchor = html_anchor;
-    x->anchor_seq = 0;
-    if (html && x->hs == NULL && (x->hs = html_new(x->max_uri)) == NULL) {
+        d->hsink.anchor = html_anchor;
+    d->anchor_seq = 0;
+    if (html && d->hs == NULL && (d->hs = html_new(x->max_uri)) == NULL) {
         emit_nomem(x);
-        x->skip = true;
+        d->skip = true;
         return;
     }
     if (charset && charset[0] && (force || !is_utf8ish(charset)))
         open_charset(x, charset);
     /* HTML without a charset: as a browser, look for a <meta> one */
-    x->prescan = html && (charset == NULL || charset[0] == '\0');
-    x->npre = x->npre_lines = 0;
-    x->feed_col = 0;
-    x->col_lazy = NULL;
+    d->prescan = html && (charset == NULL || charset[0] == '\0');
+    d->npre = d->npre_lines = 0;
+    d->feed_col = 0;
+    d->col_lazy = NULL;
 }
 
 void
 doc_reset(struct urigrep_extractor *x)
 {
-    urigrep_scanner_reset(x->sc);
+    struct document *d = &x->doc;
+
+    urigrep_scanner_reset(d->sc);
     /* a new one is made when needed: nothing of this one's state stays */
-    html_free(x->hs);
-    x->hs = NULL;
-    charset_pool_close(&x->cvpool, x->cv);
-    x->cv = NULL;
-    held_drop(&x->held, x->held.n);
-    x->anchor_seq = 0;
-    x->text.len = 0;
-    x->ncps = 0;
-    x->fed = 0;
-    x->ntail = 0;
-    x->skip = x->prescan = x->html = x->direct = false;
-    x->npre = x->npre_lines = 0;
-    x->html_base[0] = x->hdr_base[0] = x->doc_uri[0] = '\0';
+    html_free(d->hs);
+    d->hs = NULL;
+    charset_pool_close(&d->cvpool, d->cv);
+    d->cv = NULL;
+    held_drop(&d->held, d->held.n);
+    d->anchor_seq = 0;
+    d->text.len = 0;
+    d->ncps = 0;
+    d->fed = 0;
+    d->ntail = 0;
+    d->skip = d->prescan = d->html = d->direct = false;
+    d->npre = d->npre_lines = 0;
+    d->html_base[0] = x->hdr_base[0] = x->doc_uri[0] = '\0';
     x->hdr_base_source = URIGREP_BASE_NONE;
 }
 
 void
 doc_free(struct urigrep_extractor *x)
 {
-    held_free(&x->held);
-    free(x->cps);
-    buf_free(&x->conv);
-    buf_free(&x->text);
-    buf_free(&x->ctx);
-    charset_close(x->cv);
-    charset_pool_free(&x->cvpool);
-    html_free(x->hs);
+    struct document *d = &x->doc;
+
+    held_free(&d->held);
+    free(d->cps);
+    buf_free(&d->conv);
+    buf_free(&d->text);
+    buf_free(&d->ctx);
+    charset_close(d->cv);
+    charset_pool_free(&d->cvpool);
+    html_free(d->hs);
 }

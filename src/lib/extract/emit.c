@@ -35,10 +35,10 @@ emit_notice(struct urigrep_extractor *x, enum urigrep_notice_kind kind,
         return;
     memset(&n, 0, sizeof n);
     n.kind = kind;
-    n.line = line ? line + x->origin_line : 0;
+    n.line = line ? line + x->origin.line : 0;
     n.count = count;
     n.detail = detail;
-    n.message_id = x->message && x->mid[0] ? x->mid : NULL;
+    n.message_id = x->origin.message && x->origin.mid[0] ? x->origin.mid : NULL;
     x->on_notice(x->arg, &n);
 }
 
@@ -68,7 +68,7 @@ map_ascii(struct urigrep_extractor *x, const struct found *f, char **mapped,
 
         memset(&n, 0, sizeof n);
         n.kind = URIGREP_NOTICE_IDNA;
-        n.line = f->line + x->origin_line;
+        n.line = f->line + x->origin.line;
         n.detail = why;
         n.ref.ptr = f->ref;
         n.ref.len = f->len;
@@ -93,11 +93,11 @@ wrapper_notice(struct urigrep_extractor *x, const struct found *f,
         return;
     memset(&n, 0, sizeof n);
     n.kind = URIGREP_NOTICE_WRAPPER;
-    n.line = f->line + x->origin_line;
+    n.line = f->line + x->origin.line;
     n.detail = reason;
     n.ref.ptr = uri;
     n.ref.len = ulen;
-    n.message_id = x->message && x->mid[0] ? x->mid : NULL;
+    n.message_id = x->origin.message && x->origin.mid[0] ? x->origin.mid : NULL;
     x->on_notice(x->arg, &n);
 }
 
@@ -294,6 +294,30 @@ set_trust(struct urigrep_extractor *x, const struct found *f,
     }
 }
 
+/* Set R's line and offset (F's, plus G's additions: to the offset only
+ * when the document is not MAPPED, whose offsets are the file's) and the
+ * fields of the message or WARC record it came from, by G alone. */
+static void
+origin_fill(const struct origin *g, bool mapped, const struct found *f,
+            struct urigrep_ref *r)
+{
+    const bool mail = g->message != 0, warc = g->warc_rec;
+
+    r->line = f->line + g->line;
+    r->offset = f->offset + (mapped ? 0 : g->off);
+    r->message = g->message;
+    r->message_id = mail && g->mid[0] ? g->mid : NULL;
+    r->subject = mail && g->subject[0] ? g->subject : NULL;
+    r->part = mail && g->part[0] ? g->part : NULL;
+    r->content_type = mail || warc ? g->ctype : NULL;
+    r->charset = (mail || warc) && g->part_charset[0] ? g->part_charset
+                                                       : NULL;
+    r->warc_record_id = warc && g->warc_id[0] ? g->warc_id : NULL;
+    r->warc_target_uri = warc && g->warc_target[0] ? g->warc_target : NULL;
+    r->warc_date = warc && g->warc_date[0] ? g->warc_date : NULL;
+    r->warc_offset = warc ? g->warc_offset : 0;
+}
+
 /* Hand O, found as F, to the caller, unwrapped and stripped of tracking
  * parameters first if asked; a callback that asks to stop stops the
  * extractor. False when memory runs out. */
@@ -306,7 +330,6 @@ deliver(struct urigrep_extractor *x, const struct found *f,
      * measure, and the structures cleared at every reference were four:
      * a sixth of a plain run's time) */
     struct urigrep_ref r;
-    const bool mail = x->message != 0, warc = x->warc_rec;
 
     if ((x->o.flags & (URIGREP_EXTRACT_UNWRAP |
                        URIGREP_EXTRACT_STRIP_TRACKING)) &&
@@ -327,25 +350,13 @@ deliver(struct urigrep_extractor *x, const struct found *f,
     r.absolute = o->absolute;
     r.delim = f->delim;
     r.flags = f->flags;
-    r.line = f->line + x->origin_line;
     r.column = f->column;
-    r.offset = f->offset + (x->mapped ? 0 : x->origin_off);
     r.base = o->base;
     r.base_source = o->base ? o->src : URIGREP_BASE_NONE;
-    r.message = x->message;
-    r.message_id = mail && x->mid[0] ? x->mid : NULL;
-    r.subject = mail && x->subject[0] ? x->subject : NULL;
-    r.part = mail && x->part[0] ? x->part : NULL;
-    r.content_type = mail || warc ? x->ctype : NULL;
-    r.charset = (mail || warc) && x->part_charset[0] ? x->part_charset
-                                                     : NULL;
     r.context = f->context;
     r.context_before = f->context_before;
     r.context_after = f->context_after;
-    r.warc_record_id = warc && x->warc_id[0] ? x->warc_id : NULL;
-    r.warc_target_uri = warc && x->warc_target[0] ? x->warc_target : NULL;
-    r.warc_date = warc && x->warc_date[0] ? x->warc_date : NULL;
-    r.warc_offset = warc ? x->warc_offset : 0;
+    origin_fill(&x->origin, x->doc.mapped, f, &r);
     set_trust(x, f, &r, o->uri, o->ulen);
     if (x->on_ref(x->arg, &r))
         x->stopped = true;

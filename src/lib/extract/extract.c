@@ -156,14 +156,14 @@ words(struct urigrep_extractor *x)
 static void
 set_subject(struct urigrep_extractor *x, const char *raw)
 {
-    size_t n = strlen(raw), size = sizeof x->subject, k;
-    char dec[sizeof x->subject * 3 + 16];
+    size_t n = strlen(raw), size = sizeof x->origin.subject, k;
+    char dec[sizeof x->origin.subject * 3 + 16];
 
     if (strcmp(raw, x->raw_subject) == 0)
         return;
     copy_cut(x->raw_subject, sizeof x->raw_subject, raw);
     if (memmem(raw, n, "=?", 2) == NULL || words(x) == NULL) {
-        copy_cut(x->subject, size, raw);
+        copy_cut(x->origin.subject, size, raw);
         return;
     }
     k = mime_words_decode(x->words, raw, n, dec, sizeof dec);
@@ -172,8 +172,8 @@ set_subject(struct urigrep_extractor *x, const char *raw)
     /* not in the middle of a UTF-8 sequence */
     while (k > 0 && k < n && ((unsigned char)dec[k] & 0xc0) == 0x80)
         k--;
-    memcpy(x->subject, dec, k);
-    x->subject[k] = '\0';
+    memcpy(x->origin.subject, dec, k);
+    x->origin.subject[k] = '\0';
 }
 
 static int
@@ -195,9 +195,9 @@ release_headers(struct urigrep_extractor *x, const char *mid)
 {
     size_t i;
 
-    copy_cut(x->mid, sizeof x->mid, mid);
-    x->part[0] = x->part_charset[0] = '\0';
-    copy_cut(x->ctype, sizeof x->ctype, "header");
+    copy_cut(x->origin.mid, sizeof x->origin.mid, mid);
+    x->origin.part[0] = x->origin.part_charset[0] = '\0';
+    copy_cut(x->origin.ctype, sizeof x->origin.ctype, "header");
     set_subject(x, x->hdr_subject);
     for (i = 0; i < x->headers.n && !x->stopped; i++)
         held_emit(x, &x->headers.v[i], false);
@@ -336,35 +336,36 @@ mail_part_begin(void *arg, const struct mail_part_info *info)
 {
     struct urigrep_extractor *x = arg;
 
-    x->cur_line = info->line;
+    x->doc.cur_line = info->line;
     if (info->too_deep)
         emit_notice(x, URIGREP_NOTICE_TOO_DEEP, info->line, MAIL_MAX_DEPTH,
                        info->path);
     if (!info->scan) {
-        x->skip = true;
+        x->doc.skip = true;
         return;
     }
     copy_cut(x->hdr_base, sizeof x->hdr_base, info->base);
     x->hdr_base_source = base_source_of(info->base_src);
     copy_cut(x->doc_uri, sizeof x->doc_uri, info->location);
-    copy_cut(x->mid, sizeof x->mid, info->message_id);
-    copy_cut(x->part, sizeof x->part, info->path);
+    copy_cut(x->origin.mid, sizeof x->origin.mid, info->message_id);
+    copy_cut(x->origin.part, sizeof x->origin.part, info->path);
     /* a multipart's preamble and epilogue say so, as a header field's
      * URI says "header" */
-    copy_cut(x->ctype, sizeof x->ctype,
+    copy_cut(x->origin.ctype, sizeof x->origin.ctype,
              info->region == MAIL_REGION_PREAMBLE   ? "preamble"
              : info->region == MAIL_REGION_EPILOGUE ? "epilogue"
                                                     : info->content_type);
-    copy_cut(x->part_charset, sizeof x->part_charset, info->charset);
+    copy_cut(x->origin.part_charset, sizeof x->origin.part_charset,
+             info->charset);
     set_subject(x, info->subject);
     doc_begin(x, strcmp(info->content_type, "text/html") == 0, info->charset,
               false);
     /* text as stored, lines one for one: no checkpoints, no copy (but
      * for --context, which shows what the 64 KiB blocks hold around a
      * reference) */
-    x->direct = info->as_stored && !x->html && x->cv == NULL && !x->skip &&
-                !(x->o.flags & URIGREP_EXTRACT_CONTEXT);
-    x->direct_base = info->line - 1;
+    x->doc.direct = info->as_stored && !x->doc.html && x->doc.cv == NULL &&
+                    !x->doc.skip && !(x->o.flags & URIGREP_EXTRACT_CONTEXT);
+    x->doc.direct_base = info->line - 1;
 }
 
 static void
@@ -399,8 +400,8 @@ mail_message(void *arg, uint64_t line)
     struct urigrep_extractor *x = arg;
 
     (void)line;
-    x->message++;
-    x->mid[0] = '\0';
+    x->origin.message++;
+    x->origin.mid[0] = '\0';
 }
 
 /* mboxcl, mboxcl2: a Content-Length that lied. */
@@ -436,7 +437,7 @@ rnews_article(void *arg, uint64_t line)
 {
     struct urigrep_extractor *x = arg;
 
-    x->origin_line = x->rn_origin + line;
+    x->origin.line = x->rn_origin + line;
 }
 
 static void
@@ -463,12 +464,12 @@ static void
 rnews_bad(void *arg, uint64_t line, uint64_t count)
 {
     struct urigrep_extractor *x = arg;
-    uint64_t article = x->origin_line;
+    uint64_t article = x->origin.line;
 
     /* LINE counts in the batch; the article open goes on where it is */
-    x->origin_line = x->rn_origin;
+    x->origin.line = x->rn_origin;
     emit_notice(x, URIGREP_NOTICE_RNEWS, line, count, NULL);
-    x->origin_line = article;
+    x->origin.line = article;
 }
 
 /* The batch sink for X. */
@@ -564,14 +565,15 @@ lines_feed(struct urigrep_extractor *x, const char *p, size_t n, bool final)
 static void
 lines_data(struct urigrep_extractor *x, const char *p, size_t n, bool final)
 {
-    if (x->cv) {
-        x->conv.len = 0;
-        if (charset_convert(x->cv, p, n, final, &x->conv, &x->bad_bytes)) {
+    if (x->doc.cv) {
+        x->doc.conv.len = 0;
+        if (charset_convert(x->doc.cv, p, n, final, &x->doc.conv,
+                            &x->doc.bad_bytes)) {
             emit_nomem(x);
             return;
         }
-        p = x->conv.data;
-        n = x->conv.len;
+        p = x->doc.conv.data;
+        n = x->doc.conv.len;
     }
     lines_feed(x, p, n, final);
 }
@@ -601,7 +603,7 @@ mail_read_at(void *arg, uint64_t offset, char *buf, size_t n)
 {
     const struct urigrep_extractor *x = arg;
 
-    return x->read_at ? x->read_at(x->read_arg, x->origin_off + offset,
+    return x->read_at ? x->read_at(x->read_arg, x->origin.off + offset,
                                    buf, n)
                       : (size_t)-1;
 }
@@ -611,12 +613,12 @@ static void
 start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
 {
     x->type = type;
-    x->cur_line = 1;
+    x->doc.cur_line = 1;
     x->stored_line = 0;
     switch (type) {
     case URIGREP_DOC_LINES:
         if (x->charset &&
-            (x->cv = charset_pool_open(&x->cvpool, x->charset)) == NULL)
+            (x->doc.cv = charset_pool_open(&x->doc.cvpool, x->charset)) == NULL)
             emit_notice(x, URIGREP_NOTICE_CHARSET, 1, 0, x->charset);
         break;
     case URIGREP_DOC_MAIL:
@@ -632,7 +634,7 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
             return;
         }
         mail_set_read_at(x->mp, mail_read_at, x);
-        x->mapped = true;
+        x->doc.mapped = true;
         if (type == URIGREP_DOC_RNEWS)
             x->rn.simd = skip_choose(); /* for its articles' newlines */
         break;
@@ -641,7 +643,7 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
             emit_nomem(x);
         break;
     default:
-        x->mapped = type == URIGREP_DOC_HTML;
+        x->doc.mapped = type == URIGREP_DOC_HTML;
         doc_begin(x, type == URIGREP_DOC_HTML, x->charset, true);
         break;
     }
@@ -732,23 +734,24 @@ new_document(struct urigrep_extractor *x)
         x->mp = NULL;
     }
     warcdoc_free(x);
-    charset_pool_close(&x->cvpool, x->cv);
-    x->cv = NULL;
+    charset_pool_close(&x->doc.cvpool, x->doc.cv);
+    x->doc.cv = NULL;
     held_drop(&x->headers, x->headers.n);
     x->headers_bytes = 0;
     x->headers_early = false;
     x->type = x->o.type;
     x->npeek = 0;
-    x->mapped = false;
-    x->message = 0;
-    x->mid[0] = x->part[0] = x->ctype[0] = x->part_charset[0] = '\0';
-    x->subject[0] = x->raw_subject[0] = x->hdr_subject[0] = '\0';
+    x->doc.mapped = false;
+    x->origin.message = 0;
+    x->origin.mid[0] = x->origin.part[0] = '\0';
+    x->origin.ctype[0] = x->origin.part_charset[0] = '\0';
+    x->origin.subject[0] = x->raw_subject[0] = x->hdr_subject[0] = '\0';
     x->line.len = 0;
     x->line_no = x->line_off = x->off = 0;
     x->line_too_long = false;
-    x->bad_bytes = 0;
+    x->doc.bad_bytes = 0;
     x->begun = false;
-    x->origin_line = x->origin_off = x->rn_origin = 0;
+    x->origin.line = x->origin.off = x->rn_origin = 0;
     memset(&x->rn, 0, sizeof x->rn);
     x->stopped = false;
     x->err = URIGREP_OK;
@@ -769,9 +772,9 @@ urigrep_extractor_set_origin(urigrep_extractor *x, enum urigrep_doc_type type,
     x->o.type = type;
     new_document(x);
     x->o.type = own;
-    x->origin_line = x->rn_origin = line;
-    x->origin_off = offset;
-    x->message = message;
+    x->origin.line = x->rn_origin = line;
+    x->origin.off = offset;
+    x->origin.message = message;
     if (x->wr)
         warc_set_origin(x->wr, offset);
     return x->stopped ? x->err : URIGREP_OK;
@@ -842,9 +845,9 @@ urigrep_extractor_finish(urigrep_extractor *x)
             break;
         }
     }
-    if (x->bad_bytes && !x->stopped)
-        emit_notice(x, URIGREP_NOTICE_BAD_BYTES, x->cur_line,
-                       x->bad_bytes, x->charset);
+    if (x->doc.bad_bytes && !x->stopped)
+        emit_notice(x, URIGREP_NOTICE_BAD_BYTES, x->doc.cur_line,
+                       x->doc.bad_bytes, x->charset);
     rc = x->stopped ? (x->err ? x->err : URIGREP_ERR_STOPPED) : URIGREP_OK;
     x->read_at = NULL;
     new_document(x);
@@ -871,7 +874,7 @@ urigrep_extractor_free(urigrep_extractor *x)
     mail_free(x->mp);
     warcdoc_free(x);
     held_free(&x->headers);
-    urigrep_scanner_free(x->sc);
+    urigrep_scanner_free(x->doc.sc);
     urigrep_scanner_free(x->hsc);
     mime_words_free(x->words);
     buf_free(&x->line);
@@ -974,12 +977,12 @@ urigrep_extractor_new(const struct urigrep_extract_options *opts,
     x->arg = arg;
     x->max_uri = x->o.scan.max_uri_length ? x->o.scan.max_uri_length
                                           : URIGREP_DEFAULT_MAX_URI;
-    buf_init(&x->conv, SIZE_MAX / 2);
-    buf_init(&x->text, SIZE_MAX / 2);
+    buf_init(&x->doc.conv, SIZE_MAX / 2);
+    buf_init(&x->doc.text, SIZE_MAX / 2);
     buf_init(&x->line, x->max_uri * 2);
     buf_init(&x->clean, SIZE_MAX / 2);
     buf_init(&x->cbase, SIZE_MAX / 2);
-    buf_init(&x->ctx, SIZE_MAX / 2);
+    buf_init(&x->doc.ctx, SIZE_MAX / 2);
     /* what they hold is never longer than a reference reported */
     unwrap_init(&x->uw, SIZE_MAX / 16);
     buf_init(&x->strip, SIZE_MAX / 2);
@@ -989,7 +992,7 @@ urigrep_extractor_new(const struct urigrep_extract_options *opts,
         urigrep_extractor_free(x);
         return URIGREP_ERR_NOMEM;
     }
-    if ((rc = urigrep_scanner_new(&x->o.scan, &x->sc)) != URIGREP_OK) {
+    if ((rc = urigrep_scanner_new(&x->o.scan, &x->doc.sc)) != URIGREP_OK) {
         urigrep_extractor_free(x);
         return rc;
     }

@@ -1,6 +1,7 @@
-/* extract.h: the document extractor's state, shared by extract.c (the
- * API, types, mail and lines) and document.c (one decoded text or HTML
- * document). Not installed. */
+/* extract.h: the document extractor's state (extract.c: the API, types,
+ * mail and lines), made of the parts its other files own: the decoded
+ * document (document.h), the URIs held back (held.h), where references
+ * come from (origin.h). Not installed. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_EXTRACT_H
 #define URIGREP_EXTRACT_H
@@ -10,6 +11,9 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "extract/document.h"
+#include "extract/held.h"
+#include "extract/origin.h"
 #include "formats/charset.h"
 #include "formats/html.h"
 #include "formats/rnews.h"
@@ -19,12 +23,6 @@
 /* How much of a document's start decides its type (as GNU grep looks
  * for NUL bytes in as much). */
 #define EXTRACT_PEEK (32 * 1024)
-/* Longest base or document URI kept. */
-#define EXTRACT_MAX_BASE 2048
-/* Text kept from before the block at hand, for URIGREP_EXTRACT_CONTEXT:
- * the context before a reference the scanner carried over from earlier
- * blocks (a long URI) is there, as far as it reaches. */
-#define EXTRACT_CONTEXT_TAIL 2048
 
 /* A reference found, before validation and resolution. Borrowed.
  * Owner: document.c and extract.c make one per candidate; emit.c reads it. */
@@ -43,44 +41,15 @@ struct found {
     size_t ntext;
 };
 
-/* Where text of a decoded document started in the stored document:
- * scanner offset OFF is text of stored line LINE; in HTML, from its byte
- * column COL (0: not known) of the input on.
- * Owner: document.c. */
-struct checkpoint {
-    uint64_t off, line, col;
-};
 
-/* A URI held back: an HTML attribute until the scanner has reported
- * everything before it, so that references stay in document order; a
- * header URI until the message's Message-ID is known.
- * Owner: extract.c (held_push(), held_emit()); document.c holds HTML
- * attributes through them. */
-struct held_uri {
-    uint64_t pos;   /* scanner offset of the text at that point */
-    uint64_t line, column;
-    enum urigrep_delim delim;
-    char *s;
-    size_t n;
-    uint64_t seq;   /* its number in its list, from 1 */
-    char *text;     /* an <a href>'s text once it has ended, or NULL */
-    size_t ntext;
-};
 
-/* The URIs held are v[0..n), where v is base + head: held_drop() takes
- * from the front by moving v, not the entries (a memmove() of what was
- * left at every release was 8% of an HTML page's run).
- * Owner: extract.c (held_push(), held_drop(), held_free()). */
-struct held_list {
-    struct held_uri *v, *base;
-    size_t n, cap;  /* in use from v, and room from base */
-    size_t bytes;   /* of the URIs held */
-    uint64_t pushed;    /* URIs ever held */
-};
 
-/* Owner: extract.c, which makes, resets and frees it; the members under
- * each heading below are written by the file the heading names (document.c:
- * the decoded document; warcdoc.c: WARC; emit.c: a record being built). */
+/* The extractor behind the public handle.
+ * Owner: extract.c, which makes, resets and frees it. Its parts have
+ * owners of their own: doc is document.c's (document.h), origin is
+ * filled by extract.c and warcdoc.c and read by emit.c (origin.h); the
+ * members under the WARC heading are warcdoc.c's, those under "a record
+ * being built" emit.c's. */
 struct urigrep_extractor {
     /* what urigrep_extractor_new() was given (strings copied) */
     struct urigrep_extract_options o;
@@ -93,9 +62,9 @@ struct urigrep_extractor {
     enum urigrep_status err;    /* NOMEM once memory ran out */
     bool stopped;               /* a callback asked to stop, or err */
     bool begun;                 /* bytes of the document were fed */
-    /* urigrep_extractor_set_origin(): added to lines (and to offsets of
-     * documents that are not mapped) */
-    uint64_t origin_line, origin_off;
+    /* where the references found now come from: the message or WARC
+     * record at hand, and urigrep_extractor_set_origin()'s additions */
+    struct origin origin;
     /* urigrep_extractor_set_read_at(): the document read again */
     urigrep_read_at_fn read_at;
     void *read_arg;
@@ -111,73 +80,15 @@ struct urigrep_extractor {
     struct rnews rn;
     uint64_t rn_origin;
 
-    /* the decoded document at hand: a text file, an HTML file, a part */
-    urigrep_scanner *sc;
-    bool mapped;                /* lines come from checkpoints */
-    /* a mapped document's text that is its stored lines one for one (a
-     * mail part as stored, no charset to convert, not HTML): straight to
-     * the scanner, no copy, no checkpoint; its line is the scanner's
-     * count plus DIRECT_BASE */
-    bool direct;
-    uint64_t direct_base;
-    bool html;
-    bool skip;                  /* a part that is not text */
-    struct html_scanner *hs;
-    struct html_sink hsink;     /* what hs tells (doc_begin()) */
-    /* HTML with no charset given: its start is held until a <meta>
-     * charset is found in it (held: the bytes, and where each stored line
-     * starts in them) */
-    bool prescan;
-    char pre[HTML_PRESCAN_BYTES];
-    size_t npre, npre_lines;
-    struct {
-        size_t off;
-        uint64_t line;
-    } pre_lines[64];
-    struct charset_conv *cv;
-    struct charset_pool cvpool;  /* converters of parts before, idle */
-    struct urigrep_buf conv;
-    struct urigrep_buf text;    /* text waiting for the scanner */
-    uint64_t fed;               /* scanner offset at text.data[0] */
-    uint64_t cur_line;          /* stored line of the data at hand */
-    uint64_t value_line;        /* where the HTML attribute value at hand
-                                   began (html_value()), */
-    uint64_t value_col;         /* and its column, from 1 */
-    const char *feed_p;         /* the text html_feed() has at hand */
-    size_t feed_n;              /* (NULL, 0: none), */
-    const char *feed_nl;        /* its first '\n' (none: its end; NULL: not
-                                   looked for yet), */
-    uint64_t feed_col;          /* the bytes of its line before it, */
-    const char *col_p;          /* a byte of it up to which source_col() */
-    uint64_t col_at;            /* has looked, and its column */
-    const char *col_lazy;       /* pieces before it from here (NULL: */
-    const char *col_lazy_end;   /* none) to here, their bytes not yet
-                                   counted in feed_col (col_settle()) */
-    struct checkpoint *cps;
-    size_t ncps, cps_cap;
-    struct held_list held;      /* HTML attributes */
-    /* URIGREP_EXTRACT_TRUST: the held <a href> (its seq) whose text the
-     * HTML scanner reads (0: none) */
-    uint64_t anchor_seq;
+    /* the decoded document at hand: a text file, an HTML file, a part
+     * (document.c) */
+    struct document doc;
     struct trust *trust;
     bool no_trust_said;
-    /* URIGREP_EXTRACT_CONTEXT: the text the scanner has at hand is the
-     * tail of what it was given before x->fed and the block it is given
-     * now, at x->fed; the context of a reference is copied into ctx */
-    char tail[EXTRACT_CONTEXT_TAIL];
-    size_t ntail;
-    const char *block;
-    size_t nblock;
-    struct urigrep_buf ctx;
-    size_t bad_bytes;           /* not valid in their charset */
     char hdr_base[EXTRACT_MAX_BASE], doc_uri[EXTRACT_MAX_BASE];
-    char html_base[EXTRACT_MAX_BASE];
     enum urigrep_base_source hdr_base_source;
 
     /* mail */
-    uint64_t message;           /* number of the message at hand */
-    char mid[512], part[128], ctype[128], part_charset[64];
-    char subject[1024];         /* decoded */
     char raw_subject[1024];     /* as written, to see when it changes */
     char hdr_subject[1024];     /* of the header block being read */
     struct held_list headers;   /* header URIs */
@@ -189,9 +100,6 @@ struct urigrep_extractor {
 
     /* WARC (warcdoc.c): the reader, and the record at hand */
     struct warc_reader *wr;
-    bool warc_rec;              /* its fields go with each reference */
-    char warc_id[256], warc_target[EXTRACT_MAX_BASE], warc_date[64];
-    uint64_t warc_offset;
     uint64_t warc_line;         /* payload line of the bytes at hand */
     bool no_zlib_said;
 
@@ -210,55 +118,5 @@ struct urigrep_extractor {
 /* The current document's innermost base and where it came from. */
 const char *doc_base(const struct urigrep_extractor *x,
                      enum urigrep_base_source *src);
-
-/* Hold a copy of P (N bytes) in L. */
-void held_push(struct urigrep_extractor *x, struct held_list *l,
-               const char *p, size_t n, uint64_t pos, uint64_t line,
-               uint64_t column, enum urigrep_delim delim);
-
-/* Report held URI H; DOCUMENT_BASE: resolved against the document's
- * base, with the document's text around it as context (an HTML
- * attribute), else only against the options' base (a header). */
-void held_emit(struct urigrep_extractor *x, const struct held_uri *h,
-               bool document_base);
-
-/* Forget the first K held URIs of L. */
-void held_drop(struct held_list *l, size_t k);
-
-/* Forget them all and free L's memory. */
-void held_free(struct held_list *l);
-
-/* Start a document (HTML or text) in CHARSET (NULL or "": UTF-8; FORCE:
- * convert even from UTF-8, so that invalid bytes are counted)
- * (document.c). */
-void doc_begin(struct urigrep_extractor *x, bool html, const char *charset,
-               bool force);
-
-/* Decoded bytes of the document, from stored line LINE. */
-void doc_data(struct urigrep_extractor *x, const char *p, size_t n,
-              uint64_t line);
-
-/* Whole lines of the document, P (N bytes, '\n' last), the first from
- * stored line LINE, the last from LAST: as doc_data() a line, in fewer
- * steps. */
-void doc_lines(struct urigrep_extractor *x, const char *p, size_t n,
-               uint64_t line, uint64_t last);
-
-struct mail_mark;
-
-/* Decoded bytes of the document, P (N bytes), the piece from
- * MARKS[K].off to the next one's (or N) from stored line MARKS[K].line:
- * as doc_data() for each piece that is not empty, in fewer steps. */
-void doc_marked(struct urigrep_extractor *x, const char *p, size_t n,
-                const struct mail_mark *marks, size_t nmarks);
-
-/* The document has ended: report what is pending. */
-void doc_end(struct urigrep_extractor *x);
-
-/* Forget the document and what it held. */
-void doc_reset(struct urigrep_extractor *x);
-
-/* Free what documents use. */
-void doc_free(struct urigrep_extractor *x);
 
 #endif

@@ -52,8 +52,8 @@ emit_location(struct urigrep_extractor *x, const struct warc_record_info *i)
         f.base = x->doc_uri;
         f.base_source = URIGREP_BASE_TARGET_URI;
     }
-    copy_cut(x->ctype, sizeof x->ctype, "header");
-    x->part_charset[0] = '\0';
+    copy_cut(x->origin.ctype, sizeof x->origin.ctype, "header");
+    x->origin.part_charset[0] = '\0';
     emit_ref(x, &f);
 }
 
@@ -89,21 +89,22 @@ on_record(void *arg, const struct warc_record_info *i)
 
     if (x->stopped || !read)
         return;
-    x->warc_rec = true;
-    copy_cut(x->warc_id, sizeof x->warc_id, i->record_id);
-    copy_cut(x->warc_target, sizeof x->warc_target, i->target_uri);
-    copy_cut(x->warc_date, sizeof x->warc_date, i->date);
-    x->warc_offset = i->offset;
+    x->origin.warc_rec = true;
+    copy_cut(x->origin.warc_id, sizeof x->origin.warc_id, i->record_id);
+    copy_cut(x->origin.warc_target, sizeof x->origin.warc_target,
+             i->target_uri);
+    copy_cut(x->origin.warc_date, sizeof x->origin.warc_date, i->date);
+    x->origin.warc_offset = i->offset;
     record_base(x, i);
     if (i->location[0])
         emit_location(x, i);
     if (i->skip != WARC_SCAN) {
         say_skipped(x, i);
-        x->warc_rec = false;
+        x->origin.warc_rec = false;
         return;
     }
-    copy_cut(x->ctype, sizeof x->ctype, i->content_type);
-    copy_cut(x->part_charset, sizeof x->part_charset, i->charset);
+    copy_cut(x->origin.ctype, sizeof x->origin.ctype, i->content_type);
+    copy_cut(x->origin.part_charset, sizeof x->origin.part_charset, i->charset);
     x->warc_line = 1;
     doc_begin(x, strcmp(i->content_type, "text/html") == 0 ||
                      strcmp(i->content_type, "application/xhtml+xml") == 0,
@@ -136,7 +137,7 @@ on_end(void *arg)
 
     if (!x->stopped)
         doc_end(x);
-    x->warc_rec = false;
+    x->origin.warc_rec = false;
     x->hdr_base[0] = x->doc_uri[0] = '\0';
 }
 
@@ -180,8 +181,8 @@ warcdoc_start(struct urigrep_extractor *x)
         (x->wr = warc_new(x->o.flags & URIGREP_EXTRACT_WARC_METADATA)) ==
             NULL)
         return false;
-    x->mapped = true;
-    warc_set_origin(x->wr, x->origin_off);
+    x->doc.mapped = true;
+    warc_set_origin(x->wr, x->origin.off);
     warc_set_read_at(x->wr, read_at, x);
     return true;
 }
@@ -215,6 +216,6 @@ warcdoc_free(struct urigrep_extractor *x)
 {
     warc_free(x->wr);
     x->wr = NULL;
-    x->warc_rec = false;
+    x->origin.warc_rec = false;
     x->no_zlib_said = false;
 }
