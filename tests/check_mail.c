@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/detect.h"
 #include "formats/mail.h"
 #include "check_main.h"
 
@@ -942,11 +943,11 @@ END_TEST
 
 START_TEST(test_mail_detection)
 {
-    ck_assert(mail_looks_like_message("Return-Path: <a@b>\n", 19));
-    ck_assert(mail_looks_like_message("Path: news!not-for-mail\n", 24));
-    ck_assert(mail_looks_like_message("X-Mozilla-Status: 0001\n", 23));
-    ck_assert(!mail_looks_like_message("Hello: world\n", 13));
-    ck_assert(!mail_looks_like_message("From a@b Mon May  6 10:00:00 2024\n", 34));
+    ck_assert(detect_is_message("Return-Path: <a@b>\n", 19));
+    ck_assert(detect_is_message("Path: news!not-for-mail\n", 24));
+    ck_assert(detect_is_message("X-Mozilla-Status: 0001\n", 23));
+    ck_assert(!detect_is_message("Hello: world\n", 13));
+    ck_assert(!detect_is_message("From a@b Mon May  6 10:00:00 2024\n", 34));
     ck_assert(mail_is_from_line("From a@b Mon May  6 10:00:00 2024\n", 34));
     ck_assert(mail_is_from_line("From MAILER-DAEMON Fri Jul  8 12:08:34 2011\n", 44));
     ck_assert(!mail_is_from_line("From the desk of Bob\n", 21));

@@ -17,10 +17,8 @@
 #include "internal.h"
 #include "formats/mail.h"
 #include "formats/mime.h"
-#include "formats/rnews.h"
 #include "uri/scheme.h"
 #include "formats/warc.h"
-#include "warcver.h"
 #include "extract/warcdoc.h"
 #include "links/trust.h"
 #include "names.h"
@@ -42,102 +40,6 @@ URIGREP_EXPORT const char *
 urigrep_base_source_name(enum urigrep_base_source s)
 {
     return names_base_source(s);
-}
-
-/* ---- what a document is ---- */
-
-/* Does P (N bytes) start with S, ignoring case? */
-static bool
-starts_with(const char *p, size_t n, const char *s)
-{
-    size_t k = strlen(s);
-
-    return n >= k && strncasecmp(p, s, k) == 0;
-}
-
-static const char *
-skip_blanks(const char *p, size_t *n)
-{
-    while (*n && strchr(" \t\r\n\f", *p))
-        p++, (*n)--;
-    return p;
-}
-
-/* Skip what may come before an HTML document's first tag: a UTF-8 byte
- * order mark, blanks, comments, and an XML declaration (XHTML), which
- * sets *PROLOG. NULL if a comment or declaration does not end in P. */
-static const char *
-skip_html_prolog(const char *p, size_t *n, bool *prolog)
-{
-    *prolog = false;
-    if (*n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-        p += 3, *n -= 3;
-    for (;;) {
-        const char *end;
-
-        p = skip_blanks(p, n);
-        if (starts_with(p, *n, "<!--"))
-            end = memmem(p + 4, *n - 4, "-->", 3);
-        else if (starts_with(p, *n, "<?xml") && *n > 5 &&
-                 strchr(" \t\r\n?", p[5]))
-            end = memmem(p + 5, *n - 5, "?>", 2), *prolog = true;
-        else
-            return p;
-        if (end == NULL)
-            return NULL;
-        end += end[1] == '>' ? 2 : 3;
-        *n -= (size_t)(end - p);
-        p = end;
-    }
-}
-
-/* Is P (N bytes, a document's start) HTML? An HTML doctype or <html>
- * after a byte order mark, blanks, comments or an XML declaration;
- * without the declaration, a <head>, <body>, <title> or <meta> first will
- * also do. */
-static bool
-looks_like_html(const char *p, size_t n)
-{
-    static const char *const starts[] = {
-        "<!doctype html", "<html", "<head", "<body", "<title", "<meta",
-    };
-    size_t i, k;
-    bool prolog;
-
-    if ((p = skip_html_prolog(p, &n, &prolog)) == NULL)
-        return false;
-    for (i = 0; i < sizeof starts / sizeof *starts; i++) {
-        if (!starts_with(p, n, starts[i]))
-            continue;
-        /* a whole name: <html> or <html lang=...>, not <htmlfoo> */
-        k = strlen(starts[i]);
-        if (n > k && !strchr(" \t\r\n\f>/", p[k]))
-            continue;
-        return !prolog || i < 2;
-    }
-    return false;
-}
-
-URIGREP_EXPORT enum urigrep_doc_type
-urigrep_detect(const char *p, size_t n)
-{
-    const char *nl;
-    uint64_t count;
-
-    if (p == NULL || n == 0)
-        return URIGREP_DOC_TEXT;
-    if (warc_is_version_line(p, n))
-        return URIGREP_DOC_WARC;
-    if (rnews_separator(p, n, &count))
-        return URIGREP_DOC_RNEWS;
-    nl = memchr(p, '\n', n);
-    if (mail_is_from_line(p, nl ? (size_t)(nl - p) + 1 : n))
-        return URIGREP_DOC_MBOX;
-    if (mail_looks_like_message(p, n))
-        return URIGREP_DOC_MAIL;
-    if (looks_like_html(p, n))
-        return URIGREP_DOC_HTML;
-    return URIGREP_DOC_TEXT;
 }
 
 /* ---- mail ---- */

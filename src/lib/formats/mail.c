@@ -14,6 +14,7 @@
 
 #include "internal.h"
 #include "uri/chars.h"
+#include "formats/fields.h"
 #include "formats/mail.h"
 #include "formats/mime.h"
 #include "scan/scan.h"
@@ -611,8 +612,6 @@ open_leaf(struct mail_parser *m, bool too_deep, enum mail_region region,
     m->st = M_BODY;
 }
 
-static bool is_blank_line(const char *p, size_t n);
-
 /* The preamble (REGION MAIL_REGION_PREAMBLE) or epilogue of the
  * multipart on top starts at stored line LINE: its leaf is opened at its
  * first line that is not blank (region_line()), not before, so that one
@@ -637,7 +636,7 @@ region_line(struct mail_parser *m, const char *p, size_t n, bool complete,
     uint64_t line = m->pend_line;
     size_t i = 0, k;
 
-    if (complete && is_blank_line(p, n) && n <= PEND_MAX - m->npend) {
+    if (complete && field_is_blank_line(p, n) && n <= PEND_MAX - m->npend) {
         memcpy(m->pend + m->npend, p, n);
         m->npend += n;
         return false;
@@ -1130,112 +1129,6 @@ mail_is_from_line(const char *p, size_t n)
     return false;
 }
 
-static bool
-is_blank_line(const char *p, size_t n)
-{
-    return (n == 1 && p[0] == '\n') || (n == 2 && p[0] == '\r' && p[1] == '\n');
-}
-
-/* Has the 8-byte word W a byte that ends a field name: below 0x21,
- * 0x7f or above, or ':'? ("Bit Twiddling Hacks": each term is nonzero
- * only if some byte is such a one.) */
-static bool
-word_ends_name(uint64_t w)
-{
-    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
-    uint64_t c = w ^ (ones * ':');
-
-    return ((((w - ones * 0x21) & ~w) | ((c - ones) & ~c) | w |
-             (w + ones)) & high) != 0;
-}
-
-/* The index of the first byte of the word W (read from memory with
- * memcpy()) that ends a field name, W having one: on a little-endian
- * machine the lowest flagged byte of word_ends_name() is that one (its
- * terms borrow or carry only upward, and only from a byte they flag);
- * elsewhere the bytes are looked at one by one. */
-static size_t
-name_end_in_word(const char *p, uint64_t w)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
-    uint64_t c = w ^ (ones * ':');
-
-    (void)p;
-    return (size_t)__builtin_ctzll(
-               (((w - ones * 0x21) & ~w) | ((c - ones) & ~c) | w |
-                (w + ones)) & high) / 8;
-#else
-    size_t i = 0;
-
-    (void)w;
-    while ((unsigned char)(p[i] - 0x21) < 0x5e && p[i] != ':')
-        i++;
-    return i;
-#endif
-}
-
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-/* One bit for each of the 16 bytes at P that ends a field name, bit K
- * for P[K]: below 0x21 or from 0x7f (from 0x80 a byte is negative as a
- * signed one, so below 0x21 too), or ':'. */
-static inline unsigned
-name_ends16(const char *p)
-{
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-    __m128i stop = _mm_or_si128(
-        _mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)),
-                     _mm_cmpeq_epi8(v, _mm_set1_epi8(':'))));
-
-    return (unsigned)_mm_movemask_epi8(stop);
-}
-#endif
-
-/* The length of the field name that starts P (N bytes), a ':' after it:
- * printable ASCII but ':' (RFC 5322 ftext); 0 when there is none. Names
- * are 2 to 30 bytes, and this runs for each line of a header: they are
- * looked at sixteen bytes at a time with SSE2 (most in one step), then
- * eight at a time, the end found in the word that holds it with no
- * loop; the last few bytes of the input one by one. */
-static inline size_t
-field_name_len(const char *p, size_t n)
-{
-    size_t i = 0;
-    uint64_t w;
-
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-    while (i + 16 <= n) {
-        unsigned stop = name_ends16(p + i);
-
-        if (stop) {
-            i += (size_t)__builtin_ctz(stop);
-            return p[i] == ':' ? i : 0;
-        }
-        i += 16;
-    }
-#endif
-    while (i + 8 <= n) {
-        memcpy(&w, p + i, 8);
-        if (word_ends_name(w)) {
-            i += name_end_in_word(p + i, w);
-            return p[i] == ':' ? i : 0;
-        }
-        i += 8;
-    }
-    while (i < n && (unsigned char)(p[i] - 0x21) < 0x5e && p[i] != ':')
-        i++;
-    return i < n && p[i] == ':' ? i : 0;
-}
-
-/* Does this line start a header field ("Name:")? (For a first line; in
- * a header block see is_field_line.) */
-static bool
-is_field_start(const char *p, size_t n)
-{
-    return field_name_len(p, n) > 0;
-}
-
 /* Is this line of a header block a header field? "Name:" starts one,
  * unless it reads as a URI: "scheme://", or a well-known scheme with no
  * blank after its colon ("mailto:a@b"). Such a line, like any line that
@@ -1319,7 +1212,7 @@ check_count(struct mail_parser *m)
     if (got == 0 || buf[0] != '\n')
         return 3;   /* the input ends first, or the count inside a line */
     while (i < got && (len = line_length(buf + i, got - i)) > 0 &&
-           is_blank_line(buf + i, len))
+           field_is_blank_line(buf + i, len))
         i += len;
     if (i == got)
         return got < sizeof buf ? 2 : 1;
@@ -1410,7 +1303,7 @@ in_counted_body(struct mail_parser *m, const char *p, size_t n,
         return true;
     }
     if (m->line_start == m->count_end && complete) {
-        if (is_blank_line(p, n)) {
+        if (field_is_blank_line(p, n)) {
             m->count_end += n;
             return false;
         }
@@ -1505,7 +1398,7 @@ static void
 handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
             const struct mail_sink *sink)
 {
-    bool blank = complete && is_blank_line(p, n), close = false;
+    bool blank = complete && field_is_blank_line(p, n), close = false;
     int b;
 
     /* mbox separator: as mutt, any "From " line with a date; the blank
@@ -1599,7 +1492,7 @@ plausible_message(const char *p, size_t n, size_t at)
     int64_t clen = -1;
 
     while (i < n && (len = line_length(p + i, n - i)) > 0 &&
-           !is_blank_line(p + i, len)) {
+           !field_is_blank_line(p + i, len)) {
         const char *colon = memchr(p + i, ':', len);
 
         if (p[i] != ' ' && p[i] != '\t' && !is_field_line(p + i, len))
@@ -1614,7 +1507,7 @@ plausible_message(const char *p, size_t n, size_t at)
         return fields > 0;
     for (i += len + (size_t)clen;
          i < n && (len = line_length(p + i, n - i)) > 0 &&
-         is_blank_line(p + i, len);)
+         field_is_blank_line(p + i, len);)
         i += len;
     if (i >= n)
         return true;
@@ -1694,7 +1587,7 @@ held_after(struct mail_parser *m, const char *p, size_t n,
     len = m->nwin - m->after;
     if (nl == NULL && len < LINE_MAX_)
         return take;
-    if (nl && is_blank_line(m->win + m->after, len)) {
+    if (nl && field_is_blank_line(m->win + m->after, len)) {
         m->after = m->nwin;
         return take;
     }
@@ -2040,71 +1933,6 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
     m->clen = -1;
     m->counting = false;
     m->no_hold_until = 0;
-}
-
-/* Does P (LEN bytes, a document's start whose first line is a header
- * field of a name mail_looks_like_message() does not know) hold a header
- * block that only a message has: field lines and their continuations up
- * to a blank line, one of them a Message-ID (RFC 5322 3.6.4; RFC 5536
- * requires it in news) or a Newsgroups field?  An article of a news
- * spool may begin with any field ("NNTP-Posting-Host:", "Approved:"); a
- * text file of "Name: value" lines (a Debian control or .changes file)
- * has no such field, or no blank line after its fields. */
-static bool
-header_block_is_message(const char *p, size_t len)
-{
-    bool id = false;
-    size_t i = 0, n, k;
-
-    for (;;) {
-        const char *nl = memchr(p + i, '\n', len - i);
-
-        if (nl == NULL)
-            return false; /* the block goes on past what is seen */
-        n = (size_t)(nl - (p + i));
-        if (is_blank_line(p + i, n + 1))
-            return id;
-        if (p[i] != ' ' && p[i] != '\t') {
-            if ((k = field_name_len(p + i, n)) == 0)
-                return false;
-            id = id || mail_name_is(p + i, k, "Message-ID") ||
-                 mail_name_is(p + i, k, "Newsgroups");
-        }
-        i += n + 1;
-    }
-}
-
-bool
-mail_looks_like_message(const char *p, size_t len)
-{
-    /* header fields that mail, news articles and saved messages begin
-     * with (RFC 5322, RFC 5536, common MTA and MUA additions) */
-    static const char *const first[] = {
-        "Return-Path", "Received", "From", "To", "Date", "Subject",
-        "Message-ID", "Message-Id", "Delivered-To", "Path", "Newsgroups",
-        "Xref", "Article", "MIME-Version", "Mime-Version", "Content-Type",
-        "Reply-To", "Sender", "DKIM-Signature", "Authentication-Results",
-        "In-Reply-To", "References", "Organization", "Lines", "Relay-Version",
-        "Envelope-To", "Status", "Cc", "Bcc", "Resent-From", "Resent-Date",
-        "Received-SPF", "ARC-Seal", "List-Id", "Precedence", "User-Agent",
-        /* a header block that only gives a base (RFC 1808 3.1, RFC 2557) */
-        "Base", "Content-Base", "Content-Location",
-    };
-    size_t i, n;
-    const char *colon;
-
-    if (mail_is_from_line(p, len))
-        return false; /* that is an mbox */
-    colon = memchr(p, ':', len < 80 ? len : 80);
-    if (colon == NULL || !is_field_start(p, len))
-        return false;
-    n = (size_t)(colon - p);
-    if (n > 2 && strncasecmp(p, "X-", 2) == 0)
-        return true;
-    for (i = 0; i < sizeof first / sizeof *first; i++)
-        if (mail_name_is(p, n, first[i]))
-            return true;
-    return header_block_is_message(p, len);
 }
 
 URIGREP_EXPORT int

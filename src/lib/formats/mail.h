@@ -170,9 +170,5 @@ mail_name_is(const char *name, size_t nlen, const char *want)
            strncasecmp(name, want, nlen) == 0;
 }
 
-/* Does P (LEN bytes, the start of a file) look like a message: a first
- * line that is a header field of a kind mail and news start with, or a
- * header block that holds a Message-ID or Newsgroups field? */
-bool mail_looks_like_message(const char *p, size_t len);
 
 #endif
