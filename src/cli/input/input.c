@@ -206,24 +206,32 @@ advise_sequential(int fd)
 #endif
 }
 
-size_t
-input_read_at(void *arg, uint64_t offset, char *buf, size_t n)
+ssize_t
+input_pread(int fd, void *buf, size_t n, uint64_t at)
 {
-    int fd = (int)(intptr_t)arg;
+    char *p = buf;
     size_t got = 0;
 
     while (got < n) {
-        ssize_t k = pread(fd, buf + got, n - got, (off_t)(offset + got));
+        ssize_t k = pread(fd, p + got, n - got, (off_t)(at + got));
 
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0)
-            return (size_t)-1;
+            return -1;
         if (k == 0)
             break;
         got += (size_t)k;
     }
-    return got;
+    return (ssize_t)got;
+}
+
+size_t
+input_read_at(void *arg, uint64_t offset, char *buf, size_t n)
+{
+    ssize_t k = input_pread((int)(intptr_t)arg, buf, n, offset);
+
+    return k < 0 ? (size_t)-1 : (size_t)k;
 }
 
 /* Let the extractor read the file open on FD again (input_read_at()) if

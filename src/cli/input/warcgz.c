@@ -95,18 +95,9 @@ member_continues(const unsigned char *p, size_t n)
 static size_t
 read_at(int fd, unsigned char *buf, size_t n, uint64_t at)
 {
-    size_t got = 0;
+    ssize_t k = input_pread(fd, buf, n, at);
 
-    while (got < n) {
-        ssize_t k = pread(fd, buf + got, n - got, (off_t)(at + got));
-
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            break;
-        got += (size_t)k;
-    }
-    return got;
+    return k < 0 ? 0 : (size_t)k;
 }
 
 size_t

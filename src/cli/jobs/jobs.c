@@ -555,21 +555,11 @@ put_skipped(struct worker *w)
 static bool
 read_at(int fd, char *buf, size_t n, uint64_t at)
 {
-    while (n) {
-        ssize_t k = pread(fd, buf, n, (off_t)at);
+    ssize_t k = input_pread(fd, buf, n, at);
 
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0) {
-            if (k == 0)
-                errno = EIO;
-            return false;
-        }
-        buf += k;
-        n -= (size_t)k;
-        at += (uint64_t)k;
-    }
-    return true;
+    if (k >= 0 && (size_t)k < n)
+        errno = EIO;
+    return k >= 0 && (size_t)k == n;
 }
 
 /* Bytes of piece T (open as FD) from offset AT, at most *N: mapped into
