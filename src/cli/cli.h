@@ -8,7 +8,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -239,11 +238,6 @@ void color_setup(struct output_colors *c);
  * split of the input can be tested from the command line; stops early
  * once -q, -m, -l or -L is satisfied (input.c). */
 void input_feed(struct run *r, const char *p, size_t n);
-
-/* Read N bytes at offset AT of FD into BUF, again when interrupted or
- * short: how many (fewer than N only at the end of the file), or -1 with
- * errno set. The one pread(2) loop of the command. */
-ssize_t input_pread(int fd, void *buf, size_t n, uint64_t at);
 
 /* Read up to N bytes at OFFSET of the file whose descriptor is ARG (an
  * int cast to a pointer) into BUF, as urigrep_read_at_fn: how many,

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "input/readat.h"
 #include "input/mapped.h"
 #include "output/progress.h"
 #include "input/source.h"
@@ -204,26 +205,6 @@ advise_sequential(int fd)
 #else
     (void)fd;
 #endif
-}
-
-ssize_t
-input_pread(int fd, void *buf, size_t n, uint64_t at)
-{
-    char *p = buf;
-    size_t got = 0;
-
-    while (got < n) {
-        ssize_t k = pread(fd, p + got, n - got, (off_t)(at + got));
-
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0)
-            return -1;
-        if (k == 0)
-            break;
-        got += (size_t)k;
-    }
-    return (ssize_t)got;
 }
 
 size_t

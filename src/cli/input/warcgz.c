@@ -15,6 +15,7 @@
 #endif
 
 #include "cli.h"
+#include "input/readat.h"
 #include "output/progress.h"
 #include "input/source.h"
 #include "jobs/split.h"

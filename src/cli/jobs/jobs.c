@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "input/readat.h"
 #include "jobs/jobs.h"
 #include "input/mapped.h"
 #include "pinbox/pinbox.h"
