@@ -19,14 +19,15 @@ fail=0
 find src -name '*.o' | sort >"$tmp/objs"
 [ "$(wc -l <"$tmp/objs")" -ge 20 ] ||
     { echo "modules.sh: the objects are not built under $(pwd)/src" >&2; exit 1; }
-while read -r o; do
-    m=${o##*/}
-    m=${m%.o}
-    m=${m##*-}
-    nm -P "$o" | awk -v m="$m" '
-        $2 ~ /^[TDBRV]$/ { print "D", m, $1 }
-        $2 == "U"        { print "U", m, $1 }'
-done <"$tmp/objs" | sort -u | awk '
+# one nm for them all (-A: each line starts "FILE.o:"), the module the
+# object's stem after its last '-'
+xargs nm -A -P <"$tmp/objs" | awk '
+    {
+        m = $1; sub(/:$/, "", m); sub(/.*\//, "", m); sub(/\.o$/, "", m)
+        sub(/.*-/, "", m)
+    }
+    $3 ~ /^[TDBRV]$/ { print "D", m, $2 }
+    $3 == "U"        { print "U", m, $2 }' | sort -u | awk '
     $1 == "D" { def[$3] = $2; next }
     { n++; user[n] = $2; sym[n] = $3 }
     END {
