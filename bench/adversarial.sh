@@ -13,7 +13,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${1:-$here/../src/urigrep}
 . "$here/binary.sh"
-ug=$(real_binary "$ug")
+real_binary "$ug"
+ug=$REAL_BINARY
 data=${BENCH_DATA:-$here/data}
 sizes=${ADV_SIZES:-1 10 100}
 kinds=${ADV_KINDS:-}

@@ -20,7 +20,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${1:-$here/../src/urigrep}
 . "$here/binary.sh"
-ug=$(real_binary "$ug")
+real_binary "$ug"
+ug=$REAL_BINARY
 data=${BENCH_DATA:-$here/data}
 runs=${BENCH_RUNS:-5}
 jobs=${BENCH_JOBS:-$(nproc)}

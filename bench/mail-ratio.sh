@@ -31,7 +31,8 @@ echo "input: $mbox ($(wc -c <"$mbox") bytes)"
 cat "$mbox" >/dev/null
 . "$here/binary.sh"
 for ug in "$@"; do
-    ug=$(real_binary "$ug")
+    real_binary "$ug"
+    ug=$REAL_BINARY
     bt=; bm=; i=0
     while [ $i -lt "$runs" ]; do
         t0=$(now); "$ug" -j 1 --type=text "$mbox" >/dev/null

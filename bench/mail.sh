@@ -22,7 +22,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${URIGREP:-$here/../src/urigrep}
 . "$here/binary.sh"
-ug=$(real_binary "$ug")
+real_binary "$ug"
+ug=$REAL_BINARY
 mb=${MAIL_MB:-320}
 runs=${BENCH_RUNS:-3}
 data=${BENCH_DATA:-$here/data}

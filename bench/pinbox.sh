@@ -25,7 +25,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 epoch=${1:-}
 ug=${2:-$here/../src/urigrep}
 . "$here/binary.sh"
-ug=$(real_binary "$ug")
+real_binary "$ug"
+ug=$REAL_BINARY
 data=${BENCH_DATA:-$here/data}
 runs=${BENCH_RUNS:-3}
 [ -x /usr/bin/time ] || { echo "bench: needs GNU time" >&2; exit 77; }

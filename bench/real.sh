@@ -23,7 +23,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${1:-$here/../src/urigrep}
 . "$here/binary.sh"
-ug=$(real_binary "$ug")
+real_binary "$ug"
+ug=$REAL_BINARY
 src=${2:-debian-doc}
 mb=${REAL_MB:-512}
 runs=${REAL_RUNS:-5}

@@ -17,7 +17,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 ug=${1:-$here/../src/urigrep}
 . "$here/binary.sh"
-ug=$(real_binary "$ug")
+real_binary "$ug"
+ug=$REAL_BINARY
 mb=${BENCH_MB:-128}
 runs=${BENCH_RUNS:-5}
 scale=${BENCH_SCALE-1 4 16 64 256 1024}

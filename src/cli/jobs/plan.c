@@ -42,12 +42,15 @@
  * (jobs_piece_size()).  A file with no cut near its first piece is read
  * alone either way (jobs_splittable()). */
 #define DEFAULT_CUT_MIN (8 * 1024 * 1024)
-/* Threads at most, whatever -j asks: each has its read buffer, its
- * logs, its malloc arena and its share of the output held back
- * (jobs.c), and anonymous memory is to stay under 16 MiB on every -j
- * (RssAnon sampled on bench/run.sh's text and mbox: -j 2 up to 9 MiB,
- * -j 4 up to 12.6, -j 8 13.4 to 17.5). */
-#define MAX_THREADS 4
+/* No fixed cap on threads: as many as the processors this process may
+ * run on, or fewer when -j says so. Memory is bounded a thread instead:
+ * each has its read buffer, its extractor, its logs and its malloc arena,
+ * and the output held back for the writer is bounded in all (jobs.c's
+ * BUDGET_MAX), so that anonymous memory stays under 8 MiB plus 2 MiB a
+ * thread (urigrep(1); bench/threads.sh measures it at -j 1 to 64:
+ * RssAnon peaks of 1.3 to 2.5 MiB at -j 1 and 2, 14.8 MiB at -j 16 and
+ * 30.4 MiB at -j 64 on 100 MB of mbox with --json). More threads than
+ * processors would only take turns: the work is the CPU's. */
 
 static struct plan {
     struct run *run;
@@ -186,12 +189,11 @@ plan_start(struct run *r, unsigned wanted, bool given, bool single)
         plan.hold = (size_t)strtoul(env, NULL, 10);
         plan.eager = plan.hold == 0;
     }
-    /* no more threads than processors to run them, nor MAX_THREADS */
+    /* no more threads than processors to run them */
     if (!plan.eager) {
         unsigned cpus = jobs_default();
 
         wanted = wanted < cpus ? wanted : cpus;
-        wanted = wanted < MAX_THREADS ? wanted : MAX_THREADS;
     }
     plan.wanted = wanted;
     plan.piece = jobs_piece_size();
