@@ -85,6 +85,15 @@ const char *urigrep_version(void);
  *  the caller frees nothing. */
 const char *const *urigrep_features(void);
 
+/** Release memory the library allocated and handed to the caller: the
+ *  strings of urigrep_resolve(), urigrep_iri_to_uri_idna() and
+ *  urigrep_unwrap(). P NULL does nothing. It is free(3) in the
+ *  allocator the library uses, so programs that call free() on these
+ *  results (as 0.9.0 documented) keep working; call urigrep_free() where
+ *  the program's free() may not be the library's (a binding, another C
+ *  runtime). Added in 0.10.0. */
+void urigrep_free(void *p);
+
 /** A borrowed view of bytes owned by someone else. */
 struct urigrep_span {
     const char *ptr;
@@ -286,8 +295,9 @@ enum urigrep_status urigrep_validate(const char *ref, size_t len,
 /* ---- Resolution: RFC 2396 section 5.2 (or RFC 1808 / RFC 3986) ---- */
 
 /** Resolve REF against the absolute BASE following RFC's algorithm.
- *  *OUT receives a NUL-terminated string the caller frees with free();
- *  its length goes to *OUT_LEN if not NULL. On failure *OUT is NULL.
+ *  *OUT receives a NUL-terminated string the caller frees with
+ *  urigrep_free(); its length goes to *OUT_LEN if not NULL. On failure
+ *  *OUT is NULL.
  *  @return URIGREP_OK, URIGREP_ERR_BASE_RELATIVE, URIGREP_ERR_NOMEM, or
  *  URIGREP_ERR_ARG when OUT is NULL, BASE or REF is NULL with a length
  *  that is not 0, a length is over PTRDIFF_MAX / 4, or RFC is not an enum
@@ -308,9 +318,9 @@ size_t urigrep_iri_to_uri(const char *in, size_t len, char *out);
  *  domain names): "http://b\u00fccher.de/\u00e9" gives
  *  "http://xn--bcher-kva.de/%C3%A9". Userinfo, port, path, query and
  *  fragment are percent-encoded; IP literals are left alone.
- *  *OUT receives a NUL-terminated string the caller frees with free(),
- *  its length goes to *OUT_LEN if not NULL. When the host cannot be
- *  converted *OUT still receives the plain mapping (the host
+ *  *OUT receives a NUL-terminated string the caller frees with
+ *  urigrep_free(), its length goes to *OUT_LEN if not NULL. When the
+ *  host cannot be converted *OUT still receives the plain mapping (the host
  *  percent-encoded) and *REASON, if REASON is not NULL, a static English
  *  string saying why. On URIGREP_ERR_NOMEM and URIGREP_ERR_ARG *OUT is
  *  NULL.
@@ -329,11 +339,12 @@ enum urigrep_status urigrep_iri_to_uri_idna(const char *in, size_t len,
  *  Barracuda, Trend Micro, Sophos, Cisco Secure Email; Mimecast is
  *  recognised but holds no target), through up to 8 wrappers nested in
  *  each other. URI is the link (LEN bytes). *TARGET receives the
- *  destination as a NUL-terminated string the caller frees with free(),
- *  its bytes that may not stand in a URI percent-encoded; its length goes
- *  to *TARGET_LEN if not NULL. *WRAPPER, if not NULL, receives the
- *  outermost wrapper's name ("safelinks", "proofpoint-v3"...; a static
- *  string), or NULL when URI is not a wrapper. *REASON, if not NULL,
+ *  destination as a NUL-terminated string the caller frees with
+ *  urigrep_free(), its bytes that may not stand in a URI
+ *  percent-encoded; its length goes to *TARGET_LEN if not NULL.
+ *  *WRAPPER, if not NULL, receives the outermost wrapper's name
+ *  ("safelinks", "proofpoint-v3"...; a static string), or NULL when URI
+ *  is not a wrapper. *REASON, if not NULL,
  *  receives NULL or a static English text saying why a wrapper could not
  *  be decoded (bad percent or base64 encoding, truncated v3 tail): then
  *  *TARGET is NULL, or the target of the wrapper around the bad one.

@@ -63,7 +63,7 @@ void urigrep_uri_free(urigrep_uri *u);
 int urigrep_validate(const char *ref, size_t len, int rfc, size_t *err_off);
 int urigrep_resolve(const char *base, size_t base_len, const char *ref,
                     size_t ref_len, int rfc, char **out, size_t *out_len);
-void free(void *);
+void urigrep_free(void *p);
 
 struct ugpy_bytes {
     char *data;

@@ -31,7 +31,7 @@ main(void)
     if (urigrep_resolve("http://a/b/c/d;p?q", 18, "../g", 4,
                         URIGREP_RFC2396, &abs, NULL) == URIGREP_OK) {
         puts(abs);   /* http://a/b/g */
-        free(abs);
+        urigrep_free(abs);
     }
     return 0;
 }

@@ -665,4 +665,4 @@ def resolve(ref, base, rfc=2396):
     try:
         return _text_like(ref, ffi.unpack(out[0], n[0]))
     finally:
-        lib.free(out[0])
+        lib.urigrep_free(out[0])
