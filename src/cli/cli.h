@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "pick/conf.h"
 #include "msg.h"
+#include "output/domain.h"
 #include "output/output.h"
 #include "urigrep.h"
 
@@ -55,6 +56,8 @@ struct options {
     bool invert, ignore_case, no_jit;
     char **schemes;
     size_t nschemes;
+    /* --domain and --exclude-domain (output/domain.h) */
+    struct domain_list domains, exclude_domains;
     char **private;       /* --add-scheme names */
     size_t nprivate;
     bool strict, invalid;

@@ -262,6 +262,18 @@ add_names(char ***names, size_t *n, const char *list, const char *seps)
     }
 }
 
+/* --domain=LIST or --exclude-domain=LIST (OPT): into L, or a usage error
+ * naming the name that is none. */
+static void
+add_domains(struct domain_list *l, const char *opt)
+{
+    char *bad;
+    const char *why = domain_add(l, optarg, &bad);
+
+    if (why)
+        usage_error("%s: '%s': %s", opt, bad, why);
+}
+
 /* --add-scheme=LIST: private schemes that count as registered ones. */
 static void
 add_private(struct options *o, const char *list)
@@ -367,6 +379,10 @@ option_finding(struct options *o, int c)
     case 'i': o->ignore_case = true; break;
     case OPT_SCHEME:
         add_names(&o->schemes, &o->nschemes, optarg, ",");
+        break;
+    case OPT_DOMAIN: add_domains(&o->domains, "--domain"); break;
+    case OPT_EXCLUDE_DOMAIN:
+        add_domains(&o->exclude_domains, "--exclude-domain");
         break;
     case OPT_ADD_SCHEME: add_private(o, optarg); break;
     case OPT_ADD_SCHEME_FILE: add_private_file(o, optarg); break;
@@ -815,6 +831,8 @@ free_run(struct run *r, struct options *o)
     for (k = 0; k < o->nschemes; k++)
         free(o->schemes[k]);
     free(o->schemes);
+    domain_free(&o->domains);
+    domain_free(&o->exclude_domains);
     for (k = 0; k < o->nprivate; k++)
         free(o->private[k]);
     free(o->private);

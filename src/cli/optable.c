@@ -114,6 +114,12 @@ const struct optable_entry optable[] = {
     FLAG(0, "no-jit", OPT_NO_JIT, "do not JIT-compile PATTERNs"),
     VALUE(0, "scheme", OPT_SCHEME, "LIST",
           "only these schemes (comma-separated)", OPTV_TEXT),
+    VALUE(0, "domain", OPT_DOMAIN, "LIST",
+          "only URIs whose host is one of these domains\n"
+          "or below one (comma-separated; repeatable)", OPTV_TEXT),
+    VALUE(0, "exclude-domain", OPT_EXCLUDE_DOMAIN, "LIST",
+          "no URI whose host is one of these domains\n"
+          "or below one", OPTV_TEXT),
     FLAG(0, "strict", OPT_STRICT, "only valid references"),
     FLAG(0, "invalid", OPT_INVALID, "only invalid references"),
     WORDS('u', "unique", optional_argument, 'u', "SCOPE",

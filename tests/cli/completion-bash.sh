@@ -24,6 +24,7 @@ check() {
 }
 check "--type=" urigrep --ty
 check "--exclude-dir=
+--exclude-domain=
 --exclude=" urigrep -r --exc
 # "--type=" split at '=' (bash's default COMP_WORDBREAKS) and not split
 types="auto
