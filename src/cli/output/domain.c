@@ -60,13 +60,13 @@ host_ascii(const char *p, size_t n, char *out, const char **why)
         *why = "a name with non-ASCII letters needs IDNA (libidn2), "
                "not built";
     if (rc != URIGREP_OK || len < 8 || len - 8 >= HOST_MAX) {
-        free(mapped);
+        urigrep_free(mapped);
         return 0;
     }
     len -= 8;
     memcpy(out, mapped + 7, len);
     out[len] = '\0';
-    free(mapped);
+    urigrep_free(mapped);
     for (i = 0; i < len; i++)
         if (out[i] >= 'A' && out[i] <= 'Z')
             out[i] = (char)(out[i] + 32);
