@@ -2,7 +2,8 @@
 # programs are the ones in doc/examples, which build against the shared
 # library and print what the page says they do (issue 11).
 . "${srcdir:-.}/tests/init.sh"
-h=$srcdir/include/urigrep.h
+h=$tmp/urigrep.h
+cat "$srcdir"/include/urigrep.h "$srcdir"/include/urigrep/*.h >"$h" || exit 99
 man=$srcdir/doc/liburigrep.3
 bin=${top_builddir:-$(dirname "$URIGREP")/..}/doc/examples
 [ -r "$h" ] && [ -r "$man" ] || exit 77

@@ -1,7 +1,8 @@
 # liburigrep.3 names every value of enum urigrep_status, and urigrep_strerror()
 # has a text for each (urigrep.h): URIGREP_ERR_TOO_LONG was missing (issue 8).
 . "${srcdir:-.}/tests/init.sh"
-h=$srcdir/include/urigrep.h
+h=$tmp/urigrep.h
+cat "$srcdir"/include/urigrep.h "$srcdir"/include/urigrep/*.h >"$h" || exit 99
 man=$srcdir/doc/liburigrep.3
 [ -r "$h" ] && [ -r "$man" ] || exit 77
 sed -n '/^enum urigrep_status {/,/^};/p' "$h" |
