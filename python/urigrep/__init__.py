@@ -50,20 +50,30 @@ def _fffd_each(e):
 
 codecs.register_error("urigrep-fffd", _fffd_each)
 
-_TYPES = {"auto": 0, "text": 1, "mail": 2, "mbox": 3, "html": 4, "lines": 5,
-          "mboxo": 6, "mboxrd": 7, "mboxcl": 8, "mboxcl2": 9, "warc": 10,
-          "rnews": 11}
+# The header's constants, as the module was built against them (cffi
+# reads their values from urigrep.h): none is copied by hand, and
+# tests/test_constants.py checks them against the header.
+_TYPES = {"auto": lib.URIGREP_DOC_AUTO, "text": lib.URIGREP_DOC_TEXT,
+          "mail": lib.URIGREP_DOC_MAIL, "mbox": lib.URIGREP_DOC_MBOX,
+          "html": lib.URIGREP_DOC_HTML, "lines": lib.URIGREP_DOC_LINES,
+          "mboxo": lib.URIGREP_DOC_MBOXO, "mboxrd": lib.URIGREP_DOC_MBOXRD,
+          "mboxcl": lib.URIGREP_DOC_MBOXCL,
+          "mboxcl2": lib.URIGREP_DOC_MBOXCL2, "warc": lib.URIGREP_DOC_WARC,
+          "rnews": lib.URIGREP_DOC_RNEWS}
 _TYPE_NAMES = {v: k for k, v in _TYPES.items()}
-_HYPHEN = {"keep": 0, "drop": 1, "both": 2}
-_RFCS = (1808, 2396, 3986)
-_SCAN_ABBREV, _SCAN_ANY_SCHEME = 0x1, 0x2
-_X_HEADERS, _X_NO_RESOLVE, _X_ASCII = 0x1, 0x2, 0x4
-_X_COLUMNS = 0x40          # records give the column of HTML text too
-_X_UNWRAP = 0x80           # and the target of a wrapped link
+_HYPHEN = {"keep": lib.URIGREP_HYPHEN_KEEP, "drop": lib.URIGREP_HYPHEN_DROP,
+           "both": lib.URIGREP_HYPHEN_BOTH}
+_RFCS = (lib.URIGREP_RFC1808, lib.URIGREP_RFC2396, lib.URIGREP_RFC3986)
+_SCAN_ABBREV = lib.URIGREP_SCAN_ABBREV
+_SCAN_ANY_SCHEME = lib.URIGREP_SCAN_ANY_SCHEME
+_X_HEADERS = lib.URIGREP_EXTRACT_HEADERS
+_X_NO_RESOLVE = lib.URIGREP_EXTRACT_NO_RESOLVE
+_X_ASCII = lib.URIGREP_EXTRACT_ASCII
+_X_COLUMNS = lib.URIGREP_EXTRACT_COLUMNS  # records give HTML text's column
+_X_UNWRAP = lib.URIGREP_EXTRACT_UNWRAP    # and the target of a wrapped link
+_X_TRUST = lib.URIGREP_EXTRACT_TRUST      # and text, mismatch, lookalike
+_E_STOPPED = lib.URIGREP_ERR_STOPPED
 _PEEK = 32 * 1024          # what the type and binariness are decided on
-_E_STOPPED = 5             # URIGREP_ERR_STOPPED
-
-_X_TRUST = 0x400           # and a link's text, mismatch and lookalike
 _KINDS = ("relative", "absolute")
 
 if lib.ugpy_init() != 0:
