@@ -106,6 +106,7 @@ struct warc_reader {
      * bytes of the line after it */
     enum hold hold;
     bool bol;
+    bool cut_vline;     /* ST_VERIFY: the block ends inside the line */
     char *win;
     size_t nwin, block_held, vline;
     uint64_t win_off;
@@ -796,6 +797,30 @@ line_with_w(struct warc_reader *w, const char *p, size_t k)
 static void held_was_records(struct warc_reader *w,
                              const struct warc_sink *sink);
 
+/* May N bytes P, a line not yet ended, begin a version line ("WARC/"
+ * DIGIT+ "." DIGIT+ CR? so far)? */
+static bool
+version_line_prefix(const char *p, size_t n)
+{
+    size_t i = 0, digits = 0;
+    int part = 0;   /* 0: "WARC/", 1: major, 2: minor, 3: CR */
+
+    for (; i < n && i < 5; i++)
+        if (p[i] != "WARC/"[i])
+            return false;
+    for (part = 1; i < n; i++) {
+        if (part < 3 && p[i] >= '0' && p[i] <= '9')
+            digits++;
+        else if (part == 1 && p[i] == '.' && digits > 0)
+            part = 2, digits = 0;
+        else if (part == 2 && p[i] == '\r' && digits > 0)
+            part = 3;
+        else
+            return false;
+    }
+    return true;
+}
+
 /* The held line (HOLD_LINE) of the block: T more bytes P of it, the
  * block's rest or less; how many were taken. */
 static size_t
@@ -813,13 +838,27 @@ held_line_bytes(struct warc_reader *w, const char *p, size_t t,
         return 0;
     }
     w->left -= t;
-    if (nl && w->len_check == LEN_WRONG &&
+    if (nl && (w->len_check == LEN_WRONG || w->left == 0) &&
         warc_is_version_line(w->win, w->nwin)) {
-        held_was_records(w, sink);  /* known too long: no need to hold */
+        /* known too long, or ending right at the end of a version line
+         * (a block's proper tail is CRLF CRLF): no need to hold */
+        held_was_records(w, sink);
         return t;
     }
     if (nl && w->left > 0 && warc_is_version_line(w->win, w->nwin))
         w->hold = HOLD_BLOCK;
+    else if (!nl && w->left == 0 && w->nwin < VLINE_MAX &&
+             version_line_prefix(w->win, w->nwin)) {
+        /* the block ends inside what may be the next record's version
+         * line (a Content-Length a few bytes too long): the line's end,
+         * past the block, says whose the bytes are (ST_VERIFY, the line
+         * held so far counted as read) */
+        w->block_held = w->nwin;
+        w->vline = w->nwin;
+        w->cut_vline = true;
+        w->st = ST_VERIFY;
+        return t;
+    }
     else if (nl || w->nwin == VLINE_MAX || w->left == 0)
         release(w, sink);
     if (w->left == 0)
@@ -906,6 +945,7 @@ ask_rewind(struct warc_reader *w, size_t from)
     w->rewind = true;
     w->rewind_from = from;
     w->hold = HOLD_NONE;
+    w->cut_vline = false;
 }
 
 /* The held block ends with a record after it: the bytes held were its
@@ -973,7 +1013,12 @@ verify_bytes(struct warc_reader *w, const char *p, size_t n,
         return 0;
     }
     if (nl || w->vline == VLINE_MAX) {
-        if (warc_is_version_line(w->win + w->nwin - w->vline, w->vline))
+        bool vl = warc_is_version_line(w->win + w->nwin - w->vline,
+                                       w->vline);
+
+        /* a version line after the block says it was right; one the
+         * block ends inside, that it ran into the next record */
+        if (vl != w->cut_vline)
             held_was_block(w, sink);
         else
             held_was_records(w, sink);
