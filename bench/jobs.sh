@@ -44,18 +44,10 @@ cut_text "$text" 10240 "$data/text-10K.txt"
 cut_text "$text" 1048576 "$data/text-1M.txt"
 cut_text "$text" 16777216 "$data/text-16M.txt"
 [ -s "$text.gz" ] || gzip -1 -c "$text" >"$text.gz"
-# a maildir of the mbox's first messages, one a file, ">From " unquoted
-maildir() {
-    [ -d "$1/cur" ] && return 0
-    mkdir -p "$1/cur" "$1/new" "$1/tmp"
-    awk -v dir="$1/cur" -v max="$2" '
-        /^From / { if (f) close(f); n++; if (n > max) exit;
-                   f = sprintf("%s/%d.%d.bench:2,S", dir, 1700000000 + n, n);
-                   next }
-        f { sub(/^>From /, "From "); print > f }' "$mbox"
-}
-maildir "$data/files-1000" 1000
-maildir "$data/maildir" 6000
+# maildirs of the mbox's first messages
+. "$here/maildir.sh"
+make_maildir "$data/files-1000" 1000 "$mbox"
+make_maildir "$data/maildir" 6000 "$mbox"
 
 echo "command: sh bench/jobs.sh $*  (BENCH_RUNS=$runs BENCH_JOBS=$jobs)"
 echo "urigrep: $ug ($("$ug" --version | head -n 1))"

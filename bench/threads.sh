@@ -52,14 +52,8 @@ EOF
     rm -f "$data/unit.txt"
 fi
 [ -s "$mbox" ] || python3 "$here/gen-mbox.py" "$mb" "$mbox"
-if [ ! -d "$maildir/cur" ]; then
-    mkdir -p "$maildir/cur" "$maildir/new" "$maildir/tmp"
-    awk -v dir="$maildir/cur" -v max=6000 '
-        /^From / { if (f) close(f); n++; if (n > max) exit;
-                   f = sprintf("%s/%d.%d.bench:2,S", dir, 1700000000 + n, n);
-                   next }
-        f { sub(/^>From /, "From "); print > f }' "$mbox"
-fi
+. "$here/maildir.sh"
+make_maildir "$maildir" 6000 "$mbox"
 if [ ! -d "$inbox/git/0.git" ]; then
     # 2000 messages (commits are made one by one), in a shell of their
     # own: "$@" is the command line's
