@@ -13,9 +13,9 @@
  *  URIGREP_VERSION_AT(0, 9, 0) at compile time, and urigrep_version() at
  *  run time for the library it was linked with. Added in 0.9.0. */
 #define URIGREP_VERSION_MAJOR 0
-#define URIGREP_VERSION_MINOR 9
+#define URIGREP_VERSION_MINOR 10
 #define URIGREP_VERSION_PATCH 0
-#define URIGREP_VERSION "0.9.0"
+#define URIGREP_VERSION "0.10.0"
 /** MAJOR.MINOR.PATCH as one number, 0xMMmmpp. Added in 0.9.0. */
 #define URIGREP_VERSION_AT(major, minor, patch) \
     (((major) << 16) | ((minor) << 8) | (patch))
