@@ -44,29 +44,28 @@ host_ascii(const char *p, size_t n, char *out, const char **why)
     if (n == 0 || n >= HOST_MAX)
         return 0;
     if (!any_non_ascii(p, n)) {
-        for (i = 0; i < n; i++)
-            out[i] = (char)((p[i] >= 'A' && p[i] <= 'Z') ? p[i] + 32 : p[i]);
-        out[n] = '\0';
-        return n;
-    }
-    /* through the library's IRI mapping, the host as an URI's */
-    memcpy(in, "http://", 7);
-    memcpy(in + 7, p, n);
-    in[7 + n] = '/';
-    rc = urigrep_iri_to_uri_idna(in, 8 + n, &mapped, &len, why);
-    if (rc == URIGREP_ERR_NOMEM)
-        out_of_memory();
-    if (rc == URIGREP_ERR_NO_IDNA && why)
-        *why = "a name with non-ASCII letters needs IDNA (libidn2), "
-               "not built";
-    if (rc != URIGREP_OK || len < 8 || len - 8 >= HOST_MAX) {
+        memcpy(out, p, n);
+        len = n;
+    } else {
+        /* through the library's IRI mapping, the host as an URI's */
+        memcpy(in, "http://", 7);
+        memcpy(in + 7, p, n);
+        in[7 + n] = '/';
+        rc = urigrep_iri_to_uri_idna(in, 8 + n, &mapped, &len, why);
+        if (rc == URIGREP_ERR_NOMEM)
+            out_of_memory();
+        if (rc == URIGREP_ERR_NO_IDNA && why)
+            *why = "a name with non-ASCII letters needs IDNA (libidn2), "
+                   "not built";
+        if (rc != URIGREP_OK || len < 8 || len - 8 >= HOST_MAX) {
+            urigrep_free(mapped);
+            return 0;
+        }
+        len -= 8;
+        memcpy(out, mapped + 7, len);
         urigrep_free(mapped);
-        return 0;
     }
-    len -= 8;
-    memcpy(out, mapped + 7, len);
     out[len] = '\0';
-    urigrep_free(mapped);
     for (i = 0; i < len; i++)
         if (out[i] >= 'A' && out[i] <= 'Z')
             out[i] = (char)(out[i] + 32);
