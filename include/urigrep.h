@@ -12,6 +12,8 @@
  *   urigrep/links.h    wrapped links, tracking parameters
  *   urigrep/extract.h  the document extractor and what it reports
  *   urigrep/json.h     a reference as urigrep --json prints it
+ *   urigrep/cut.h      a file cut into pieces read apart, the counts before
+ *                      each (Added in 0.10.0)
  * Every function, type, field and constant came in 0.1.0 unless its
  * comment says "Added in" another version. */
 
@@ -22,5 +24,6 @@
 #include "urigrep/links.h"
 #include "urigrep/extract.h"
 #include "urigrep/json.h"
+#include "urigrep/cut.h"
 
 #endif /* URIGREP_H */

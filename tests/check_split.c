@@ -6,7 +6,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "jobs/split.h"
+#include "cut/split.h"
 #include "check_main.h"
 
 START_TEST(test_split_text_after_empty_line)

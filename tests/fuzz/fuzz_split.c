@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jobs/split.h"
+#include "cut/split.h"
 #include "urigrep.h"
 #include "chunks.h"
 

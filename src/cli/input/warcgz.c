@@ -1,6 +1,6 @@
 /* warcgz.c: .warc.gz files, a record a gzip member: read member by
- * member (each record knows its member's offset), read on past a
- * damaged member, and cut at member boundaries for -j. */
+ * member (each record knows its member's offset) and on past a damaged
+ * member (where -j cuts them is the library's: urigrep/cut.h). */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
@@ -10,86 +10,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifdef HAVE_ZLIB
-#include <zlib.h>
-#endif
-
 #include "cli.h"
 #include "input/readat.h"
 #include "output/progress.h"
 #include "input/source.h"
-#include "jobs/split.h"
 #include "input/warcgz.h"
 
-/* Compressed bytes of a candidate member inflated to see whether it
- * starts with "WARC/": its header (a name, an extra field) comes first;
- * 64 KiB is more than any writer puts there. */
-#define PROBE_MAX (64 * 1024)
-/* Bytes searched for a gzip header at a time. */
+/* Bytes searched for a gzip header at a time, and the compressed bytes
+ * of a candidate member that decide whether it holds a record (as
+ * urigrep_warc_member() reads it: 64 KiB). */
 #define SEARCH_BLOCK (256 * 1024)
-
-bool
-warcgz_is_record(const unsigned char *p, size_t n)
-{
-#ifdef HAVE_ZLIB
-    unsigned char out[8];
-    z_stream z;
-    int rc;
-
-    if (n < 3 || p[0] != 0x1f || p[1] != 0x8b || p[2] != 8)
-        return false;
-    memset(&z, 0, sizeof z);
-    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
-        return false;
-    z.next_in = (Bytef *)p;
-    z.avail_in = (uInt)(n < PROBE_MAX ? n : PROBE_MAX);
-    z.next_out = out;
-    z.avail_out = 5;
-    do
-        rc = inflate(&z, Z_SYNC_FLUSH);
-    while (rc == Z_OK && z.avail_out > 0 && z.avail_in > 0);
-    inflateEnd(&z);
-    return z.avail_out == 0 && memcmp(out, "WARC/", 5) == 0;
-#else
-    (void)p, (void)n;
-    return false;
-#endif
-}
-
-/* Does the gzip member at P (N bytes to the end), which inflates to a
- * WARC record, inflate to a continuation record (split.h)? Its header's
- * first 16 KiB are looked at. */
-static bool
-member_continues(const unsigned char *p, size_t n)
-{
-#ifdef HAVE_ZLIB
-    static const size_t want = 16 * 1024;
-    char *out = malloc(want);
-    z_stream z;
-    bool cont = false;
-    int rc;
-
-    if (out == NULL)
-        out_of_memory();
-    memset(&z, 0, sizeof z);
-    if (inflateInit2(&z, 16 + MAX_WBITS) == Z_OK) {
-        z.next_in = (Bytef *)p;
-        z.avail_in = (uInt)(n < PROBE_MAX ? n : PROBE_MAX);
-        z.next_out = (Bytef *)out;
-        z.avail_out = (uInt)want;
-        do
-            rc = inflate(&z, Z_SYNC_FLUSH);
-        while (rc == Z_OK && z.avail_out > 0 && z.avail_in > 0);
-        cont = split_warc_continues(out, want - z.avail_out);
-        inflateEnd(&z);
-    }
-    free(out);
-    return cont;
-#else
-    (void)p, (void)n;
-    return false;
-#endif
-}
+#define PROBE_MAX (64 * 1024)
 
 /* Read up to N bytes at offset AT of FD into BUF: how many (0 at the
  * end, or on an error). */
@@ -99,29 +30,6 @@ read_at(int fd, unsigned char *buf, size_t n, uint64_t at)
     ssize_t k = input_pread(fd, buf, n, at);
 
     return k < 0 ? 0 : (size_t)k;
-}
-
-size_t
-warcgz_next_mem(const unsigned char *p, size_t size, size_t from,
-                size_t limit)
-{
-    size_t i = from;
-
-    if (limit > size)
-        limit = size;
-    while (i + 2 < size && i < limit) {
-        const unsigned char *q = memchr(p + i, 0x1f, limit - i);
-
-        if (q == NULL)
-            break;
-        i = (size_t)(q - p);
-        /* not at a continuation record: the record it continues is in
-         * the piece before */
-        if (warcgz_is_record(q, size - i) && !member_continues(q, size - i))
-            return i;
-        i++;
-    }
-    return size;
 }
 
 uint64_t
@@ -134,21 +42,14 @@ warcgz_next(int fd, uint64_t from, uint64_t to)
         out_of_memory();
     while (at < to) {
         size_t n = read_at(fd, buf, SEARCH_BLOCK + PROBE_MAX, at), i;
-        const unsigned char *q;
 
         if (n < 3)
             break;
-        for (i = 0; i < n - 2 && i < SEARCH_BLOCK && at + i < to; i++) {
-            q = memchr(buf + i, 0x1f, n - 2 - i);
-            if (q == NULL)
-                break;
-            i = (size_t)(q - buf);
-            if (i >= SEARCH_BLOCK || at + i >= to)
-                break;
-            if (warcgz_is_record(q, n - i)) {
-                free(buf);
-                return at + i;
-            }
+        /* a member that starts in the block, looked at with what follows */
+        i = urigrep_warc_member((const char *)buf, n, 0);
+        if (i < SEARCH_BLOCK && i < n && at + i < to) {
+            free(buf);
+            return at + i;
         }
         at += SEARCH_BLOCK;
     }

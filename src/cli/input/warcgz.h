@@ -1,6 +1,5 @@
 /* warcgz.h: .warc.gz files (a WARC record a gzip member) read member by
- * member, past damage, and cut at members for -j. Not part of the
- * library. */
+ * member, past damage. Not part of the library. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_WARCGZ_H
 #define URIGREP_WARCGZ_H
@@ -10,17 +9,6 @@
 #include <stdint.h>
 
 struct run;
-
-/* Does P (N bytes) start a gzip member that inflates to "WARC/"? (False
- * in a build without zlib.) */
-bool warcgz_is_record(const unsigned char *p, size_t n);
-
-/* The offset of the first gzip member at or after FROM and before LIMIT
- * in P (SIZE bytes, a mapped file) that inflates to "WARC/" and not to
- * a continuation record (a place to cut for -j), or SIZE when there is
- * none. */
-size_t warcgz_next_mem(const unsigned char *p, size_t size, size_t from,
-                       size_t limit);
 
 /* The offset of the first gzip member at or after FROM and before TO in
  * FD that inflates to "WARC/", or TO when there is none. */

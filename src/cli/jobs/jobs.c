@@ -25,7 +25,6 @@
 #include "pinbox/pinbox.h"
 #include "output/progress.h"
 #include "input/source.h"
-#include "jobs/split.h"
 #include "input/warcgz.h"
 #include "output/uniq.h"
 
@@ -615,49 +614,37 @@ static bool
 count_piece(struct worker *w, struct task *t, int fd, uint64_t *end,
             uint64_t *lines, uint64_t *messages)
 {
-    uint64_t at = t->from, l, m;
-    bool line_start = true;
+    uint64_t at = t->from;
+    struct urigrep_counts c;
+    urigrep_counter *k;
     unsigned windows = 0;
+    bool ok = true;
 
-    *lines = *messages = 0;
+    /* (a separator line across two windows is the counter's to see) */
+    if (urigrep_counter_new(t->type, t->from == 0, &k) != URIGREP_OK)
+        out_of_memory();
     while (at < t->to) {
         size_t n = t->to - at < MAPPED_WINDOW ? (size_t)(t->to - at)
                                               : MAPPED_WINDOW;
-        size_t use, skip = 0;
         const char *p = piece_bytes(w, t, fd, at, &n);
 
         if (p == NULL) {
-            *end = at;
-            return w->why != NULL;
+            ok = false;
+            break;
         }
         windows++;
-        use = n;
-        /* a piece larger than a window: whole lines at a time, so that a
-         * separator line is seen whole */
-        if (at + n < t->to && w->why == NULL) {
-            while (use > 0 && p[use - 1] != '\n')
-                use--;
-            if (use == 0)
-                use = n;
-        }
-        /* inside a line longer than a window: a "From " there starts no
-         * message, its next line may */
-        if (!line_start) {
-            const char *nl = memchr(p, '\n', use);
-
-            skip = nl ? (size_t)(nl - p) : use;
-        }
-        split_count(p + skip, use - skip, t->type, at == 0 && skip == 0, &l,
-                    &m);
-        *lines += l;
-        *messages += m;
-        line_start = p[use - 1] == '\n';
-        at += use;
-        if (at < t->to && !piece_done(w, fd, at - use + n))
-            break;
-        if (w->why)
+        urigrep_counter_feed(k, p, n);
+        at += n;
+        if ((at < t->to && !piece_done(w, fd, at)) || w->why)
             break;
     }
+    urigrep_counter_counts(k, &c);
+    urigrep_counter_free(k);
+    *lines = c.lines;
+    *messages = c.messages;
+    *end = at;
+    if (!ok)
+        return w->why != NULL;
     /* the last window stays mapped when it is the whole piece, unless a
      * shrink showed in it; not after others, or a read into the buffer
      * where mmap() failed (out of address space, say): scan_piece() would
@@ -953,7 +940,7 @@ file_lines(struct jobs *j)
 {
     const struct task *t = j->current;
     char buf[64 * 1024];
-    uint64_t lines, messages;
+    struct urigrep_counts c;
     int fd;
 
     if (j->need_origin || t == NULL || t->kind != TASK_PIECE || t->first ||
@@ -971,8 +958,8 @@ file_lines(struct jobs *j)
 
         if (!read_at(fd, buf, n, j->pre_at))
             break;
-        split_count(buf, n, URIGREP_DOC_TEXT, false, &lines, &messages);
-        j->pre_lines += lines;
+        urigrep_count(buf, n, URIGREP_DOC_TEXT, 0, &c);
+        j->pre_lines += c.lines;
         j->pre_at += n;
     }
     close(fd);
@@ -1323,8 +1310,11 @@ jobs_say(const char *p, size_t n)
 }
 
 /* The type a serial run reads the file NAME as, from its first bytes P
- * (N), when it is one that can be cut (text or mbox, not compressed, not
- * binary, no --charset, no -x, no .eml message); else URIGREP_DOC_AUTO. */
+ * (N), when the command may cut it: not with --charset or -x, not
+ * compressed data but a .warc.gz, not binary text, not a type it reads
+ * from the start (mail, HTML, news batches); else URIGREP_DOC_AUTO.
+ * Whether a file of that type can be cut is the library's
+ * (urigrep_cut_way()). */
 static enum urigrep_doc_type
 piece_type(const struct options *o, const char *name, const char *p,
            size_t n)
@@ -1337,7 +1327,8 @@ piece_type(const struct options *o, const char *name, const char *p,
      * compressed data is read in one stream */
     if (source_compressed(p, n))
         return (o->type == TYPE_AUTO || o->type == TYPE_WARC) &&
-                       warcgz_is_record((const unsigned char *)p, n)
+                       urigrep_cut_way(URIGREP_DOC_WARC, p, n) ==
+                           URIGREP_CUT_MEMBERS
                    ? URIGREP_DOC_WARC : URIGREP_DOC_AUTO;
     switch (o->type) {
     case TYPE_TEXT:
@@ -1356,23 +1347,9 @@ piece_type(const struct options *o, const char *name, const char *p,
         /* mail, HTML, MH messages, news batches */
         return URIGREP_DOC_AUTO;
     }
-    if (type == URIGREP_DOC_RNEWS)
-        return URIGREP_DOC_AUTO; /* its counts are read from the start */
     if (type == URIGREP_DOC_TEXT && !o->text && memchr(p, '\0', n))
         return URIGREP_DOC_AUTO; /* binary: a worker says so */
-    if (type == URIGREP_DOC_WARC)
-        /* plain: cut along the Content-Length chain from the start */
-        return n >= 9 && memcmp(p, "WARC/", 5) == 0 ? type
-                                                    : URIGREP_DOC_AUTO;
-    if (split_is_mbox(type) || split_by_chain(type, p, n)) {
-        /* from a "From " line on: no text before the first message */
-        const char *nl = memchr(p, '\n', n);
-
-        if (nl == NULL || !urigrep_mbox_from_line(p, (size_t)(nl - p) + 1))
-            return URIGREP_DOC_AUTO;
-    }
-    return type == URIGREP_DOC_TEXT || split_is_mbox(type) ||
-                   split_by_chain(type, p, n)
+    return urigrep_cut_way(type, p, n) != URIGREP_CUT_NONE
                ? type : URIGREP_DOC_AUTO;
 }
 
@@ -1380,106 +1357,22 @@ piece_type(const struct options *o, const char *name, const char *p,
  * threads start: one megabyte, a fraction of a millisecond. */
 #define CUT_PROBE (1024 * 1024)
 
-/* The first cut jobs_splittable() found, for cut_file() to start from
- * instead of searching the first piece again: the file it is in (device,
- * inode, size, modification time), its type, the piece size, the cut and
- * the Content-Length chain walked to it. Under its lock: a worker may
- * cut a file handed off while the planner probes another. */
-static struct probed {
-    pthread_mutex_t mu;
-    bool valid;
-    dev_t dev;
-    ino_t ino;
-    off_t size;
-    struct timespec mtime;
-    enum urigrep_doc_type type;
-    size_t piece, cut;
-    struct split_chain chain;
-} probed = { .mu = PTHREAD_MUTEX_INITIALIZER };
-
-/* Is ST the file of PR? */
-static bool
-probed_file(const struct probed *pr, const struct stat *st)
+/* A cutter of the file NAME mapped into *M, of a type that can be cut
+ * (*TYPE), in pieces of PIECE bytes, its first cut looked for SEARCH
+ * bytes past the first piece at most (0: to the end); NULL when it is
+ * to be read whole: not a regular file of at least MIN bytes, not of
+ * such a type, not to be mapped. */
+static urigrep_cutter *
+open_cutter(const struct options *o, const char *name, size_t min,
+            size_t piece, size_t search, struct mapped *m,
+            enum urigrep_doc_type *type)
 {
-    return pr->dev == st->st_dev && pr->ino == st->st_ino &&
-           pr->size == st->st_size &&
-           pr->mtime.tv_sec == st->st_mtim.tv_sec &&
-           pr->mtime.tv_nsec == st->st_mtim.tv_nsec;
-}
-
-/* Keep CUT (and chain C) as the first cut of the file ST, of TYPE, in
- * pieces of PIECE bytes. */
-static void
-keep_probed(const struct stat *st, enum urigrep_doc_type type, size_t piece,
-            size_t cut, const struct split_chain *c)
-{
-    pthread_mutex_lock(&probed.mu);
-    probed.valid = true;
-    probed.dev = st->st_dev;
-    probed.ino = st->st_ino;
-    probed.size = st->st_size;
-    probed.mtime = st->st_mtim;
-    probed.type = type;
-    probed.piece = piece;
-    probed.cut = cut;
-    probed.chain = *c;
-    pthread_mutex_unlock(&probed.mu);
-}
-
-/* The first cut kept for the file ST, of TYPE, in pieces of PIECE bytes
- * into *CUT and *C (then forgotten); false when none is. */
-static bool
-take_probed(const struct stat *st, enum urigrep_doc_type type, size_t piece,
-            size_t *cut, struct split_chain *c)
-{
-    bool ok;
-
-    pthread_mutex_lock(&probed.mu);
-    ok = probed.valid && probed_file(&probed, st) && probed.type == type &&
-         probed.piece == piece;
-    if (ok) {
-        *cut = probed.cut;
-        *c = probed.chain;
-    }
-    probed.valid = false;
-    pthread_mutex_unlock(&probed.mu);
-    return ok;
-}
-
-/* Is there a cut in P (SIZE bytes, of TYPE) after its first piece:
- * within CUT_PROBE for a text or mbox, along the Content-Length chain
- * (CHAINED) for a plain WARC or mboxcl file? A text with no empty line
- * (a log, a generated file), an mbox of one huge message, a WARC file
- * damaged in its first piece have none: cut_file() would leave one
- * piece, the threads started for nothing (-j 2 on such 10 MB files of
- * bench/adversarial.sh: 6-12% over -j 1). *CUT and *C: the cut, and
- * the chain walked to it. */
-static bool
-first_cut_near(const char *p, size_t size, enum urigrep_doc_type type,
-               bool chained, size_t *cut, struct split_chain *c)
-{
-    size_t from = jobs_piece_size();
-
-    if (from >= size)
-        return false;
-    *cut = chained ? split_chain_next(c, p, size, from, type)
-                   : split_next(p, size, from,
-                                size - from > CUT_PROBE ? from + CUT_PROBE
-                                                        : size,
-                                type);
-    return *cut < size;
-}
-
-bool
-jobs_splittable(const struct options *o, const char *name, size_t min)
-{
-    struct mapped m = { NULL, 0 };
-    struct split_chain chain = { 0, 0 };
+    struct urigrep_cut_options co = { sizeof co, URIGREP_DOC_AUTO, piece,
+                                      search, URIGREP_CUT_DROP_PAGES };
+    urigrep_cutter *c = NULL;
     struct stat st;
-    enum urigrep_doc_type type;
     const char *p;
-    size_t cut = 0;
-    bool ok, chained;
+    size_t size;
     int fd;
 
     /* stat() first: opening a FIFO would wait for its writer */
@@ -1487,86 +1380,45 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
         (uint64_t)st.st_size < (uint64_t)min ||
         (uint64_t)st.st_size > SIZE_MAX || st.st_size == 0 ||
         (fd = open(name, O_RDONLY)) < 0)
-        return false;
-    p = mapped_map(&m, fd, 0, (size_t)st.st_size);
+        return NULL;
+    /* mapped to look for cuts: only the pages near them are read, and
+     * given back */
+    size = (size_t)st.st_size;
+    p = mapped_map(m, fd, 0, size);
     close(fd);
     if (p == NULL)
+        return NULL;
+    co.type = *type =
+        piece_type(o, name, p, size < 32 * 1024 ? size : 32 * 1024);
+    if (co.type == URIGREP_DOC_AUTO ||
+        urigrep_cutter_new(p, size, &co, &c) != URIGREP_OK) {
+        mapped_unmap(m);
+        return NULL;
+    }
+    return c;
+}
+
+bool
+jobs_splittable(const struct options *o, const char *name, size_t min)
+{
+    struct mapped m = { NULL, 0 };
+    struct urigrep_piece first;
+    enum urigrep_doc_type type;
+    urigrep_cutter *c;
+    bool ok;
+
+    /* a cut within CUT_PROBE of the first piece's end: a text with no
+     * empty line (a log, a generated file), an mbox of one huge message,
+     * a WARC file damaged in its first piece have none, and threads
+     * started for them would read one piece (-j 2 on such 10 MB files
+     * of bench/adversarial.sh: 6-12% over -j 1) */
+    c = open_cutter(o, name, min, jobs_piece_size(), CUT_PROBE, &m, &type);
+    if (c == NULL)
         return false;
-    type = piece_type(o, name, p,
-                      st.st_size < 32 * 1024 ? (size_t)st.st_size : 32 * 1024);
-    /* the Content-Length chain (WARC, mboxcl) says where records start;
-     * a .warc.gz is cut at gzip members, not looked at here */
-    chained = type != URIGREP_DOC_AUTO &&
-              split_by_chain(type, p, (size_t)st.st_size);
-    ok = type != URIGREP_DOC_AUTO &&
-         ((type == URIGREP_DOC_WARC && !chained) ||
-          first_cut_near(p, (size_t)st.st_size, type, chained, &cut,
-                         &chain));
-    if (ok && (chained || type != URIGREP_DOC_WARC))
-        keep_probed(&st, type, jobs_piece_size(), cut, &chain);
+    ok = urigrep_cutter_next(c, &first) && first.end < m.len;
+    urigrep_cutter_free(c);
     mapped_unmap(&m);
     return ok;
-}
-
-/* Drop the pages of the mapped file P (SIZE bytes) that a search from
- * FROM to TO read from the mapping: each page fault maps up to 64 KiB
- * around it, and a 300 MB mbox's 150 searches left some 50 MB of it
- * counted in the peak RSS. */
-static void
-drop_pages(const char *p, size_t size, size_t from, size_t to)
-{
-#ifdef MADV_DONTNEED
-    const size_t around = 64 * 1024;
-    /* the mapping starts page-aligned; LO is a multiple of 64 KiB */
-    size_t lo = from > around ? (from - around) & ~(around - 1) : 0;
-    size_t hi = size - to > around ? to + around : size;
-
-    hi = (hi + around - 1) & ~(around - 1);
-    if (hi > size)
-        hi = size;
-    if (hi > lo)
-        madvise((char *)p + lo, hi - lo, MADV_DONTNEED);
-#else
-    (void)p, (void)size, (void)from, (void)to;
-#endif
-}
-
-/* split_next() over the mapped file P (SIZE bytes) from FROM, a window's
- * worth at a time, each one's pages dropped after it: a search that runs
- * far (a text with no empty line for gigabytes) keeps no more of the file
- * mapped than a window. */
-static size_t
-find_cut(const char *p, size_t size, size_t from, enum urigrep_doc_type type)
-{
-    size_t lo = from, cut;
-
-    do {
-        size_t hi = size - lo > MAPPED_WINDOW ? lo + MAPPED_WINDOW : size;
-
-        cut = type == URIGREP_DOC_WARC
-                  ? warcgz_next_mem((const unsigned char *)p, size, lo, hi)
-                  : split_next(p, size, lo, hi, type);
-        drop_pages(p, size, lo, cut < hi ? cut : hi);
-        lo = hi;
-    } while (cut == size && lo < size);
-    return cut;
-}
-
-/* The next cut in the mapped file P (SIZE bytes) from FROM on: along
- * the Content-Length chain C when CHAINED (a plain WARC file, mboxcl;
- * C->count the messages before it), else at what find_cut() finds. */
-static size_t
-next_cut(struct split_chain *c, bool chained, const char *p, size_t size,
-         size_t from, enum urigrep_doc_type type)
-{
-    size_t lo = c->at, cut;
-
-    if (!chained)
-        return find_cut(p, size, from, type);
-    cut = split_chain_next(c, p, size, from, type);
-    /* only the headers were read, a page or two each */
-    drop_pages(p, size, lo, cut);
-    return cut;
 }
 
 /* The pieces of NAME, linked by next and next_piece, when it is large
@@ -1576,68 +1428,51 @@ static struct task *
 cut_file(struct jobs *j, const char *name, enum found walking,
          struct task **last, size_t *count)
 {
-    struct stat st;
     struct task *prev = NULL, *first = NULL, *t;
-    enum urigrep_doc_type type;
+    enum urigrep_doc_type type = URIGREP_DOC_AUTO;
     struct mapped m = { NULL, 0 };
-    struct split_chain chain = { 0, 0 };
-    size_t size, at, cut, peek;
+    struct urigrep_piece pc;
+    urigrep_cutter *c;
     bool chained;
-    const char *p;
-    int fd;
 
     *count = 0;
+    *last = NULL;
     /* a mail folder's message is one message */
-    if (walking == FOUND_MESSAGE || stat(name, &st) != 0 ||
-        !S_ISREG(st.st_mode) ||
-        (uint64_t)st.st_size < 2 * (uint64_t)j->piece_size ||
-        (uint64_t)st.st_size > SIZE_MAX)
+    if (walking == FOUND_MESSAGE ||
+        (c = open_cutter(j->o, name, 2 * j->piece_size, j->piece_size, 0,
+                         &m, &type)) == NULL)
         return NULL;
-    if ((fd = open(name, O_RDONLY)) < 0)
-        return NULL;
-    /* mapped to look for cuts: only the pages near them are read */
-    size = (size_t)st.st_size;
-    p = mapped_map(&m, fd, 0, size);
-    close(fd);
-    if (p == NULL)
-        return NULL;
-    peek = size < 32 * 1024 ? size : 32 * 1024;
-    type = piece_type(j->o, name, p, peek);
-    /* the first cut: at least a piece in (the search may run to the end
-     * of a text without an empty line, once: the next starts past it) */
-    chained = type != URIGREP_DOC_AUTO && split_by_chain(type, p, peek);
-    if (type == URIGREP_DOC_AUTO)
-        cut = size;
-    else if (!take_probed(&st, type, j->piece_size, &cut, &chain))
-        cut = next_cut(&chain, chained, p, size, j->piece_size, type);
+    chained = urigrep_cutter_way(c) == URIGREP_CUT_CHAIN;
     /* all pieces are made and linked first: a piece may be written and
      * freed before the next is queued */
-    for (at = 0; cut < size && at < size; at = cut) {
-        if (at > 0)
-            cut = next_cut(&chain, chained, p, size, at + j->piece_size,
-                           type);
-        if (at > 0 && cut < size && size - cut < j->piece_size / 2)
-            cut = size; /* no crumb at the end */
+    while (urigrep_cutter_next(c, &pc) && !(pc.start == 0 &&
+                                             pc.end >= m.len)) {
         if (j->trace)
-            fprintf(j->trace, "%s %zu %zu\n", name, at, cut);
+            fprintf(j->trace, "%s %llu %llu\n", name,
+                    (unsigned long long)pc.start, (unsigned long long)pc.end);
         t = new_task(TASK_PIECE, name, walking);
-        t->from = at;
-        t->to = cut;
+        t->from = pc.start;
+        t->to = pc.end;
         t->type = type;
         t->chained = chained;
-        t->chain_count = chain.count;
-        t->first = at == 0;
-        t->last = cut == size;
-        t->origin_known = at == 0;
-        if (prev)
+        t->first = pc.start == 0;
+        t->last = pc.end >= m.len;
+        t->origin_known = pc.start == 0;
+        if (prev) {
+            /* the chain's messages in the piece before */
+            prev->chain_count = pc.messages_before - prev->chain_count;
             prev->next_piece = prev->next = t;
-        else
+        } else
             first = t;
+        t->chain_count = pc.messages_before;
         prev = t;
         ++*count;
     }
+    if (prev)
+        prev->chain_count = 0;  /* (no piece after it needs them) */
     /* a file that shrank meanwhile: the pieces past its end say so when
      * they are read */
+    urigrep_cutter_free(c);
     mapped_unmap(&m);
     *last = prev;
     return first;

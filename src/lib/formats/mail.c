@@ -44,7 +44,7 @@
 #define MAX_DEPTH MAIL_MAX_DEPTH
 /* A line held to be looked at: boundaries are at most 70 characters
  * (RFC 2046 5.1.1) plus "--", "--" and trailing blanks. */
-#define LINE_MAX_ 256
+#define LINE_MAX_ MAIL_LINE_MAX
 /* mboxcl: a "From " line inside a counted body may start the next
  * message, the count being too long; the input from there is held, this
  * much at most, until the count's end says whether it was (no "From "

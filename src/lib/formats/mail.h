@@ -155,6 +155,12 @@ void mail_finish(struct mail_parser *m, const struct mail_sink *sink);
 /* Free the parser; NULL is accepted. */
 void mail_free(struct mail_parser *m);
 
+/* The longest line the mail parser holds whole, its newline included: a
+ * line longer than this (a "From " line, a boundary) reaches it cut, and
+ * is not taken for a separator (src/lib/cut/split.c cuts by the same
+ * rule). */
+#define MAIL_LINE_MAX 256
+
 /* Is P (LEN bytes, a line) an mbox separator: "From " SENDER DATE, with a
  * time in the date? */
 bool mail_is_from_line(const char *p, size_t len);

@@ -22,7 +22,7 @@
  * on for more than this past the line is taken as it says. */
 #define HOLD_MAX (4 * 1024 * 1024)
 /* Bytes of a line held to see whether it is a version line. */
-#define VLINE_MAX 16
+#define VLINE_MAX WARC_VLINE_MAX
 /* Bytes read again where a block ends (warc_set_read_at()): line breaks
  * past this many are taken for the block's tail, as when held. */
 #define AFTER_MAX 256

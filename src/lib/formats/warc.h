@@ -10,6 +10,10 @@
 /* Longest record header, and longest HTTP header, held: past this a
  * record header is damage, an HTTP header ends the payload's use. */
 #define WARC_HEAD_MAX (64 * 1024)
+/* The most of a line looked at after a block to see whether a record
+ * follows (a version line whole in it): src/lib/cut/split.c cuts by it
+ * too. */
+#define WARC_VLINE_MAX 16
 /* Longest field value kept (WARC-Target-URI, Location, ...). */
 #define WARC_VALUE_MAX 2048
 

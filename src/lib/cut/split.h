@@ -1,6 +1,7 @@
-/* split.h: where a large text file or mbox can be cut into pieces that
- * are read apart (-j, jobs.c), and how many lines and messages a piece
- * holds. */
+/* split.h: where a document can be cut into pieces that are read apart
+ * (text, mbox, the Content-Length chains of plain WARC and mboxcl), and
+ * how many lines and messages a piece holds: the rules under the public
+ * cutter (cutter.c, urigrep/cut.h). */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_SPLIT_H
 #define URIGREP_SPLIT_H
@@ -9,7 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "urigrep.h"
+#include "formats/mail.h"
+#include "urigrep/extract.h"
 
 /* Is TYPE an mbox whose messages start at every "From " separator line
  * (URIGREP_DOC_MBOX, MBOXO, MBOXRD), so that it may be cut there? Not
@@ -29,11 +31,37 @@ bool split_is_mbox(enum urigrep_doc_type type);
 size_t split_next(const char *p, size_t n, size_t from, size_t limit,
                   enum urigrep_doc_type type);
 
-/* Count the lines (newlines) of P (N bytes, a piece from the start of a
- * line) into *LINES, and for URIGREP_DOC_MBOX the messages that start in
- * it into *MESSAGES (else 0): one at each "From " separator line, and
- * one at the first line of the document when P starts it (DOC_START),
- * separator or not, as the mail parser reads an mbox. */
+/* The mail parser takes a line for a separator only when the whole of it,
+ * newline included, fits its line buffer: a longer "From " line is body
+ * text. */
+#define SPLIT_FROM_LINE_MAX MAIL_LINE_MAX
+
+/* A count of lines (newlines) and, in an mbox, messages, of bytes fed in
+ * any chunks from the start of a line: one message at each "From "
+ * separator line, and one at the document's first line when the count
+ * starts there, separator or not, as the mail parser reads an mbox. The
+ * same whatever the chunks (a separator line across two is seen whole).
+ * Owner: split.c; cutter.c holds one for urigrep_counter. */
+struct split_counter {
+    bool mbox;
+    bool line_start;    /* the next byte fed starts a line */
+    bool first;         /* and that line is the document's first */
+    uint64_t lines, messages;
+    size_t held;        /* bytes of a line's start held, undecided */
+    char hold[SPLIT_FROM_LINE_MAX];
+};
+
+/* Start C for a piece of TYPE from a line's start, DOC_START when that
+ * is the document's start. */
+void split_counter_init(struct split_counter *c, enum urigrep_doc_type type,
+                        bool doc_start);
+
+/* Count P (N bytes), the next bytes of C's piece. */
+void split_counter_feed(struct split_counter *c, const char *p, size_t n);
+
+/* Count the lines and messages of P (N bytes, a whole piece from the
+ * start of a line) into *LINES and *MESSAGES, as a split_counter fed P
+ * in one chunk does. */
 void split_count(const char *p, size_t n, enum urigrep_doc_type type,
                  bool doc_start, uint64_t *lines, uint64_t *messages);
 

@@ -1,5 +1,6 @@
-/* split.c: cutting a large text file or mbox into pieces for -j, and
- * counting what comes before a piece. */
+/* split.c: where a document may be cut so that its pieces read apart
+ * read as it does whole (text, mbox, the Content-Length chains of plain
+ * WARC and mboxcl), and counting what comes before a piece. */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
@@ -7,13 +8,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "jobs/split.h"
+#include "cut/split.h"
+#include "formats/mail.h"
+#include "formats/warc.h"
 #include "warcver.h"
 
-/* The mail parser takes a line for a separator only when the whole of it,
- * newline included, fits its line buffer (LINE_MAX_ in src/lib/formats/mail.c;
- * keep in sync): a longer "From " line is body text. */
-#define FROM_LINE_MAX 256
+#define FROM_LINE_MAX SPLIT_FROM_LINE_MAX
 
 /* Is the line at P (N bytes to the end of the document) an mbox
  * separator as the mail parser reads it? */
@@ -25,7 +25,7 @@ is_separator(const char *p, size_t n)
     if (n < 5 || p[0] != 'F')
         return false;
     nl = memchr(p, '\n', n < FROM_LINE_MAX ? n : FROM_LINE_MAX);
-    return nl && urigrep_mbox_from_line(p, (size_t)(nl - p) + 1);
+    return nl && mail_is_from_line(p, (size_t)(nl - p) + 1);
 }
 
 bool
@@ -74,14 +74,61 @@ split_next(const char *p, size_t n, size_t from, size_t limit,
     return n;
 }
 
-/* The number of newlines in P (N bytes), eight bytes at a time: the
- * count runs ahead of the scan of every piece, so it must cost little.
- * With MESSAGES, also count the separator lines after them there. */
-static uint64_t
-count_newlines(const char *p, size_t n, uint64_t *messages)
+void
+split_counter_init(struct split_counter *c, enum urigrep_doc_type type,
+                   bool doc_start)
+{
+    memset(c, 0, sizeof *c);
+    c->mbox = split_is_mbox(type);
+    c->line_start = true;
+    c->first = doc_start;
+}
+
+/* A line starts at P (N bytes to the end of what was fed): count it as a
+ * message when it is a separator line, or hold its start when the bytes
+ * that decide have not come yet (it is one only if its newline comes
+ * within FROM_LINE_MAX bytes). */
+static void
+line_starts(struct split_counter *c, const char *p, size_t n)
+{
+    if (c->first) {
+        /* the parser starts a message at an mbox's first line whatever
+         * it is (a "From " line too long for its buffer, say) */
+        c->first = false;
+        c->messages += c->mbox;
+        return;
+    }
+    if (!c->mbox || p[0] != 'F')
+        return;
+    if (n >= FROM_LINE_MAX || memchr(p, '\n', n) != NULL) {
+        c->messages += is_separator(p, n);
+        return;
+    }
+    memcpy(c->hold, p, n);
+    c->held = n;
+}
+
+/* Bytes P (N) after a line start held: decide it when they do. */
+static void
+held_line(struct split_counter *c, const char *p, size_t n)
+{
+    size_t take = FROM_LINE_MAX - c->held < n ? FROM_LINE_MAX - c->held : n;
+
+    memcpy(c->hold + c->held, p, take);
+    c->held += take;
+    if (memchr(p, '\n', take) != NULL || c->held == FROM_LINE_MAX) {
+        c->messages += is_separator(c->hold, c->held);
+        c->held = 0;
+    }
+}
+
+/* Count the newlines of P (N bytes), eight bytes at a time: the count
+ * runs ahead of the scan of every piece, so it must cost little. In an
+ * mbox, each line that starts after one is looked at too. */
+static void
+count_newlines(struct split_counter *c, const char *p, size_t n)
 {
     const uint64_t ones = 0x0101010101010101ull, low = 0x7f7f7f7f7f7f7f7full;
-    uint64_t c = 0;
     size_t i = 0;
 
 #if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -96,35 +143,49 @@ count_newlines(const char *p, size_t n, uint64_t *messages)
             continue;
         /* their number in the top byte (no popcount instruction in
          * baseline x86-64) */
-        c += ((y >> 7) * ones) >> 56;
-        for (; messages && y; y &= y - 1) {
+        c->lines += ((y >> 7) * ones) >> 56;
+        for (; c->mbox && y; y &= y - 1) {
             /* the byte after a newline: little-endian bit order */
             size_t at = i + (size_t)(__builtin_ctzll(y) >> 3) + 1;
 
-            if (at < n && p[at] == 'F' && is_separator(p + at, n - at))
-                ++*messages;
+            if (at < n && p[at] == 'F')
+                line_starts(c, p + at, n - at);
         }
     }
 #endif
     for (; i < n; i++)
         if (p[i] == '\n') {
-            c++;
-            if (messages && i + 1 < n && is_separator(p + i + 1, n - i - 1))
-                ++*messages;
+            c->lines++;
+            if (c->mbox && i + 1 < n)
+                line_starts(c, p + i + 1, n - i - 1);
         }
-    return c;
+}
+
+void
+split_counter_feed(struct split_counter *c, const char *p, size_t n)
+{
+    if (n == 0)
+        return;
+    /* (the newlines among the bytes a held line takes are counted with
+     * the others, and the lines after them looked at) */
+    if (c->held > 0)
+        held_line(c, p, n);
+    else if (c->line_start)
+        line_starts(c, p, n);
+    count_newlines(c, p, n);
+    c->line_start = p[n - 1] == '\n';
 }
 
 void
 split_count(const char *p, size_t n, enum urigrep_doc_type type,
             bool doc_start, uint64_t *lines, uint64_t *messages)
 {
-    bool mbox = split_is_mbox(type);
+    struct split_counter c;
 
-    /* the parser starts a message at an mbox's first line whatever it
-     * is (a "From " line too long for its buffer, say) */
-    *messages = mbox && (doc_start ? n > 0 : is_separator(p, n));
-    *lines = count_newlines(p, n, mbox ? messages : NULL);
+    split_counter_init(&c, type, doc_start);
+    split_counter_feed(&c, p, n);
+    *lines = c.lines;
+    *messages = c.messages;
 }
 
 bool
@@ -135,12 +196,6 @@ split_by_chain(enum urigrep_doc_type type, const char *p, size_t n)
             !(n >= 2 && (unsigned char)p[0] == 0x1f &&
               (unsigned char)p[1] == 0x8b));
 }
-
-/* The longest WARC record header the reader holds (WARC_HEAD_MAX in
- * src/lib/formats/warc.h), and the longest line it holds to see whether a
- * record follows a block (VLINE_MAX in src/lib/formats/warc.c): keep in sync. */
-#define WARC_HEAD_MAX (64 * 1024)
-#define WARC_VLINE_MAX 16
 
 /* Is the line at P (N bytes to the end) a WARC version line the reader
  * takes after a block: warc_is_version_line(), whole (its newline
@@ -236,9 +291,6 @@ header_end(const char *p, size_t n, size_t at, size_t max, size_t maxd,
     }
     return 0;
 }
-
-/* python/urigrep/_chain.py walks the chain as this file does, for
- * urigrep.dask: keep in sync. */
 
 /* The record at AT (its version line) of the plain WARC file P (N
  * bytes): where the next starts, as the reader finds it (Content-Length

@@ -1,0 +1,489 @@
+/* check_cut.c: the public cutter (urigrep/cut.h): which files are cut
+ * and how, that its pieces follow each other from the start to the end
+ * and start only where a reader may start, the counts before them, and
+ * its arguments refused. */
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
+
+#include "urigrep/cut.h"
+#include "check_main.h"
+
+static const char from_line[] = "From a@b.example Mon Jan  1 00:00:00 2024\n";
+
+/* All of C's pieces into PC (MAX at most): how many. */
+static size_t
+pieces(urigrep_cutter *c, struct urigrep_piece *pc, size_t max)
+{
+    size_t k = 0;
+
+    while (k < max && urigrep_cutter_next(c, &pc[k]))
+        k++;
+    ck_assert_int_eq(urigrep_cutter_next(c, &pc[0]), 0);
+    return k;
+}
+
+/* Cut P (N bytes) of TYPE in pieces of PIECE bytes into PC. */
+static size_t
+cut(const char *p, size_t n, enum urigrep_doc_type type, uint64_t piece,
+    uint64_t search, struct urigrep_piece *pc, size_t max)
+{
+    struct urigrep_cut_options o = { sizeof o, type, piece, search, 0 };
+    urigrep_cutter *c = NULL;
+    size_t k;
+
+    ck_assert_int_eq(urigrep_cutter_new(p, n, &o, &c), URIGREP_OK);
+    k = pieces(c, pc, max);
+    urigrep_cutter_free(c);
+    return k;
+}
+
+/* PC[0..K) cover 0..N in order, each but the last at least PIECE long. */
+static void
+assert_tiled(const struct urigrep_piece *pc, size_t k, size_t n,
+             size_t piece)
+{
+    size_t i;
+
+    ck_assert_uint_ge(k, 1);
+    ck_assert_uint_eq(pc[0].start, 0);
+    ck_assert_uint_eq(pc[k - 1].end, n);
+    for (i = 0; i < k; i++) {
+        ck_assert_uint_lt(pc[i].start, pc[i].end);
+        if (i + 1 < k) {
+            ck_assert_uint_eq(pc[i].end, pc[i + 1].start);
+            ck_assert_uint_ge(pc[i].end - pc[i].start, piece);
+        }
+    }
+}
+
+START_TEST(test_way)
+{
+    static const char warc[] = "WARC/1.0\r\nWARC-Type: warcinfo\r\n"
+                               "Content-Length: 0\r\n\r\n\r\n\r\n";
+    char mbox[128];
+
+    snprintf(mbox, sizeof mbox, "%sSubject: x\n\nbody\n", from_line);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_TEXT, "a\n", 2),
+                     URIGREP_CUT_LINES);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MBOX, mbox, strlen(mbox)),
+                     URIGREP_CUT_FROM);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_AUTO, mbox, strlen(mbox)),
+                     URIGREP_CUT_FROM);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MBOXRD, mbox, strlen(mbox)),
+                     URIGREP_CUT_FROM);
+    /* a Content-Length may count a "From " line: only a walk tells */
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MBOXCL2, mbox,
+                                     strlen(mbox)),
+                     URIGREP_CUT_CHAIN);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_WARC, warc, strlen(warc)),
+                     URIGREP_CUT_CHAIN);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_AUTO, warc, strlen(warc)),
+                     URIGREP_CUT_CHAIN);
+    /* text before an mbox's first message, a WARC file that does not
+     * start with a record: read from the start */
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MBOX, "x\n", 2),
+                     URIGREP_CUT_NONE);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_WARC, "x\nWARC/1.0\r\n",
+                                     12),
+                     URIGREP_CUT_NONE);
+    /* one message, HTML, a news batch are read from their start */
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MAIL, "Subject: x\n\n", 12),
+                     URIGREP_CUT_NONE);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_HTML, "<p>\n", 4),
+                     URIGREP_CUT_NONE);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_RNEWS, "#! rnews 1\nx", 12),
+                     URIGREP_CUT_NONE);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_TEXT, NULL, 0),
+                     URIGREP_CUT_NONE);
+}
+END_TEST
+
+START_TEST(test_text_pieces)
+{
+    enum { N = 20000 };
+    char *t = malloc(N + 1);
+    struct urigrep_piece pc[64];
+    size_t i, k;
+
+    ck_assert_ptr_nonnull(t);
+    /* a paragraph of 5 lines of 20 bytes, an empty line, and again */
+    for (i = 0; i < N; i++)
+        t[i] = (i % 121 == 120) ? '\n' : (i % 121) % 20 == 19 ? '\n' : 'a';
+    k = cut(t, N, URIGREP_DOC_TEXT, 1000, 0, pc, 64);
+    assert_tiled(pc, k, N, 1000);
+    ck_assert_uint_ge(k, 10);
+    for (i = 1; i < k; i++) {
+        /* after an empty line, which no reference spans */
+        ck_assert_int_eq(t[pc[i].start - 1], '\n');
+        ck_assert_int_eq(t[pc[i].start - 2], '\n');
+        ck_assert_uint_eq(pc[i].messages_before, 0);
+    }
+    /* no crumb: the last piece is at least half a piece */
+    ck_assert_uint_ge(pc[k - 1].end - pc[k - 1].start, 500);
+    /* a file shorter than a piece is one piece; an empty one none */
+    ck_assert_uint_eq(cut(t, 999, URIGREP_DOC_TEXT, 1000, 0, pc, 64), 1);
+    ck_assert_uint_eq(pc[0].end, 999);
+    ck_assert_uint_eq(cut(t, 0, URIGREP_DOC_TEXT, 1000, 0, pc, 64), 0);
+    free(t);
+}
+END_TEST
+
+START_TEST(test_search_limit)
+{
+    enum { N = 100000 };
+    char *t = malloc(N);
+    struct urigrep_piece pc[8];
+    size_t k;
+
+    ck_assert_ptr_nonnull(t);
+    /* one long paragraph; an empty line only near the end */
+    memset(t, 'a', N);
+    t[N - 1] = t[80000] = t[80001] = '\n';
+    /* searched to the end: the cut near the end is found */
+    k = cut(t, N, URIGREP_DOC_TEXT, 1000, 0, pc, 8);
+    ck_assert_uint_eq(k, 2);
+    ck_assert_uint_eq(pc[0].end, 80002);
+    /* searched 10,000 bytes past the first piece: none, one piece */
+    k = cut(t, N, URIGREP_DOC_TEXT, 1000, 10000, pc, 8);
+    ck_assert_uint_eq(k, 1);
+    ck_assert_uint_eq(pc[0].end, N);
+    free(t);
+}
+END_TEST
+
+/* An mboxcl2 of K messages, each with a Content-Length over a body of
+ * lines that hold a "From " line (in a body counted by its
+ * Content-Length, no separator), into a new string. */
+static char *
+mboxcl2(size_t k, size_t *n)
+{
+    static const char body[] = "one\n\nFrom x@y.example Tue Jan  2 10:00:00 "
+                               "2024\nhttp://example.org/\n";
+    size_t cap = k * 256 + 1, i;
+    char *m = malloc(cap);
+
+    ck_assert_ptr_nonnull(m);
+    *n = 0;
+    for (i = 0; i < k; i++)
+        *n += (size_t)snprintf(m + *n, cap - *n,
+                               "%sSubject: %03zu\nContent-Length: %zu\n\n%s\n",
+                               from_line, i, strlen(body), body);
+    return m;
+}
+
+START_TEST(test_chain_pieces)
+{
+    struct urigrep_piece pc[64];
+    size_t n, k, i;
+    char *m = mboxcl2(200, &n);
+    size_t msg = strlen(m) / 200;
+
+    k = cut(m, n, URIGREP_DOC_MBOXCL2, 1500, 0, pc, 64);
+    assert_tiled(pc, k, n, 1500);
+    ck_assert_uint_ge(k, 5);
+    for (i = 0; i < k; i++) {
+        /* at a message's own "From " line, never the one in a body;
+         * the messages before it, as the walk counted them */
+        ck_assert_uint_eq(pc[i].start % msg, 0);
+        ck_assert_uint_eq(pc[i].messages_before, pc[i].start / msg);
+    }
+    /* read as an mboxo, the bodies' "From " lines are separators too */
+    k = cut(m, n, URIGREP_DOC_MBOXO, 1500, 0, pc, 64);
+    assert_tiled(pc, k, n, 1500);
+    for (i = 1; i < k && pc[i].start % msg == 0; i++)
+        ;
+    ck_assert_uint_lt(i, k);
+    free(m);
+}
+END_TEST
+
+START_TEST(test_warc_chain)
+{
+    /* a block that holds a version line: no record starts there */
+    static const char block[] = "WARC/1.0\r\nnot a record, its block\r\n";
+    char rec[256];
+    size_t len, n, i, k;
+    char *w;
+    struct urigrep_piece pc[32];
+
+    len = (size_t)snprintf(rec, sizeof rec,
+                           "WARC/1.0\r\nWARC-Type: resource\r\n"
+                           "Content-Length: %zu\r\n\r\n%s\r\n\r\n",
+                           strlen(block), block);
+    n = 30 * len;
+    w = malloc(n);
+    ck_assert_ptr_nonnull(w);
+    for (i = 0; i < 30; i++)
+        memcpy(w + i * len, rec, len);
+    k = cut(w, n, URIGREP_DOC_AUTO, 300, 0, pc, 32);
+    assert_tiled(pc, k, n, 300);
+    ck_assert_uint_ge(k, 3);
+    for (i = 0; i < k; i++) {
+        ck_assert_uint_eq(pc[i].start % len, 0);
+        ck_assert_uint_eq(pc[i].messages_before, pc[i].start / len);
+    }
+    free(w);
+}
+END_TEST
+
+START_TEST(test_count)
+{
+    static const char t[] = "From a@b Mon Jan  1 00:00:00 2024\nx\n"
+                            ">From c@d Mon Jan  1 00:00:00 2024\n"
+                            "From e@f Mon Jan  1 00:00:00 2024\nlast";
+    struct urigrep_counts c;
+
+    ck_assert_int_eq(urigrep_count(t, strlen(t), URIGREP_DOC_MBOX, 1, &c),
+                     URIGREP_OK);
+    ck_assert_uint_eq(c.lines, 4);
+    ck_assert_uint_eq(c.messages, 2);
+    ck_assert_int_eq(urigrep_count(t, strlen(t), URIGREP_DOC_TEXT, 1, &c),
+                     URIGREP_OK);
+    ck_assert_uint_eq(c.lines, 4);
+    ck_assert_uint_eq(c.messages, 0);
+    ck_assert_int_eq(urigrep_count(NULL, 5, URIGREP_DOC_TEXT, 0, &c),
+                     URIGREP_ERR_ARG);
+    ck_assert_int_eq(urigrep_count(t, 5, URIGREP_DOC_TEXT, 0, NULL),
+                     URIGREP_ERR_ARG);
+    ck_assert_int_eq(urigrep_count(NULL, 0, URIGREP_DOC_TEXT, 0, &c),
+                     URIGREP_OK);
+    ck_assert_uint_eq(c.lines, 0);
+}
+END_TEST
+
+/* The counts of T fed to a counter in chunks of K bytes. */
+static struct urigrep_counts
+chunked(const char *t, size_t n, enum urigrep_doc_type type, int doc_start,
+        size_t k)
+{
+    struct urigrep_counts c;
+    urigrep_counter *cn;
+    size_t i;
+
+    ck_assert_int_eq(urigrep_counter_new(type, doc_start, &cn), URIGREP_OK);
+    for (i = 0; i < n; i += k)
+        ck_assert_int_eq(urigrep_counter_feed(cn, t + i,
+                                              n - i < k ? n - i : k),
+                         URIGREP_OK);
+    ck_assert_int_eq(urigrep_counter_counts(cn, &c), URIGREP_OK);
+    urigrep_counter_free(cn);
+    return c;
+}
+
+START_TEST(test_counter_chunks)
+{
+    char t[2048];
+    struct urigrep_counts whole, c;
+    size_t n, k;
+    int doc;
+
+    /* separators, a quoted one, one too long for the parser's line
+     * buffer (body text), one cut at the end, one without a time */
+    snprintf(t, sizeof t,
+             "x\n%sa\n\n>%sFrom the desk of Bob\n%s\n%sb\nFrom ",
+             from_line, from_line, from_line, from_line);
+    n = strlen(t);
+    memset(t + n, 'y', 300);
+    strcpy(t + n + 300, " 10:00:00 2024\nFrom a@b Mon Jan  1 00:00:00");
+    n = strlen(t);
+    for (doc = 0; doc <= 1; doc++) {
+        ck_assert_int_eq(urigrep_count(t, n, URIGREP_DOC_MBOX, doc, &whole),
+                         URIGREP_OK);
+        ck_assert_uint_eq(whole.lines, 11);
+        /* the first line "x" counts only as the document's start */
+        ck_assert_uint_eq(whole.messages, 3 + (unsigned)doc);
+        for (k = 1; k <= n; k++) {
+            c = chunked(t, n, URIGREP_DOC_MBOX, doc, k);
+            ck_assert_uint_eq(c.lines, whole.lines);
+            ck_assert_uint_eq(c.messages, whole.messages);
+        }
+    }
+    /* a separator held over a chunk's end, decided by the next chunk */
+    c = chunked(from_line, strlen(from_line), URIGREP_DOC_MBOX, 0, 7);
+    ck_assert_uint_eq(c.messages, 1);
+    c = chunked(t, n, URIGREP_DOC_TEXT, 1, 3);
+    ck_assert_uint_eq(c.lines, 11);
+    ck_assert_uint_eq(c.messages, 0);
+    ck_assert_int_eq(urigrep_counter_new(URIGREP_DOC_MBOX, 0, NULL),
+                     URIGREP_ERR_ARG);
+    ck_assert_int_eq(urigrep_counter_feed(NULL, t, 1), URIGREP_ERR_ARG);
+    ck_assert_int_eq(urigrep_counter_counts(NULL, &c), URIGREP_ERR_ARG);
+    urigrep_counter_free(NULL);
+}
+END_TEST
+
+START_TEST(test_arguments)
+{
+    struct urigrep_cut_options o = { sizeof o, URIGREP_DOC_TEXT, 0, 0, 0 };
+    struct {
+        struct urigrep_cut_options o;
+        unsigned later;
+    } big;
+    urigrep_cutter *c = (urigrep_cutter *)&o;
+
+    ck_assert_int_eq(urigrep_cutter_new("a", 1, &o, NULL), URIGREP_ERR_ARG);
+    ck_assert_int_eq(urigrep_cutter_new(NULL, 1, &o, &c), URIGREP_ERR_ARG);
+    ck_assert_ptr_null(c);
+    o.flags = 0x80;
+    ck_assert_int_eq(urigrep_cutter_new("a", 1, &o, &c), URIGREP_ERR_ARG);
+    o.flags = 0;
+    o.type = (enum urigrep_doc_type)99;
+    ck_assert_int_eq(urigrep_cutter_new("a", 1, &o, &c), URIGREP_ERR_ARG);
+    /* options of a later version asking for something: refused; the
+     * same with nothing asked: taken */
+    memset(&big, 0, sizeof big);
+    big.o.size = sizeof big;
+    big.o.type = URIGREP_DOC_TEXT;
+    big.later = 1;
+    ck_assert_int_eq(urigrep_cutter_new("a", 1, &big.o, &c), URIGREP_ERR_ARG);
+    big.later = 0;
+    ck_assert_int_eq(urigrep_cutter_new("a", 1, &big.o, &c), URIGREP_OK);
+    ck_assert_int_eq(urigrep_cutter_way(c), URIGREP_CUT_LINES);
+    urigrep_cutter_free(c);
+    /* no options: a document of its own type, 4 MiB pieces */
+    ck_assert_int_eq(urigrep_cutter_new("a\n", 2, NULL, &c), URIGREP_OK);
+    urigrep_cutter_free(c);
+    urigrep_cutter_free(NULL);
+    ck_assert_int_eq(urigrep_cutter_way(NULL), URIGREP_CUT_NONE);
+}
+END_TEST
+
+START_TEST(test_drop_pages)
+{
+    char name[] = "/tmp/urigrep-check-cut.XXXXXX";
+    enum { N = 3 * 1024 * 1024 };
+    struct urigrep_piece a[64], b[64];
+    struct urigrep_cut_options o = { sizeof o, URIGREP_DOC_TEXT, 100000, 0,
+                                     URIGREP_CUT_DROP_PAGES };
+    urigrep_cutter *c;
+    char *t = malloc(N), *p;
+    size_t i, ka, kb;
+    int fd = mkstemp(name);
+
+    ck_assert_int_ge(fd, 0);
+    ck_assert_ptr_nonnull(t);
+    for (i = 0; i < N; i++)
+        t[i] = i % 1000 == 999 || i % 1000 == 998 ? '\n' : 'b';
+    ck_assert_int_eq(write(fd, t, N), N);
+    p = mmap(NULL, N, PROT_READ, MAP_SHARED, fd, 0);
+    ck_assert_ptr_ne(p, MAP_FAILED);
+    unlink(name);
+    close(fd);
+    ka = cut(t, N, URIGREP_DOC_TEXT, 100000, 0, a, 64);
+    ck_assert_int_eq(urigrep_cutter_new(p, N, &o, &c), URIGREP_OK);
+    kb = pieces(c, b, 64);
+    urigrep_cutter_free(c);
+    /* the same pieces, and the mapping's bytes are still the file's */
+    ck_assert_uint_eq(ka, kb);
+    for (i = 0; i < ka; i++) {
+        ck_assert_uint_eq(a[i].start, b[i].start);
+        ck_assert_uint_eq(a[i].end, b[i].end);
+    }
+    ck_assert_int_eq(memcmp(p, t, N), 0);
+    munmap(p, N);
+    free(t);
+}
+END_TEST
+
+#ifdef HAVE_ZLIB
+/* P (N bytes) as one gzip member appended to OUT at *LEN. */
+static void
+gzip_member(const char *p, size_t n, unsigned char *out, size_t *len,
+            size_t cap)
+{
+    z_stream z;
+
+    memset(&z, 0, sizeof z);
+    ck_assert_int_eq(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8,
+                                  Z_DEFAULT_STRATEGY), Z_OK);
+    z.next_in = (Bytef *)p;
+    z.avail_in = (uInt)n;
+    z.next_out = out + *len;
+    z.avail_out = (uInt)(cap - *len);
+    ck_assert_int_eq(deflate(&z, Z_FINISH), Z_STREAM_END);
+    *len = cap - z.avail_out;
+    deflateEnd(&z);
+}
+#endif
+
+START_TEST(test_warc_gz_members)
+{
+#ifdef HAVE_ZLIB
+    static const char rec[] = "WARC/1.0\r\nWARC-Type: resource\r\n"
+                              "Content-Length: 3\r\n\r\nabc\r\n\r\n";
+    static const char cont[] = "WARC/1.0\r\nWARC-Type: continuation\r\n"
+                               "Content-Length: 3\r\n\r\ndef\r\n\r\n";
+    enum { CAP = 64 * 1024 };
+    unsigned char *g = malloc(CAP);
+    size_t len = 0, at[40], i, k;
+    struct urigrep_piece pc[40];
+
+    ck_assert_ptr_nonnull(g);
+    for (i = 0; i < 40; i++) {
+        at[i] = len;
+        if (i % 4 == 3)
+            gzip_member(cont, strlen(cont), g, &len, CAP);
+        else
+            gzip_member(rec, strlen(rec), g, &len, CAP);
+    }
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_AUTO, (char *)g, len),
+                     URIGREP_CUT_MEMBERS);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_TEXT, (char *)g, len),
+                     URIGREP_CUT_NONE);
+    k = cut((char *)g, len, URIGREP_DOC_WARC, 200, 0, pc, 40);
+    assert_tiled(pc, k, len, 200);
+    ck_assert_uint_ge(k, 3);
+    for (i = 1; i < k; i++) {
+        size_t m;
+
+        for (m = 0; m < 40 && at[m] != pc[i].start; m++)
+            ;
+        /* at a member, never one that continues a record */
+        ck_assert_uint_lt(m, 40);
+        ck_assert_uint_ne(m % 4, 3);
+    }
+    /* past damage: the next member that holds a record */
+    ck_assert_uint_eq(urigrep_warc_member((char *)g, len, 1), at[1]);
+    ck_assert_uint_eq(urigrep_warc_member((char *)g, len, at[39] + 1), len);
+    g[at[5] + 3] ^= 0xff;   /* gzip flags: not a member we can read */
+    ck_assert_uint_eq(urigrep_warc_member((char *)g, len, at[4] + 1), at[6]);
+    free(g);
+#else
+    ck_assert_uint_eq(urigrep_warc_member("\x1f\x8b\x08", 3, 0), 3);
+#endif
+}
+END_TEST
+
+static Suite *
+cut_suite(void)
+{
+    Suite *s = suite_create("cut");
+    TCase *tc = tcase_create("cutter");
+
+    tcase_add_test(tc, test_way);
+    tcase_add_test(tc, test_text_pieces);
+    tcase_add_test(tc, test_search_limit);
+    tcase_add_test(tc, test_chain_pieces);
+    tcase_add_test(tc, test_warc_chain);
+    tcase_add_test(tc, test_count);
+    tcase_add_test(tc, test_counter_chunks);
+    tcase_add_test(tc, test_arguments);
+    tcase_add_test(tc, test_drop_pages);
+    tcase_add_test(tc, test_warc_gz_members);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CHECK_MAIN(cut_suite)
