@@ -83,6 +83,36 @@ int urigrep_validate(const char *ref, size_t len, int rfc, size_t *err_off);
 int urigrep_resolve(const char *base, size_t base_len, const char *ref,
                     size_t ref_len, int rfc, char **out, size_t *out_len);
 void urigrep_free(void *p);
+/* urigrep/cut.h: how -j, scan() and the Dask runner cut a file */
+enum urigrep_cut_way { URIGREP_CUT_NONE, URIGREP_CUT_LINES, URIGREP_CUT_FROM,
+                       URIGREP_CUT_CHAIN, URIGREP_CUT_MEMBERS, ... };
+#define URIGREP_CUT_DROP_PAGES ...
+struct urigrep_cut_options {
+    size_t size;
+    enum urigrep_doc_type type;
+    uint64_t piece;
+    uint64_t search;
+    unsigned flags;
+};
+struct urigrep_piece { uint64_t start; uint64_t end; uint64_t messages_before; };
+struct urigrep_counts { uint64_t lines; uint64_t messages; };
+typedef struct urigrep_cutter urigrep_cutter;
+typedef struct urigrep_counter urigrep_counter;
+int urigrep_cut_way(int type, const char *p, size_t n);
+int urigrep_cutter_new(const char *p, size_t n,
+                       const struct urigrep_cut_options *opt,
+                       urigrep_cutter **out);
+int urigrep_cutter_way(const urigrep_cutter *c);
+int urigrep_cutter_next(urigrep_cutter *c, struct urigrep_piece *piece);
+void urigrep_cutter_free(urigrep_cutter *c);
+int urigrep_count(const char *p, size_t n, int type, int doc_start,
+                  struct urigrep_counts *out);
+int urigrep_counter_new(int type, int doc_start, urigrep_counter **out);
+int urigrep_counter_feed(urigrep_counter *c, const char *p, size_t n);
+int urigrep_counter_counts(const urigrep_counter *c,
+                           struct urigrep_counts *out);
+void urigrep_counter_free(urigrep_counter *c);
+size_t urigrep_warc_member(const char *p, size_t n, size_t from);
 
 struct ugpy_bytes {
     char *data;

@@ -117,13 +117,22 @@ def test_dask_same_records_as_command(urigrep_cmd, top_srcdir, tmp_path):
                                   for k, v in schemes.items()}
 
 
-def test_is_from_line():
-    assert ud.is_from_line(b"From a@b Mon May  6 10:00:00 2024\n")
-    # prose with a time is a separator too, as for the command
-    assert ud.is_from_line(b"From here on, at 10:00 we\n")
-    assert not ud.is_from_line(b"From  a 10:00\n")
-    assert not ud.is_from_line(b"From me, with love\n")
-    assert not ud.is_from_line(b"From a@b " + b"x" * 600 + b" 10:00\n")
+def test_counts_separators_as_the_mail_parser(tmp_path):
+    # liburigrep's rule (the command's, the mail parser's) reached from
+    # Python: "From ", a sender, a space, a time somewhere, the line
+    # whole in the parser's 256 bytes
+    lines = [b"From a@b Mon May  6 10:00:00 2024\n",
+             b"From here on, at 10:00 we\n",   # prose with a time: one
+             b"From  a 10:00\n",
+             b"From me, with love\n",
+             b"From a@b " + b"x" * 600 + b" 10:00\n"]
+    p = tmp_path / "m.mbox"
+    p.write_bytes(b"x\n" + b"".join(lines))
+    n = p.stat().st_size
+    # the first line starts a message whatever it is, then two
+    assert ud.count_range(str(p), 0, n) == (6, 3)
+    assert ud.count_range(str(p), 2, n) == (5, 2)
+    assert ud.count_range(str(p), 0, n, "text") == (6, 0)
 
 
 def test_ranges_split_at_separators(tmp_path):

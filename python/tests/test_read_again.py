@@ -171,7 +171,7 @@ def test_dask_cuts_plain_warc_along_chain(urigrep_cmd, top_srcdir,
     assert sum(1 for r in want if "spans-the-cut" in r["uri"]) == 5
     assert got == want
     # a file not cut (one piece) is read whole, as before
-    assert ud.chain_pieces(path, "warc", len(data)) is None
+    assert ud.cut(path, "warc", len(data)) is None
     # on a LocalCluster of 2 worker processes: the same records
     pytest.importorskip("distributed")
     if os.environ.get("URIGREP_SANITIZED"):

@@ -530,22 +530,97 @@ def _pieces(f, data, head, size):
 
 
 def _warc_member(b):
-    """Does B start a gzip member that inflates to "WARC/" (a .warc.gz)?"""
-    if b[:3] != b"\x1f\x8b\x08":
-        return False
-    try:
-        return zlib.decompressobj(31).decompress(b[:65536], 5) == b"WARC/"
-    except zlib.error:
-        return False
+    """Does B start a gzip member that inflates to "WARC/" (a .warc.gz)?
+    liburigrep's rule (urigrep_cut_way())."""
+    with ffi.from_buffer(b) as p:
+        return lib.urigrep_cut_way(_TYPES["warc"], p, len(b)) == \
+            lib.URIGREP_CUT_MEMBERS
 
 
 def _next_warc_member(b, start):
     """The index of the first gzip member at or after START in B that
-    inflates to "WARC/", or -1."""
-    i = b.find(b"\x1f\x8b\x08", start)
-    while i >= 0 and not _warc_member(b[i:]):
-        i = b.find(b"\x1f\x8b\x08", i + 1)
-    return i
+    inflates to "WARC/", or -1 (liburigrep's urigrep_warc_member())."""
+    with ffi.from_buffer(b) as p:
+        k = lib.urigrep_warc_member(p, len(b), start)
+    return k if k < len(b) else -1
+
+
+_WAYS = {lib.URIGREP_CUT_NONE: "none", lib.URIGREP_CUT_LINES: "lines",
+         lib.URIGREP_CUT_FROM: "from", lib.URIGREP_CUT_CHAIN: "chain",
+         lib.URIGREP_CUT_MEMBERS: "members"}
+
+
+def _cut(path, type="auto", piece=0, search=0):
+    """How the file PATH, read as TYPE (scan()'s names), is cut into
+    pieces that are read apart, as urigrep -j cuts it (liburigrep's
+    cutter, urigrep/cut.h): (way, pieces).  WAY is "none", "lines"
+    (text, after empty lines), "from" (mbox separator lines), "chain"
+    (plain WARC, mboxcl, mboxcl2: along the Content-Length chain) or
+    "members" (.warc.gz); PIECES lists (start, end, messages_before)
+    from the file's start to its end, each at least PIECE bytes (0: the
+    library's default) but the last; one piece when it is not cut, none
+    when it is empty.  The file is mapped, the pages searched given
+    back as the search goes on."""
+    if type not in _TYPES:
+        raise ValueError(f"type must be one of {sorted(_TYPES)}, "
+                         f"not {type!r}")
+    with open(path, "rb") as f:
+        if os.fstat(f.fileno()).st_size == 0:
+            return "none", []
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+            with ffi.from_buffer(m) as p:
+                return _cut_mapped(p, len(m), type, piece, search, path)
+
+
+def _cut_mapped(p, n, type, piece, search, what):
+    """_cut() of the mapped file at P (N bytes)."""
+    o = ffi.new("struct urigrep_cut_options *")
+    o.size = ffi.sizeof("struct urigrep_cut_options")
+    o.type = _TYPES[type]
+    o.piece = piece
+    o.search = search
+    o.flags = lib.URIGREP_CUT_DROP_PAGES
+    cp = ffi.new("urigrep_cutter **")
+    _check(lib.urigrep_cutter_new(p, n, o, cp), what)
+    pc = ffi.new("struct urigrep_piece *")
+    pieces = []
+    try:
+        while lib.urigrep_cutter_next(cp[0], pc):
+            pieces.append((pc.start, pc.end, pc.messages_before))
+        return _WAYS[lib.urigrep_cutter_way(cp[0])], pieces
+    finally:
+        lib.urigrep_cutter_free(cp[0])
+
+
+_COUNT_BLOCK = 4 * 1024 * 1024
+
+
+def _count(path, start, end, type, doc_start=None):
+    """(newlines, messages) of bytes START..END of the file PATH (START
+    at a line's start), as liburigrep counts a piece (urigrep_counter):
+    for an mbox TYPE, the messages starting there; DOC_START (default:
+    START == 0) when it is the document's start.  Read a block at a
+    time."""
+    cp = ffi.new("urigrep_counter **")
+    if doc_start is None:
+        doc_start = start == 0
+    _check(lib.urigrep_counter_new(_TYPES[type], int(doc_start), cp),
+           "counter")
+    counts = ffi.new("struct urigrep_counts *")
+    buf = bytearray(min(_COUNT_BLOCK, max(0, end - start)) or 1)
+    try:
+        with open(path, "rb", buffering=0) as f, ffi.from_buffer(buf) as b:
+            f.seek(start)
+            while start < end:
+                k = f.readinto(memoryview(buf)[:min(len(buf), end - start)])
+                if not k:
+                    break
+                lib.urigrep_counter_feed(cp[0], b, k)
+                start += k
+        lib.urigrep_counter_counts(cp[0], counts)
+        return counts.lines, counts.messages
+    finally:
+        lib.urigrep_counter_free(cp[0])
 
 
 def _warc_gz(chunks, base, size):

@@ -52,7 +52,6 @@ import glob
 import gzip
 import io
 import json
-import mmap
 import os
 import re
 import shutil
@@ -63,142 +62,43 @@ import tempfile
 import time
 
 import urigrep
-from urigrep import _chain
 
 _BLOCK = 4 * 1024 * 1024
 
-# the mbox separator test, one copy for the cuts of both kinds of mbox
-is_from_line = _chain.is_from_line
 
-
-def _lines_from(f, start, end):
-    """The lines of F between byte offsets START and END (their newlines
-    kept; the last may have none), read a block at a time, each with its
-    offset."""
-    f.seek(start)
-    pos, rest = start, b""
-    while pos < end:
-        block = f.read(min(_BLOCK, end - pos))
-        if not block:
-            break
-        pos += len(block)
-        data = rest + block
-        cut = data.rfind(b"\n") + 1
-        if pos >= end:
-            cut = len(data)
-        base = pos - len(data)
-        i = 0
-        while i < cut:
-            j = data.find(b"\n", i, cut)
-            j = cut if j < 0 else j + 1
-            yield base + i, data[i:j]
-            i = j
-        rest = data[cut:]
-
-
-def find_boundary(f, target, size):
-    """The offset of the first separator line that starts at or after
-    TARGET in the mbox F of SIZE bytes, or SIZE when there is none."""
-    if target <= 0:
-        return 0
-    f.seek(target - 1)
-    pos = target - 1
-    # skip to the start of a line
-    while True:
-        block = f.read(64 * 1024)
-        if not block:
-            return size
-        k = block.find(b"\n")
-        if k >= 0:
-            pos += k + 1
-            break
-        pos += len(block)
-    for off, line in _lines_from(f, pos, size):
-        if is_from_line(line):
-            return off
-    return size
-
-
-def is_warc_gz(path):
-    """Does the file PATH start with a gzip member holding a WARC record?"""
-    with open(path, "rb") as f:
-        return urigrep._warc_member(f.read(64 * 1024))
-
-
-def find_member(f, target, size):
-    """The offset of the first gzip member at or after TARGET in the
-    .warc.gz F of SIZE bytes that inflates to "WARC/", or SIZE."""
-    pos = target
-    while pos < size:
-        f.seek(pos)
-        block = f.read(_BLOCK + 64 * 1024)
-        k = urigrep._next_warc_member(block, 0)
-        if 0 <= k < _BLOCK:
-            return pos + k
-        pos += _BLOCK
-    return size
-
-
-def count_range(path, start, end):
-    """(newlines, separator lines) in bytes START..END of the file PATH;
-    START is at the start of a line."""
-    lines = froms = 0
-    with open(path, "rb") as f:
-        f.seek(start)
-        pos, rest = start, b""
-        while pos < end:
-            block = f.read(min(_BLOCK, end - pos))
-            if not block:
-                break
-            pos += len(block)
-            lines += block.count(b"\n")
-            # DATA starts at the start of a line; look at its complete
-            # lines only (all of them at the end of the range)
-            data = rest + block
-            cut = len(data) if pos >= end else data.rfind(b"\n") + 1
-            k = 0 if data.startswith(b"From ") else \
-                data.find(b"\nFrom ", 0, cut) + 1
-            while 0 < k < cut or (k == 0 and cut > 0 and
-                                   data.startswith(b"From ")):
-                nl = data.find(b"\n", k, cut)
-                if is_from_line(data[k:cut if nl < 0 else nl + 1]):
-                    froms += 1
-                k = data.find(b"\nFrom ", k, cut) + 1
-                if k == 0:
-                    break
-            # a partial last line: only its first 513 bytes can matter
-            rest = data[cut:][:600]
-    return lines, froms
+def count_range(path, start, end, type="mbox"):
+    """(newlines, messages) in bytes START..END of the file PATH, a piece
+    of an mbox of TYPE starting at a line's start, as urigrep -j counts
+    a piece (liburigrep's counter, in C, a block at a time)."""
+    return urigrep._count(path, start, end, type)
 
 
 def count_lines(path, start, end, messages):
     """(newlines in bytes START..END of the file PATH, MESSAGES): a piece
     cut along a Content-Length chain, whose messages the cut counted."""
-    lines = 0
-    with open(path, "rb") as f:
-        f.seek(start)
-        while start < end:
-            block = f.read(min(_BLOCK, end - start))
-            if not block:
-                break
-            start += len(block)
-            lines += block.count(b"\n")
-    return lines, messages
+    return urigrep._count(path, start, end, "text")[0], messages
 
 
-def chain_pieces(path, kind, chunk):
-    """The pieces of the plain WARC or mboxcl/mboxcl2 (KIND) file PATH,
-    cut along its Content-Length chain as urigrep -j cuts it (src/cli/
-    split.c), about CHUNK bytes each; None when it is one piece."""
-    with open(path, "rb") as f, \
-            mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
-        n = len(m)
-        if not _chain.starts(m, n, kind):
-            return None
-        cuts = _chain.cuts(m, n, kind, chunk)
-    if len(cuts) < 2:
+def cut(path, doc_type, chunk):
+    """The pieces of the file PATH, read as DOC_TYPE, about CHUNK bytes
+    each, as urigrep -j cuts it (liburigrep's cutter): a list of piece
+    dicts (see plan()), or None when it is read whole.  A .warc.gz is
+    read member by member however large (its records' offsets are the
+    file's); text is not cut (a binary file is the reader's to refuse
+    whole)."""
+    way, cuts = urigrep._cut(path, doc_type, chunk)
+    t = doc_type if doc_type != "auto" else \
+        {"from": "mbox", "chain": "warc"}.get(way)
+    if way == "members":
+        return [{"path": path, "kind": "warcgz", "start": a, "end": b}
+                for a, b, _ in cuts]
+    if len(cuts) < 2 or way not in ("from", "chain"):
         return None
-    return [{"path": path, "kind": "chain", "type": kind, "start": a,
+    if way == "from":
+        return [{"path": path, "kind": "range", "type": t, "start": a,
+                 "end": b} for a, b, _ in cuts]
+    # messages before each piece: bodies' "From " lines are not counted
+    return [{"path": path, "kind": "chain", "type": t, "start": a,
              "end": b, "messages": k} for a, b, k in cuts]
 
 
@@ -357,8 +257,8 @@ def _extract(j, fd, pieces, first, options, cmd):
                 j.stream(_Range(f, p["start"], p["end"]), p["path"],
                          offset=p["start"])
         elif kind == "range":
-            j.file(p["path"], p["start"], p["end"],
-                   options.get("type", "mbox"), first[0], first[1])
+            j.file(p["path"], p["start"], p["end"], p["type"], first[0],
+                   first[1])
         elif kind == "chain":
             j.file(p["path"], p["start"], p["end"], p["type"], first[0],
                    first[1])
@@ -614,48 +514,13 @@ def plan(files, chunk, doc_type="auto", errors=None, urigrep_cmd=None):
                           "end": n})
             size += n
             continue
-        if doc_type in ("auto", "warc") and is_warc_gz(path):
-            bounds = [0]
-            with open(path, "rb") as f:
-                for target in range(chunk, n, chunk):
-                    b = find_member(f, max(target, bounds[-1] + 1), n)
-                    if b >= n:
-                        break
-                    if b > bounds[-1]:
-                        bounds.append(b)
-            bounds.append(n)
-            splits.append([{"path": path, "kind": "warcgz", "start": a,
-                            "end": b} for a, b in zip(bounds, bounds[1:])])
+        pieces = cut(path, doc_type, chunk)
+        if pieces:
+            splits.append(pieces)
             continue
         if path.endswith(".gz"):
             groups.append([{"path": path, "kind": "gz", "start": 0,
                             "end": n}])
-            continue
-        t = doc_type
-        if t == "auto" and n > chunk:
-            with open(path, "rb") as f:
-                t = urigrep.detect(f.read(32 * 1024))
-        # mboxcl and mboxcl2 are not cut here: a "From " line may be
-        # inside a body that a Content-Length counts
-        if t in ("mbox", "mboxo", "mboxrd") and n > chunk:
-            bounds = [0]
-            with open(path, "rb") as f:
-                for target in range(chunk, n, chunk):
-                    b = find_boundary(f, max(target, bounds[-1] + 1), n)
-                    if b >= n:
-                        break
-                    if b > bounds[-1]:
-                        bounds.append(b)
-            bounds.append(n)
-            splits.append([{"path": path, "kind": "range", "start": a,
-                            "end": b} for a, b in zip(bounds, bounds[1:])])
-            continue
-        # a plain WARC file, mboxcl and mboxcl2 are cut along their
-        # Content-Length chain, as urigrep -j cuts them
-        pieces = chain_pieces(path, t, chunk) \
-            if t in ("warc", "mboxcl", "mboxcl2") and n > chunk else None
-        if pieces:
-            splits.append(pieces)
             continue
         if group and size + n > chunk:
             groups.append(group)
@@ -722,7 +587,7 @@ def run(client, files, out, chunk, options, progress=False,
             c = None
             if i + 1 < len(pieces) and p["kind"] == "range":
                 c = client.submit(count_range, p["path"], p["start"],
-                                  p["end"], pure=False)
+                                  p["end"], p["type"], pure=False)
             elif i + 1 < len(pieces) and p["kind"] == "chain" and \
                     p["type"] != "warc":
                 c = client.submit(count_lines, p["path"], p["start"],
