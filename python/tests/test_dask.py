@@ -232,6 +232,21 @@ def test_expand_mail_folders(top_srcdir):
                                 for g in groups for p in g)
 
 
+def test_expand_names_the_command_quotes(urigrep_cmd, tmp_path):
+    """expand() takes its list from `urigrep --list-files`, which quotes
+    a name's bytes that are not printable: a name with a newline, an
+    escape, a backslash and a byte that is not UTF-8 comes back as it
+    is on disk."""
+    d = os.fsencode(str(tmp_path))
+    name = d + b"/a\nb\x1b[31m\\c\xff.txt"
+    with open(name, "wb") as f:
+        f.write(b"http://example.org/\n")
+    got = ud.expand([str(tmp_path)], urigrep_cmd)
+    assert got == [os.fsdecode(name)] and not isinstance(got[0], ud.Message)
+    with pytest.raises(OSError, match="No such file"):
+        ud.list_files([str(tmp_path / "none")], urigrep_cmd)
+
+
 def _git(*args, **kw):
     env = dict(os.environ, GIT_AUTHOR_NAME="urigrep test",
                GIT_AUTHOR_EMAIL="test@example.invalid",

@@ -40,10 +40,12 @@ by host (both lowercased; "null" counts references without one), counted
 on the C side.  Dask's progress bar is shown when standard error is a
 terminal.  Exit status 2 when an archive could not be read.
 
-The workers need the urigrep package (and liburigrep) installed, for
-public-inbox archives the urigrep command (built with libgit2: --urigrep,
-else $URIGREP, else the PATH's) and git, and the files under the same
-paths as the client sees them.
+The client runs the urigrep command (--urigrep, else $URIGREP, else the
+PATH's) to list the files it would read (`urigrep --list-files -r`: mail
+folders and public-inbox archives are found by the command's rules
+alone).  The workers need the urigrep package (and liburigrep)
+installed, for public-inbox archives the urigrep command (built with
+libgit2), and the files under the same paths as the client sees them.
 """
 
 import argparse
@@ -55,7 +57,6 @@ import json
 import os
 import re
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
@@ -274,59 +275,48 @@ class Inbox(str):
     epochs git/N.git) or one epoch."""
 
 
-def _git(repo, *args, data=None):
-    """What git ARGS prints for the repository REPO (bytes), or None when
-    git fails."""
+def is_inbox(path, cmd=None):
+    """Is PATH a public-inbox archive (a v2 inbox, git/N.git, one epoch,
+    a v1 repository), as the urigrep command CMD decides?"""
     try:
-        r = subprocess.run(["git", "--git-dir", repo, *args], input=data,
-                           stdout=subprocess.PIPE,
-                           stderr=subprocess.DEVNULL, check=False)
-    except OSError:
-        return None
-    return r.stdout if r.returncode == 0 else None
-
-
-def _git_dir(path):
-    """PATH's git directory: PATH for a bare repository, PATH/.git."""
-    return path if os.path.isdir(os.path.join(path, "objects")) else \
-        os.path.join(path, ".git")
-
-
-def _layout(repo):
-    """"v2" when the tree of REPO's HEAD is one blob m or d, "v1" when it
-    is trees named by two hexadecimal digits, "empty" without a HEAD,
-    else None."""
-    if _git(repo, "rev-parse", "-q", "--verify", "HEAD^{commit}") is None:
-        return "empty" if os.path.isdir(repo) and \
-            os.path.exists(os.path.join(repo, "HEAD")) else None
-    tree = _git(repo, "ls-tree", "HEAD")
-    if tree is None:
-        return None
-    lines = tree.splitlines()
-    if len(lines) == 1 and lines[0].split(b"\t")[-1] in (b"m", b"d") and \
-            lines[0].split()[1] == b"blob":
-        return "v2"
-    if lines and all(re.fullmatch(rb"[0-9]+ tree [0-9a-f]+\t[0-9a-fA-F]{2}",
-                                  x) for x in lines):
-        return "v1"
-    return None
-
-
-_EPOCH = re.compile(r"(0|[1-9][0-9]{0,8})\.git")
-
-
-def is_inbox(path):
-    """Is the directory PATH a public-inbox archive, as urigrep decides:
-    a v2 inbox (git/N.git), or a repository whose HEAD's tree is a v2
-    epoch's (one blob, m or d) or a v1 archive's (two-hex-digit
-    trees)?"""
-    if not os.path.isdir(path):
+        return list_files([path], cmd)[0][0] == "public-inbox"
+    except (OSError, IndexError):
         return False
-    gitdir = os.path.join(path, "git")
-    if os.path.isdir(gitdir) and any(_EPOCH.fullmatch(e)
-                                     for e in os.listdir(gitdir)):
-        return True
-    return _layout(_git_dir(path)) in ("v1", "v2")
+
+
+_QUOTED = re.compile(rb"\\(\\|[0-7]{3})")
+
+
+def _unquote(name):
+    """A name as urigrep quotes it (\\ooo for a byte that is not
+    printable, \\\\ for a backslash), as the file system's str."""
+    return os.fsdecode(_QUOTED.sub(
+        lambda m: b"\\" if m.group(1) == b"\\" else
+        bytes([int(m.group(1), 8)]), name))
+
+
+def list_files(names, cmd=None, recursive=True):
+    """What the urigrep command CMD reads for the paths NAMES, as
+    `urigrep --list-files -r` lists it: [(kind, path)], KIND "file",
+    "message" (a mail folder's message, a .eml) or "public-inbox", in
+    the order it reads them.  The folder rules (maildir, Maildir++, MH,
+    .eml, public-inbox layouts) are the command's alone.  Raises
+    OSError with what it said when a name cannot be read."""
+    try:
+        r = subprocess.run([cmd or urigrep_command(), "--list-files",
+                            *(["-r"] if recursive else []), "--", *names],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           check=False)
+    except OSError as e:
+        raise OSError(f"cannot run urigrep: {e}") from e
+    if r.returncode not in (0, 1):
+        said = r.stderr.decode("utf-8", "replace").strip()
+        raise OSError(said or f"urigrep --list-files exited {r.returncode}")
+    out = []
+    for line in r.stdout.splitlines():
+        kind, _, name = line.partition(b" ")
+        out.append((kind.decode("ascii"), _unquote(name)))
+    return out
 
 
 # a message's size when the list gives none (v1), to group runs by
@@ -402,85 +392,22 @@ class Message(str):
     .eml; read as mail whatever its first bytes, never cut."""
 
 
-def _mh_number(name):
-    return re.fullmatch(r"[0-9]+", name) is not None and int(name) > 0
-
-
-def _folder_kind(top, names, parent):
-    """What urigrep -r takes directory TOP, holding NAMES, in a directory
-    of kind PARENT for (urigrep(1), ARCHIVES): "messages" (a maildir's
-    cur/ or new/), "mh" (a .mh_sequences, or in an MH folder), "maildir"
-    (cur/ and new/), else "plain"."""
-    if parent in ("messages", "mh"):
-        return parent
-    if ".mh_sequences" in names:
-        return "mh"
-    if all(n in names and stat.S_ISDIR(os.lstat(top + "/" + n).st_mode)
-           for n in ("cur", "new")):
-        return "maildir"
-    return "plain"
-
-
-def _entry(kind, path, name, mode):
-    """What the walk does with entry NAME (PATH, lstat mode MODE) of a
-    directory of KIND: "dir", "file", "message", or None."""
-    if stat.S_ISDIR(mode):
-        if kind == "messages" or (kind == "maildir" and
-                                  name in ("cur", "new", "tmp")):
-            return None
-        return "dir"
-    if not stat.S_ISREG(mode) or kind == "maildir":
-        return None
-    if kind == "messages":
-        return None if name.startswith(".") else "message"
-    if kind == "mh":
-        return "message" if _mh_number(name) else None
-    return "message" if name.lower().endswith(".eml") else "file"
-
-
-def expand(args):
-    """The regular files named by ARGS (paths, globs, directories read
-    recursively in byte order, symbolic links met on the way not
-    followed), in order; a name that matches nothing is an error. Mail
-    folders are read as the command reads them: a maildir's cur/ then
-    new/, then its Maildir++ folders; an MH folder's messages in numeric
-    order; their files, and .eml files, come as Message."""
-    files = []
-
-    def walk(top, parent="plain"):
-        names = sorted(os.listdir(top), key=os.fsencode)
-        kind = _folder_kind(top, names, parent)
-        if kind == "maildir":
-            for sub in ("cur", "new"):
-                walk(top + "/" + sub, "messages")
-        if kind == "mh":
-            names.sort(key=lambda n: (0, int(n), b"") if _mh_number(n)
-                       else (1, 0, os.fsencode(n)))
-        for name in names:
-            path = top + ("" if top.endswith("/") else "/") + name
-            what = _entry(kind, path, name, os.lstat(path).st_mode)
-            if what == "dir":
-                walk(path, "mh" if kind == "mh" else "plain")
-            elif what == "message":
-                files.append(Message(path))
-            elif what == "file":
-                files.append(path)
-
+def expand(args, cmd=None):
+    """The files named by ARGS (paths, globs; a glob may use ** for any
+    depth), as the urigrep command CMD reads them with -r (list_files()):
+    directories recursively in byte order, symbolic links met on the way
+    not followed, mail folders as mail folders, public-inbox archives
+    whole.  A mail folder's files and .eml files come as Message, an
+    archive as Inbox; a name that matches nothing is an error."""
+    names = []
     for arg in args:
-        names = sorted(glob.glob(arg, recursive=True)) \
+        found = sorted(glob.glob(arg, recursive=True)) \
             if glob.has_magic(arg) else [arg]
-        if not names:
+        if not found:
             raise FileNotFoundError(f"{arg}: no such file")
-        for name in names:
-            if is_inbox(name):
-                files.append(Inbox(name))
-            elif os.path.isdir(name):
-                walk(name)
-            else:
-                os.stat(name)
-                files.append(Message(name) if name.lower().endswith(".eml")
-                             else name)
-    return files
+        names.extend(found)
+    kinds = {"message": Message, "public-inbox": Inbox, "file": str}
+    return [kinds[k](p) for k, p in list_files(names, cmd)] if names else []
 
 
 def plan(files, chunk, doc_type="auto", errors=None, urigrep_cmd=None):
@@ -651,12 +578,13 @@ def main(argv=None):
     ap.add_argument("--no-progress", action="store_true",
                     help="no progress bar even on a terminal")
     ap.add_argument("--urigrep", metavar="PATH",
-                    help="the urigrep command that cuts and reads "
-                    "public-inbox archives, at this path on the workers "
-                    "too (default: $URIGREP, else the PATH's)")
+                    help="the urigrep command that lists the files to "
+                    "read (--list-files) and cuts and reads public-inbox "
+                    "archives, at this path on the workers too (default: "
+                    "$URIGREP, else the PATH's)")
     a = ap.parse_args(argv)
     try:
-        files = expand(a.paths)
+        files = expand(a.paths, a.urigrep)
     except OSError as e:
         ap.error(str(e))
     options = {"type": a.type, "headers": a.headers, "rfc": a.rfc}

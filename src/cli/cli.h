@@ -97,6 +97,8 @@ struct options {
     /* --list-runs=N (commits a run; 0: not given), --read-runs=FILE */
     size_t list_runs;
     const char *read_runs;
+    /* --list-files: what would be read, named, instead of reading it */
+    bool list_files;
 };
 
 /* How a file came to be read: named, found by -r, or found as a message

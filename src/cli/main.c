@@ -27,6 +27,7 @@
 #include "input/source.h"
 #include "output/uniq.h"
 #include "input/walk.h"
+#include "output/output.h"
 
 /* Default read size: large enough that read(2) is not the cost. */
 #define DEFAULT_BUFFER (128 * 1024)
@@ -501,6 +502,7 @@ option_input(struct options *o, int c)
         o->list_runs = parse_size(optarg, "--list-runs");
         break;
     case OPT_READ_RUNS: o->read_runs = optarg; break;
+    case OPT_LIST_FILES: o->list_files = true; break;
     default:
         return false;
     }
@@ -551,6 +553,9 @@ check_options(struct options *o)
         usage_error("%s", "--since-commit and --state exclude each other");
     if (o->list_runs && o->state)
         usage_error("%s", "--list-runs and --state exclude each other");
+    if (o->list_files && (o->list_runs || o->read_runs || o->pick))
+        usage_error("%s", "--list-files excludes --list-runs, --read-runs "
+                    "and --pick");
     if (o->read_runs && (o->list_runs || o->nsince || o->state))
         usage_error("%s", "--read-runs excludes --list-runs, --since-commit "
                     "and --state");
@@ -647,10 +652,69 @@ is_pinbox(const struct options *o, const char *name)
             pinbox_detect(name));
 }
 
+/* --list-files: NAME, a file the run would read, as KIND; its name
+ * quoted as -H quotes it (\ooo for a byte that is not printable), so
+ * that a line is a name and no byte of it reaches a terminal raw. */
+static void
+list_entry(struct run *r, const char *kind, const char *name)
+{
+    struct urigrep_buf b;
+
+    buf_init(&b, SIZE_MAX);
+    if (buf_append(&b, kind, strlen(kind)) || buf_append(&b, " ", 1) ||
+        output_quote(&b, name, strlen(name)) || buf_append(&b, "\n", 1))
+        out_of_memory();
+    fwrite(b.data, 1, b.len, stdout);
+    buf_free(&b);
+    r->any_selected = true;
+}
+
+/* A file -r found, listed: a mail folder's message or a .eml file is
+ * read as one message (input_doc_type()). */
+static void
+list_file(struct run *r, const char *name, int64_t size)
+{
+    (void)size;
+    list_entry(r, r->walking == FOUND_MESSAGE || input_is_eml(name)
+                      ? "message" : "file", name);
+}
+
+/* --list-files for the argument NAME: what scan_arg() would read. */
+static void
+list_arg(struct run *r, const char *name)
+{
+    struct stat st;
+
+    if (is_pinbox(r->o, name)) {
+        list_entry(r, "public-inbox", name);
+        return;
+    }
+    if (strcmp(name, "-") != 0 && stat(name, &st) != 0) {
+        report_file_error(r, name, strerror(errno));
+        return;
+    }
+    if (strcmp(name, "-") != 0 && S_ISDIR(st.st_mode)) {
+        bool read;
+
+        r->walking = FOUND_WALK;
+        read = walk(r, name, r->o->recursive, list_file);
+        r->walking = FOUND_NAMED;
+        if (!read)
+            report_file_error(r, name, strerror(EISDIR));
+        return;
+    }
+    list_file(r, name, -1);
+}
+
 static void
 scan_arg(struct run *r, const char *name)
 {
     struct stat st;
+
+    if (r->o->list_files) {
+        list_arg(r, name);
+        return;
+    }
 
     if (is_pinbox(r->o, name)) {
         plan_archive(r);
@@ -693,7 +757,7 @@ jobs_wanted(const struct options *o, char **files, int nfiles)
     /* --pick collects in the run; --line-buffered wants each line out at
      * once, not when a worker's log is published */
     if ((nfiles == 0 && !o->recursive && o->type != TYPE_PINBOX) ||
-        o->pick || o->line_buffered || o->list_runs)
+        o->pick || o->line_buffered || o->list_runs || o->list_files)
         return 1;
     for (i = 0; i < nfiles; i++)
         if (strcmp(files[i], "-") == 0)

@@ -71,6 +71,10 @@ const struct optable_entry optable[] = {
     VALUE(0, "list-runs", OPT_LIST_RUNS, "N",
           "public-inbox: print the archive's runs of N\n"
           "commits (as -j cuts it) instead of reading it", OPTV_TEXT),
+    FLAG(0, "list-files", OPT_LIST_FILES,
+         "print the files that would be read, each as its\n"
+         "kind (file, message, public-inbox) and name,\n"
+         "instead of reading them"),
     VALUE(0, "read-runs", OPT_READ_RUNS, "FILE",
           "public-inbox: read only the runs FILE lists\n"
           "(lines of --list-runs; - is standard input)", OPTV_FILE),
