@@ -203,6 +203,26 @@ helpers(void)
     CHECK(urigrep_uri_split(NULL, 3, p) == URIGREP_ERR_ARG);
     CHECK(span_is(p[URIGREP_PART_PATH], NULL));
     CHECK(urigrep_uri_split("a", 1, NULL) == URIGREP_ERR_ARG);
+    /* no scheme (section 3.1) before the ':' (0.10.0): prose in an
+     * attribute, a digit first, a space; split as relative references,
+     * the ':' in the path; a scheme with '+', '-', '.' is one */
+    CHECK(urigrep_uri_split("github, where it came up: see", 29, p) ==
+          URIGREP_OK);
+    CHECK(span_is(p[URIGREP_PART_SCHEME], NULL));
+    CHECK(span_is(p[URIGREP_PART_PATH], "github, where it came up: see"));
+    CHECK(urigrep_uri_split("1http://x/y?q", 13, p) == URIGREP_OK);
+    CHECK(span_is(p[URIGREP_PART_SCHEME], NULL));
+    CHECK(span_is(p[URIGREP_PART_AUTHORITY], NULL));
+    CHECK(span_is(p[URIGREP_PART_PATH], "1http://x/y"));
+    CHECK(span_is(p[URIGREP_PART_QUERY], "q"));
+    CHECK(urigrep_uri_split("Foo Bar:baz", 11, p) == URIGREP_OK);
+    CHECK(span_is(p[URIGREP_PART_SCHEME], NULL));
+    CHECK(urigrep_uri_split("svn+ssh.x-y://h/p", 17, p) == URIGREP_OK);
+    CHECK(span_is(p[URIGREP_PART_SCHEME], "svn+ssh.x-y"));
+    CHECK(span_is(p[URIGREP_PART_HOST], "h"));
+    /* an invalid reference with a scheme keeps it */
+    CHECK(urigrep_uri_split("http://exa mple/", 16, p) == URIGREP_OK);
+    CHECK(span_is(p[URIGREP_PART_SCHEME], "http"));
 
     CHECK(urigrep_mbox_from_line("From a@example.org Mon Jan  1 00:00:00 "
                                  "2024\n", 44) == 1);

@@ -71,6 +71,11 @@ void urigrep_uri_free(urigrep_uri *u);
  *  component is undefined (no separator); a defined empty component has a
  *  non-NULL ptr and len 0. USERINFO, HOST and PORT are defined only when
  *  the authority splits cleanly as a server (RFC 2396 section 3.2.2).
+ *  SCHEME is defined only when it is a scheme (section 3.1: a letter,
+ *  then letters, digits, '+', '-', '.'); text of other bytes before the
+ *  first ':' ("a note: see") is none, and REF is split as a relative
+ *  reference, the ':' in its path (changed in 0.10.0: such text was
+ *  SCHEME).
  *  @return URIGREP_OK; URIGREP_ERR_ARG when PARTS is NULL, or REF is NULL
  *  and LEN is not 0 (PARTS is then all { NULL, 0 } if not NULL).
  *  Added in 0.9.0. */

@@ -197,6 +197,30 @@ def test_records_stream():
     it.close()
 
 
+def test_no_scheme_is_none(tmp_path):
+    """Prose before a ':' in a link is no scheme (RFC 2396 section 3.1):
+    scan() gives "scheme" None and "kind" relative, and the counts of the
+    Dask runner's writer count it under None, as --json says null."""
+    html = (b'<p><a href="github, where it was brought up as an issue: '
+            b'see">x</a> <a href="http://example.org/a">y</a></p>')
+    recs = list(urigrep.scan(html, type="html"))
+    assert [(r["scheme"], r["kind"], r["path"]) for r in recs] == [
+        (None, "relative",
+         "github, where it was brought up as an issue: see"),
+        ("http", "absolute", "/a")]
+    out = str(tmp_path / "out.jsonl")
+    fd = os.open(out, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        with urigrep._JsonLines(fd, type="html") as j:
+            j.stream(io.BytesIO(html), "m.html")
+            records, schemes, _ = j.counts()
+    finally:
+        os.close(fd)
+    assert records == 2 and schemes == {None: 1, "http": 1}
+    with open(out, encoding="utf-8") as f:
+        assert json.loads(f.readline())["scheme"] is None
+
+
 def test_parse_validate_resolve():
     r = urigrep.parse("http://u@[::1]:80/p?q#f")
     assert r["valid"] and r["kind"] == "absolute"

@@ -165,7 +165,9 @@ check_ref(const struct urigrep_extractor *x, struct outgoing *o)
         o->error = grammar_check(o->ref, o->len, &parts, x->o.rfc,
                                  &o->error_offset);
         o->valid = o->error == URIGREP_OK;
-        o->absolute = parts.scheme.defined;
+        /* a scheme as section 3.1 has it, not just text before a ':'
+         * (the split that explains why it is not valid sees one) */
+        o->absolute = has_scheme(o->ref, o->len);
     }
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "uri/chars.h"
 #include "uri/grammar.h"
 #include "internal.h"
 
@@ -784,6 +785,19 @@ urigrep_uri_split(const char *ref, size_t len, struct urigrep_span *parts)
     if (ref == NULL && len != 0)
         return URIGREP_ERR_ARG;
     grammar_split(ref ? ref : "", len, &pt);
+    if (pt.scheme.defined && !has_scheme(ref, len)) {
+        /* no scheme (section 3.1) before the ':': the reference is no
+         * absolute URI, and reads as a relative one whose first segment
+         * holds the ':' (RFC 3986 section 4.2) -- not valid either, but
+         * its "scheme" is none ("see: the" from running text, an
+         * attribute of prose) */
+        pt.scheme = pt.authority = pt.path = pt.query = pt.fragment =
+            pt.userinfo = pt.host = pt.port =
+                (struct urigrep_comp){ NULL, 0, false };
+        split_rest(ref, len, 0, &pt);
+        if (pt.authority.defined)
+            split_authority(&pt);
+    }
     for (i = 0; i < URIGREP_PART_COUNT; i++) {
         const struct urigrep_comp *c = part_of(&pt, (enum urigrep_part)i);
 
