@@ -51,7 +51,8 @@ struct urigrep_extract_options {
 };
 /* The header's constants, their values taken from urigrep.h when the
  * module is built (cffi's "..."): the module copies none by hand. */
-enum urigrep_status { URIGREP_OK, URIGREP_ERR_STOPPED, ... };
+enum urigrep_status { URIGREP_OK, URIGREP_ERR_ARG, URIGREP_ERR_STOPPED,
+                      URIGREP_ERR_NO_PSL, ... };
 enum urigrep_rfc { URIGREP_RFC1808, URIGREP_RFC2396, URIGREP_RFC3986, ... };
 enum urigrep_hyphen { URIGREP_HYPHEN_KEEP, URIGREP_HYPHEN_DROP,
                       URIGREP_HYPHEN_BOTH, ... };
@@ -113,6 +114,10 @@ int urigrep_counter_counts(const urigrep_counter *c,
                            struct urigrep_counts *out);
 void urigrep_counter_free(urigrep_counter *c);
 size_t urigrep_warc_member(const char *p, size_t n, size_t from);
+int urigrep_registered_domain(const char *host, size_t len, char **out,
+                              size_t *out_len);
+unsigned urigrep_trust_features(void);
+#define URIGREP_TRUST_PSL ...
 
 struct ugpy_bytes {
     char *data;

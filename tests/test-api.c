@@ -220,6 +220,32 @@ helpers(void)
     CHECK(urigrep_uri_split("svn+ssh.x-y://h/p", 17, p) == URIGREP_OK);
     CHECK(span_is(p[URIGREP_PART_SCHEME], "svn+ssh.x-y"));
     CHECK(span_is(p[URIGREP_PART_HOST], "h"));
+    /* registered domains (0.10.0): the Public Suffix List's, when the
+     * library has it */
+    {
+        char *rd = NULL;
+        size_t n = 0;
+        enum urigrep_status st =
+            urigrep_registered_domain("WWW.BBC.co.uk.", 14, &rd, &n);
+
+        if (urigrep_trust_features() & URIGREP_TRUST_PSL) {
+            CHECK(st == URIGREP_OK && rd && strcmp(rd, "bbc.co.uk") == 0 &&
+                  n == 9);
+            urigrep_free(rd);
+            CHECK(urigrep_registered_domain("a.b.example.com", 15, &rd,
+                                            NULL) == URIGREP_OK &&
+                  strcmp(rd, "example.com") == 0);
+            urigrep_free(rd);
+            CHECK(urigrep_registered_domain("192.0.2.1", 9, &rd, NULL) ==
+                      URIGREP_OK && strcmp(rd, "192.0.2.1") == 0);
+            urigrep_free(rd);
+        } else {
+            CHECK(st == URIGREP_ERR_NO_PSL && rd == NULL);
+        }
+        CHECK(urigrep_registered_domain("", 0, &rd, NULL) == URIGREP_ERR_ARG);
+        CHECK(urigrep_registered_domain("a.b", 3, NULL, NULL) ==
+              URIGREP_ERR_ARG);
+    }
     /* an invalid reference with a scheme keeps it */
     CHECK(urigrep_uri_split("http://exa mple/", 16, p) == URIGREP_OK);
     CHECK(span_is(p[URIGREP_PART_SCHEME], "http"));

@@ -51,6 +51,8 @@ enum urigrep_status {
     URIGREP_E_SPACE,            /**< whitespace or control character */
     URIGREP_ERR_IDNA,           /**< IDNA rejects a host name */
     URIGREP_ERR_NO_IDNA,        /**< built without IDNA (libidn2) */
+    URIGREP_ERR_NO_PSL,         /**< built without the Public Suffix List
+                                     (libpsl).  Added in 0.10.0. */
     URIGREP_STATUS_MAX
 };
 

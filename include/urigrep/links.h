@@ -50,6 +50,19 @@ enum urigrep_status urigrep_unwrap(const char *uri, size_t len, char **target,
  *  @return its length; 0 when URI or OUT is NULL. */
 size_t urigrep_strip_tracking(const char *uri, size_t len, char *out);
 
+/** The registered domain of HOST (LEN bytes; a final '.' is dropped, an
+ *  IDN taken in its A-labels when libidn2 is there), by the Public Suffix
+ *  List as libpsl has it (the system's list, else libpsl's own): the
+ *  public suffix and one label before it, lower case ("www.bbc.co.uk" ->
+ *  "bbc.co.uk"); an IP address, or a host that is itself a public
+ *  suffix, is its own.  *OUT gets it NUL-terminated, freed with
+ *  urigrep_free(); *OUT_LEN (if not NULL) its length.  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_NO_PSL in a build without libpsl
+ *  (urigrep_trust_features()), URIGREP_ERR_NOMEM, URIGREP_ERR_ARG when
+ *  OUT is NULL, HOST is NULL or empty, or LEN is over 511. */
+enum urigrep_status urigrep_registered_domain(const char *host, size_t len,
+                                              char **out, size_t *out_len);
+
 #ifdef __cplusplus
 }
 #endif

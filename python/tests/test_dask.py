@@ -25,6 +25,7 @@ if os.environ.get("URIGREP_SANITIZED"):
     pytest.skip("Dask run skipped in a sanitizer build",
                 allow_module_level=True)
 
+import urigrep  # noqa: E402
 import urigrep.dask as ud  # noqa: E402
 
 
@@ -209,6 +210,58 @@ def test_warc_ranges_start_at_records(top_srcdir, tmp_path):
         assert z.decompress(data[at:at + 65536], 5) == b"WARC/"
         at = piece["end"]
     assert at == len(data)
+
+
+def test_dataframe_is_the_records(urigrep_cmd, top_srcdir, tmp_path):
+    """dataframe() of a run's partitions: a row per record, in order, a
+    column per --json key with pandas' nullable dtypes (<NA> where a
+    record lacks a key or says null); and doc/examples/dask-domains.py
+    on it: the top registered domains are those a Counter of the
+    records' hosts gives, through urigrep.registered_domain()."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("dask.dataframe")
+    fx = os.path.join(top_srcdir, "tests", "fixtures")
+    out = str(tmp_path / "out")
+    os.makedirs(out)
+    files = ud.expand([os.path.join(fx, "anchors-bidi.eml"),
+                       os.path.join(fx, "folders")], urigrep_cmd)
+    groups, _ = ud.plan(files, 64 * 1024)
+    for i, g in enumerate(groups):
+        ud.extract(os.path.join(out, f"part-{i:05d}.jsonl"), g)
+    recs = []
+    for part in sorted(glob.glob(os.path.join(out, "part-*.jsonl"))):
+        with open(part, encoding="utf-8") as f:
+            recs.extend(json.loads(line) for line in f)
+    df = ud.dataframe(out).compute()
+    assert list(df.columns) == list(ud.COLUMNS) and len(df) == len(recs)
+    assert str(df["line"].dtype) == "Int64"
+    assert str(df["valid"].dtype) == "boolean"
+    assert str(df["host"].dtype) == "string"
+    for k in ("uri", "line", "host", "message", "subject", "valid"):
+        got = [None if v is pd.NA else v for v in df[k]]
+        assert got == [r.get(k) for r in recs], k
+    if not urigrep.lib.urigrep_trust_features() & \
+            urigrep.lib.URIGREP_TRUST_PSL:
+        return
+    assert urigrep.registered_domain("WWW.BBC.co.uk.") == "bbc.co.uk"
+    want = collections.Counter(urigrep.registered_domain(r["host"])
+                               for r in recs if r.get("host"))
+    ex = os.path.join(top_srcdir, "doc", "examples", "dask-domains.py")
+    res = subprocess.run([sys.executable, ex, out, "5"], check=True,
+                         stdout=subprocess.PIPE, text=True,
+                         env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+                             sys.path)))
+    got = [(int(c), d) for c, d in (ln.split() for ln in
+                                     res.stdout.splitlines())]
+    assert [c for c, _ in got] == [c for _, c in want.most_common(5)]
+    assert all(want[d] == c for c, d in got)
+    with open(os.path.join(out, "edges.csv"), encoding="utf-8") as f:
+        edges = f.read().splitlines()
+    assert edges[0] == "file,message,domain"
+    assert len(edges) - 1 == len({(r["file"], r["message"],
+                                   urigrep.registered_domain(r["host"]))
+                                  for r in recs
+                                  if r.get("host") and r.get("message")})
 
 
 def test_expand_mail_folders(top_srcdir):

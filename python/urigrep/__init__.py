@@ -23,7 +23,7 @@ import zlib
 from ._urigrep import ffi, lib
 
 __all__ = ["scan", "parse", "validate", "resolve", "detect", "Validity",
-           "Error", "__version__"]
+           "registered_domain", "Error", "__version__"]
 
 __version__ = ffi.string(lib.urigrep_version()).decode()
 
@@ -73,6 +73,7 @@ _X_COLUMNS = lib.URIGREP_EXTRACT_COLUMNS  # records give HTML text's column
 _X_UNWRAP = lib.URIGREP_EXTRACT_UNWRAP    # and the target of a wrapped link
 _X_TRUST = lib.URIGREP_EXTRACT_TRUST      # and text, mismatch, lookalike
 _E_STOPPED = lib.URIGREP_ERR_STOPPED
+_E_ARG = lib.URIGREP_ERR_ARG
 _PEEK = 32 * 1024          # what the type and binariness are decided on
 _KINDS = ("relative", "absolute")
 
@@ -734,6 +735,27 @@ def parse(ref, rfc=2396):
         else:
             rec[part] = None
     return rec
+
+
+def registered_domain(host):
+    """The registered domain of HOST (str or bytes) by the Public Suffix
+    List (liburigrep's urigrep_registered_domain(), libpsl's list): its
+    public suffix and the label before it, lower case, an IDN in
+    A-labels ("www.BBC.co.uk" -> "bbc.co.uk"; an IP address is its own).
+    None for None, an empty host or one that names none ("." alone, over
+    511 bytes); Error when the library was built without libpsl."""
+    if host is None or host == "" or host == b"":
+        return None
+    b = _bytes(host, "host")
+    out = ffi.new("char **")
+    rc = lib.urigrep_registered_domain(b, len(b), out, ffi.NULL)
+    if rc == _E_ARG:
+        return None
+    _check(rc, "host")
+    try:
+        return ffi.string(out[0]).decode("utf-8", "surrogateescape")
+    finally:
+        lib.urigrep_free(out[0])
 
 
 def resolve(ref, base, rfc=2396):

@@ -551,6 +551,52 @@ def run(client, files, out, chunk, options, progress=False,
     return total
 
 
+# --json's keys in its order, and the pandas dtype of each as a
+# DataFrame column (nullable: a key a record lacks, such as the mail
+# keys of a text file's record, is <NA>)
+COLUMNS = {
+    "file": "string", "line": "Int64", "column": "Int64",
+    "offset": "Int64", "ref": "string", "uri": "string",
+    "delimiter": "string", "valid": "boolean", "kind": "string",
+    "error": "string", "error_offset": "Int64", "scheme": "string",
+    "authority": "string", "userinfo": "string", "host": "string",
+    "port": "string", "path": "string", "query": "string",
+    "fragment": "string", "hyphen": "string", "message_id": "string",
+    "part": "string", "content_type": "string", "base": "string",
+    "base_source": "string", "message": "Int64", "subject": "string",
+    "charset": "string", "wrapper": "string", "target": "string",
+    "warc_record_id": "string", "target_uri": "string",
+    "warc_date": "string", "warc_offset": "Int64", "lookalike": "boolean",
+    "host_ascii": "string", "host_unicode": "string", "text": "string",
+    "mismatch": "boolean", "context": "string", "commit": "string",
+    "epoch": "Int64"}
+
+
+def _partition(path):
+    """One part-NNNNN.jsonl as a pandas DataFrame of COLUMNS."""
+    import pandas as pd
+    with open(path, "rb") as f:
+        rows = [json.loads(line) for line in f]
+    df = pd.DataFrame.from_records(rows, columns=list(COLUMNS))
+    return df.astype(COLUMNS)
+
+
+def dataframe(out):
+    """The records run() wrote to the directory OUT as a dask DataFrame:
+    a partition per part-NNNNN.jsonl file, in their order (the records'
+    order), a column per --json key (COLUMNS: pandas' nullable string,
+    Int64 and boolean dtypes).  Needs dask.dataframe and pandas."""
+    import dask.dataframe as dd
+    import pandas as pd
+    parts = sorted(glob.glob(os.path.join(glob.escape(out),
+                                          "part-*.jsonl")))
+    meta = pd.DataFrame({k: pd.Series(dtype=t) for k, t in COLUMNS.items()})
+    if not parts:
+        return dd.from_pandas(meta, npartitions=1)
+    return dd.from_map(_partition, parts, meta=meta,
+                       divisions=[None] * (len(parts) + 1))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="python3 -m urigrep.dask",

@@ -29,6 +29,7 @@ static const char *const messages[URIGREP_STATUS_MAX] = {
     [URIGREP_E_SPACE] = "whitespace or control character",
     [URIGREP_ERR_IDNA] = "host name rejected by IDNA",
     [URIGREP_ERR_NO_IDNA] = "IDNA support (libidn2) was not built",
+    [URIGREP_ERR_NO_PSL] = "the Public Suffix List (libpsl) was not built",
 };
 
 const char *

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -524,6 +525,48 @@ trust_registered_domain(const struct trust *t, const char *host, size_t n,
     (void)out;
     (void)outsz;
     return false;
+#endif
+}
+
+/* The list urigrep_registered_domain() reads, loaded once. */
+static struct trust *shared_trust;
+static pthread_once_t shared_once = PTHREAD_ONCE_INIT;
+
+static void
+shared_load(void)
+{
+    shared_trust = trust_new();
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_registered_domain(const char *host, size_t len, char **out,
+                          size_t *out_len)
+{
+    char rd[HOST_MAX + 1];
+
+    if (out == NULL)
+        return URIGREP_ERR_ARG;
+    *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (host == NULL || len == 0 || len > HOST_MAX - 1)
+        return URIGREP_ERR_ARG;
+#ifdef HAVE_LIBPSL
+    pthread_once(&shared_once, shared_load);
+    if (shared_trust == NULL)
+        return URIGREP_ERR_NOMEM;
+    if (!trust_registered_domain(shared_trust, host, len, rd, sizeof rd))
+        return URIGREP_ERR_ARG;     /* "." alone */
+    if ((*out = strdup(rd)) == NULL)
+        return URIGREP_ERR_NOMEM;
+    if (out_len)
+        *out_len = strlen(rd);
+    return URIGREP_OK;
+#else
+    (void)rd;
+    (void)shared_once;
+    (void)shared_load;
+    return URIGREP_ERR_NO_PSL;
 #endif
 }
 
