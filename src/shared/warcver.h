@@ -1,5 +1,5 @@
 /* warcver.h: the WARC version line, as the WARC reader (src/lib/formats/warc.c)
- * and the -j cutter (src/cli/jobs/split.c) must both read it. */
+ * and the cutter (src/lib/cut/split.c) must both read it. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_WARCVER_H
 #define URIGREP_WARCVER_H

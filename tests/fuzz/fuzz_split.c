@@ -1,6 +1,7 @@
 /* fuzz_split.c: libFuzzer target for what -j relies on to read one large
  * file in pieces: the cuts split_next() makes in a text or an mbox, the
- * counts split_count() gives, and the extractor's pieces
+ * counts split_count() gives (and its counter, fed in small chunks),
+ * and the extractor's pieces
  * (urigrep_extractor_set_origin()). */
 /* SPDX-License-Identifier: MIT */
 /*
@@ -93,6 +94,27 @@ new_extractor(const struct urigrep_extract_options *o, struct log *l)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The counter fed P (N bytes) in chunks of 1 to 16 bytes (as CTL's top
+ * bits say, then one less each time) counts what split_count() of the
+ * whole does: LINES and MESSAGES. */
+static void
+same_in_chunks(const char *p, size_t n, enum urigrep_doc_type type,
+               bool doc_start, uint64_t lines, uint64_t messages,
+               unsigned ctl)
+{
+    struct split_counter c;
+    size_t at, k = 1 + (ctl >> 4);
+
+    split_counter_init(&c, type, doc_start);
+    for (at = 0; at < n; at += k, k = k > 1 ? k - 1 : 16) {
+        if (k > n - at)
+            k = n - at;
+        split_counter_feed(&c, p + at, k);
+    }
+    if (c.lines != lines || c.messages != messages)
+        abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -140,6 +162,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             urigrep_extractor_finish(x) != URIGREP_OK)
             abort();
         split_count(p + at, cut - at, o.type, at == 0, &l, &m);
+        same_in_chunks(p + at, cut - at, o.type, at == 0, l, m, ctl);
         lines += l;
         messages += m;
     }

@@ -41,7 +41,7 @@ LC_ALL=C awk -f "$top/data/gentracking.awk" "$top/data/tracking-params.txt" \
     >"$work/gen/links/tracking-params.h"
 # every module of the library and the shared folder (a list by name lost
 # each new module), and the two of the command that targets drive
-lib="$(find "$top"/src/shared "$top"/src/lib -name '*.c' | sort) $top/src/cli/output/output.c $top/src/cli/jobs/split.c"
+lib="$(find "$top"/src/shared "$top"/src/lib -name '*.c' | sort) $top/src/cli/output/output.c"
 # the scanner's slice small, as inputs are (-max_len)
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DSLICE=256 -I$work/gen -I$top/include -I$top/src/shared -I$top/src/lib -I$top/src/cli"
 mkdir -p "$work/obj"
