@@ -221,6 +221,30 @@ def test_no_scheme_is_none(tmp_path):
         assert json.loads(f.readline())["scheme"] is None
 
 
+def test_scan_json_is_the_command_s(urigrep_cmd, top_srcdir, tmp_path):
+    """scan_json(), the bulk form: a path's JSON Lines are urigrep
+    --json's, byte for byte (mail, an mbox, HTML, WARC); bytes and a file
+    object give the records scan() gives; written to a descriptor, the
+    number of records is returned."""
+    fx = os.path.join(top_srcdir, "tests", "fixtures")
+    for name in ("anchors-bidi.eml", "anchors-safelinks.eml"):
+        path = os.path.join(fx, name)
+        want = subprocess.run([urigrep_cmd, "--json", path],
+                              stdout=subprocess.PIPE, check=True).stdout
+        assert urigrep.scan_json(path) == want and want
+    data = open(os.path.join(fx, "anchors-bidi.eml"), "rb").read()
+    lines = urigrep.scan_json(data).splitlines()
+    assert [json.loads(x) for x in lines] == list(urigrep.scan(data))
+    with open(os.path.join(fx, "anchors-bidi.eml"), "rb") as f:
+        assert urigrep.scan_json(f, name="m") == \
+            urigrep.scan_json(data, name="m")
+    out = tmp_path / "out.jsonl"
+    with open(out, "wb") as f:
+        assert urigrep.scan_json(data, f) == len(lines)
+    assert out.read_bytes().splitlines() == lines
+    assert urigrep.scan_json(b"no link here") == b""
+
+
 def test_parse_validate_resolve():
     r = urigrep.parse("http://u@[::1]:80/p?q#f")
     assert r["valid"] and r["kind"] == "absolute"

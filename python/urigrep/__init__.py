@@ -22,8 +22,8 @@ import zlib
 
 from ._urigrep import ffi, lib
 
-__all__ = ["scan", "parse", "validate", "resolve", "detect", "Validity",
-           "registered_domain", "Error", "__version__"]
+__all__ = ["scan", "scan_json", "parse", "validate", "resolve", "detect",
+           "Validity", "registered_domain", "Error", "__version__"]
 
 __version__ = ffi.string(lib.urigrep_version()).decode()
 
@@ -253,6 +253,44 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     pipe = (close or isinstance(source, bytes)) and _cpus() > 1
     return _scan(f, data, name, close, o, keep, text or charset is not None,
                  first_line, first_message, buffer_size, offset, pipe)
+
+
+def scan_json(source, out=None, *, name=_UNSET, text=False, **options):
+    """The bulk form of scan(): SOURCE's records as JSON Lines, each line
+    what ``urigrep --json`` prints for the reference, byte for byte,
+    formatted and written by C (no dict, no str a record).  OUT is a file
+    descriptor or a binary file with fileno() (a pipe, a file), and the
+    number of records is returned; with OUT None, the JSON Lines are
+    returned as one bytes object.  SOURCE, NAME, TEXT and OPTIONS are
+    scan()'s (a path is read by C, whole; a file object or bytes a piece
+    at a time)."""
+    if out is None:
+        fd = os.memfd_create("urigrep-json", os.MFD_CLOEXEC)
+        try:
+            scan_json(source, fd, name=name, text=text, **options)
+            size = os.lseek(fd, 0, os.SEEK_CUR)
+            return os.pread(fd, size, 0) if size else b""
+        finally:
+            os.close(fd)
+    fd = out if isinstance(out, int) else out.fileno()
+    if not isinstance(out, int) and hasattr(out, "flush"):
+        out.flush()
+    with _JsonLines(fd, text=text, **options) as j:
+        if isinstance(source, (str, bytes, os.PathLike)) and \
+                not isinstance(source, bytes):
+            path = os.fspath(source)
+            if name is _UNSET:
+                j.files([path])
+            else:
+                with open(path, "rb") as f:
+                    j.stream(f, name)
+        elif isinstance(source, (bytes, bytearray, memoryview)):
+            import io
+            j.stream(io.BytesIO(source), None if name is _UNSET else name)
+        else:
+            j.stream(source, getattr(source, "name", None)
+                     if name is _UNSET else name)
+        return j.counts()[0]
 
 
 def _cpus():
