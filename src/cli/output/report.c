@@ -277,9 +277,9 @@ report_extract_options(const struct options *o,
         xo->flags |= URIGREP_EXTRACT_WARC_METADATA;
 }
 
-/* What a WARC notice N says (report_notice()). Damage is trouble (exit
- * 2); payloads not read are counted for --verbose, said at the file's
- * end. */
+/* What a WARC notice N says (report_notice()). Damage, to a record or
+ * to its payload's coding, is trouble (exit 2); payloads not read are
+ * counted for --verbose, said at the file's end. */
 static void
 report_warc_notice(struct run *r, const struct urigrep_notice *n)
 {
@@ -296,7 +296,8 @@ report_warc_notice(struct run *r, const struct urigrep_notice *n)
         r->warc_skipped++;
         break;
     case URIGREP_NOTICE_WARC_BAD_PAYLOAD:
-        if (o->verbose)
+        r->error = true;    /* links past the damage are lost */
+        if (!o->no_messages)
             report_msg("%s: offset %" PRIu64 ": %s, the rest of the "
                        "payload dropped", r->file, n->count, n->detail);
         break;

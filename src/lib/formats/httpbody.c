@@ -281,10 +281,16 @@ http_body_end(struct http_body *b, const struct http_body_sink *sink)
     if (b == NULL)
         return;
     /* a partial chunk-size line at the end is nothing */
-    (void)sink;
 #ifdef HAVE_ZLIB
+    /* a compressed stream not ended: what it held past the cut is lost */
+    if (sink && b->zinit && !b->ended && !b->failed)
+        sink->bad(sink->arg, b->coding == HTTP_GZIP
+                                 ? "gzip Content-Encoding cut short"
+                                 : "deflate Content-Encoding cut short");
     if (b->zinit)
         inflateEnd(&b->z);
+#else
+    (void)sink;
 #endif
     free(b);
 }

@@ -36,8 +36,9 @@ struct http_body *http_body_new(bool chunked, enum http_coding coding);
 void http_body_feed(struct http_body *b, const char *p, size_t n,
                     const struct http_body_sink *sink);
 
-/* The body ended (it may have been cut short, as crawlers truncate
- * records: that is not said). Frees B; NULL is accepted. */
+/* The body ended. A compressed body whose stream did not end is said
+ * through SINK ("cut short"), unless SINK is NULL (a record its writer
+ * truncated, or one not read to its end). Frees B; NULL is accepted. */
 void http_body_end(struct http_body *b, const struct http_body_sink *sink);
 
 /* The coding named by VALUE (a Content-Encoding, lower case), in *OUT;

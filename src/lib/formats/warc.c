@@ -92,6 +92,10 @@ struct warc_reader {
     uint64_t length, left;
     bool has_length;
     bool reported;              /* sink->record() was called */
+    bool cut_said;              /* a payload cut short is not said: its
+                                 * writer truncated the record
+                                 * (WARC-Truncated), or its damage is
+                                 * said otherwise */
     char type[32], record_id[256], target[WARC_VALUE_MAX], date[64];
     char rec_ctype[128], rec_charset[64];
     /* its HTTP header */
@@ -291,6 +295,8 @@ record_field(struct warc_reader *w, const char *name, size_t nlen,
         copy_value(w->seg_origin, sizeof w->seg_origin, v, n, false);
     } else if (name_is(name, nlen, "WARC-Segment-Total-Length")) {
         w->seg_last = true;
+    } else if (name_is(name, nlen, "WARC-Truncated")) {
+        w->cut_said = true;
     }
 }
 
@@ -374,7 +380,7 @@ clear_record(struct warc_reader *w)
     w->ctype[0] = w->charset[0] = w->encoding[0] = '\0';
     w->location[0] = w->content_location[0] = '\0';
     w->status = 0;
-    w->chunked = w->has_length = w->reported = false;
+    w->chunked = w->has_length = w->reported = w->cut_said = false;
     w->length = w->left = 0;
     w->nhead = w->head_line = 0;
     w->bs = BL_SKIP;
@@ -669,7 +675,12 @@ end_record(struct warc_reader *w, const struct warc_sink *sink)
     if (more)
         keep_open(w);   /* its block goes on in the next segment */
     if (w->body) {
-        http_body_end(w->body, NULL);
+        struct body_ctx ctx = { w, sink };
+        struct http_body_sink bs = { body_out, body_bad, &ctx };
+
+        /* a compressed payload that ends before its stream does is
+         * said, unless the record was cut (said by cut_record()) */
+        http_body_end(w->body, w->left || w->cut_said ? NULL : &bs);
         w->body = NULL;
     }
     if (w->reported && w->bs == BL_PAYLOAD && sink->end)
@@ -976,6 +987,7 @@ held_was_records(struct warc_reader *w, const struct warc_sink *sink)
              "there",
              (unsigned long long)w->length,
              (unsigned long long)file_off(w, w->win_off));
+    w->cut_said = true;
     end_record(w, sink);
     if (sink->damaged)
         sink->damaged(sink->arg, off, why);
