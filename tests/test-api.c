@@ -293,7 +293,7 @@ features(void)
  * that is enough, and a public-inbox message's commit and epoch. */
 static char json_line[1024];
 static size_t json_len;
-static enum urigrep_status json_short, json_again;
+static enum urigrep_status json_short, json_again, json_alloc;
 static char json_commit[1024];
 static size_t json_commit_len;
 
@@ -308,6 +308,17 @@ to_json(void *arg, const struct urigrep_ref *r)
     json_again = urigrep_ref_json(r, &o, json_line, need, &json_len);
     if (json_again == URIGREP_OK && json_len != need)
         json_again = URIGREP_ERR_ARG;
+    /* the allocating form gives the same bytes, NUL-terminated */
+    {
+        char *s = NULL;
+        size_t n = 0;
+
+        json_alloc = urigrep_ref_json_alloc(r, &o, &s, &n);
+        if (json_alloc == URIGREP_OK &&
+            (n != json_len || s[n] != '\0' || memcmp(s, json_line, n)))
+            json_alloc = URIGREP_ERR_ARG;
+        urigrep_free(s);
+    }
     o.commit = "0123456789abcdef0123456789abcdef01234567";
     o.epoch = 2;
     if (urigrep_ref_json(r, &o, json_commit, sizeof json_commit,
@@ -343,6 +354,7 @@ json(void)
     urigrep_extractor_free(x);
     CHECK(json_short == URIGREP_ERR_TOO_LONG);
     CHECK(json_again == URIGREP_OK);
+    CHECK(json_alloc == URIGREP_OK);
     CHECK(json_len == strlen(want) && memcmp(json_line, want, json_len) == 0);
     CHECK(json_commit_len == json_len + 62 &&
           memcmp(json_commit, want, json_len - 2) == 0 &&
@@ -350,6 +362,55 @@ json(void)
                  "0123456789abcdef01234567\",\"epoch\":2}\n", 64) == 0);
     CHECK(urigrep_ref_json(NULL, &bad, json_line, 8, &n) == URIGREP_ERR_ARG &&
           n == 0);
+    {
+        char *s = (char *)"x";
+
+        n = 1;
+        CHECK(urigrep_ref_json_alloc(NULL, &bad, &s, &n) == URIGREP_ERR_ARG &&
+              s == NULL && n == 0);
+    }
+    return 0;
+}
+
+/* The _alloc forms (0.10.0, one convention: urigrep.h): the bytes of
+ * the caller-buffer form, NUL-terminated, in memory urigrep_free()
+ * releases; *OUT NULL and the length 0 on a bad argument. */
+static int
+alloc_forms(void)
+{
+    static const char typed[] = " <URL: http://a/b\n c>";
+    static const char iri[] = "http://h/\xc3\xa9t\xc3\xa9";
+    static const char tracked[] = "http://h/p?a=1&utm_source=x&b=2";
+    char buf[64], *s = (char *)"x";
+    size_t n = 99, want;
+
+    want = urigrep_strip_typed(typed, sizeof typed - 1, buf);
+    CHECK(urigrep_strip_typed_alloc(typed, sizeof typed - 1, &s, &n) ==
+          URIGREP_OK);
+    CHECK(n == want && memcmp(s, buf, n) == 0 && s[n] == '\0' &&
+          strcmp(s, "http://a/bc") == 0);
+    urigrep_free(s);
+    want = urigrep_iri_to_uri(iri, sizeof iri - 1, buf);
+    CHECK(urigrep_iri_to_uri_alloc(iri, sizeof iri - 1, &s, NULL) ==
+          URIGREP_OK && strlen(s) == want && memcmp(s, buf, want) == 0 &&
+          strcmp(s, "http://h/%C3%A9t%C3%A9") == 0);
+    urigrep_free(s);
+    want = urigrep_strip_tracking(tracked, sizeof tracked - 1, buf);
+    CHECK(urigrep_strip_tracking_alloc(tracked, sizeof tracked - 1, &s,
+                                       &n) == URIGREP_OK &&
+          n == want && strcmp(s, "http://h/p?a=1&b=2") == 0);
+    urigrep_free(s);
+    /* nothing in, "" out; NULL with a length, or no OUT: refused */
+    CHECK(urigrep_iri_to_uri_alloc(NULL, 0, &s, &n) == URIGREP_OK &&
+          n == 0 && strcmp(s, "") == 0);
+    urigrep_free(s);
+    n = 99;
+    CHECK(urigrep_strip_typed_alloc(NULL, 3, &s, &n) == URIGREP_ERR_ARG &&
+          s == NULL && n == 0);
+    CHECK(urigrep_iri_to_uri_alloc("abc", 3, NULL, &n) == URIGREP_ERR_ARG);
+    s = (char *)"x";
+    CHECK(urigrep_strip_tracking_alloc("a", (size_t)PTRDIFF_MAX, &s, NULL) ==
+          URIGREP_ERR_ARG && s == NULL);
     return 0;
 }
 
@@ -385,7 +446,7 @@ main(void)
     CHECK(strcmp(urigrep_version(), "") != 0);
     if (features() != 0 || json() != 0)
         return 1;
-    if (contracts() != 0 || helpers() != 0)
+    if (contracts() != 0 || helpers() != 0 || alloc_forms() != 0)
         return 1;
     puts("test-api: the shared library's API works");
     return 0;

@@ -77,8 +77,9 @@ const char *urigrep_version(void);
 const char *const *urigrep_features(void);
 
 /** Release memory the library allocated and handed to the caller: the
- *  strings of urigrep_resolve(), urigrep_iri_to_uri_idna() and
- *  urigrep_unwrap(). P NULL does nothing. It is free(3) in the
+ *  strings of urigrep_resolve(), urigrep_iri_to_uri_idna(),
+ *  urigrep_unwrap(), urigrep_registered_domain() and the _alloc forms
+ *  (urigrep.h: one convention). P NULL does nothing. It is free(3) in the
  *  allocator the library uses, so programs that call free() on these
  *  results (as 0.9.0 documented) keep working; call urigrep_free() where
  *  the program's free() may not be the library's (a binding, another C

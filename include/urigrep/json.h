@@ -44,6 +44,7 @@ struct urigrep_json_options {
  *  escaped as it escapes them. REF is taken as the extractor gives it
  *  (extract with URIGREP_EXTRACT_COLUMNS, _UNWRAP and _TRUST to have
  *  what the command has). *LEN receives the bytes written.
+ *  urigrep_ref_json_alloc() is the form that allocates.
  *  @return URIGREP_OK; URIGREP_ERR_TOO_LONG when CAP is too small
  *  (*LEN is then the size needed: a call with that CAP succeeds; BUF's
  *  bytes are undefined);
@@ -52,6 +53,15 @@ struct urigrep_json_options {
 enum urigrep_status urigrep_ref_json(const struct urigrep_ref *ref,
                                      const struct urigrep_json_options *o,
                                      char *buf, size_t cap, size_t *len);
+
+/** As urigrep_ref_json(), the object allocated: *OUT receives it
+ *  NUL-terminated (its newline included), freed with urigrep_free(), and
+ *  *OUT_LEN (if not NULL) its length.  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when REF, O
+ *  or OUT is NULL, or O's SIZE is too small (*OUT is then NULL). */
+enum urigrep_status urigrep_ref_json_alloc(
+    const struct urigrep_ref *ref, const struct urigrep_json_options *o,
+    char **out, size_t *out_len);
 
 #ifdef __cplusplus
 }

@@ -46,9 +46,20 @@ enum urigrep_status urigrep_unwrap(const char *uri, size_t len, char **target,
  *  mc_cid, mc_eid, _hsenc, _hsmi, mkt_tok, igshid and the like) out of
  *  the query of URI (LEN bytes), each with its '&', and the '?' when none
  *  is left; every other byte is kept as it is. The result goes to OUT
- *  (at least LEN bytes; it may be URI). Added in 0.9.0.
+ *  (at least LEN bytes; it may be URI).  urigrep_strip_tracking_alloc()
+ *  is the form that allocates.  Added in 0.9.0.
  *  @return its length; 0 when URI or OUT is NULL. */
 size_t urigrep_strip_tracking(const char *uri, size_t len, char *out);
+
+/** As urigrep_strip_tracking(), the result allocated: *OUT receives it
+ *  NUL-terminated, freed with urigrep_free(), and *OUT_LEN (if not NULL)
+ *  its length.  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT is
+ *  NULL, URI is NULL with LEN not 0, or LEN is over PTRDIFF_MAX / 4
+ *  (*OUT is then NULL). */
+enum urigrep_status urigrep_strip_tracking_alloc(const char *uri, size_t len,
+                                                 char **out,
+                                                 size_t *out_len);
 
 /** The registered domain of HOST (LEN bytes; a final '.' is dropped, an
  *  IDN taken in its A-labels when libidn2 is there), by the Public Suffix

@@ -140,8 +140,18 @@ void urigrep_scanner_free(urigrep_scanner *sc);
  *  Appendix E, last paragraph): all whitespace first, then <>, quotes
  *  and a "URL:" prefix, layer after layer. Stripping the result again
  *  changes nothing. The result is written to OUT (at least LEN bytes; it
- *  may be IN) and its length returned; 0 when IN or OUT is NULL. */
+ *  may be IN) and its length returned; 0 when IN or OUT is NULL.
+ *  urigrep_strip_typed_alloc() is the form that allocates. */
 size_t urigrep_strip_typed(const char *in, size_t len, char *out);
+
+/** As urigrep_strip_typed(), the result allocated: *OUT receives it
+ *  NUL-terminated, freed with urigrep_free(), and *OUT_LEN (if not NULL)
+ *  its length.  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT is
+ *  NULL, IN is NULL with LEN not 0, or LEN is over PTRDIFF_MAX / 4 (*OUT
+ *  is then NULL). */
+enum urigrep_status urigrep_strip_typed_alloc(const char *in, size_t len,
+                                              char **out, size_t *out_len);
 
 #ifdef __cplusplus
 }

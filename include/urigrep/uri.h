@@ -104,9 +104,19 @@ enum urigrep_status urigrep_resolve(const char *base, size_t base_len,
                                     size_t *out_len);
 
 /** RFC 3987 section 3.1 mapping of an IRI to a URI: every byte >= 0x80 is
- *  percent-encoded. OUT must hold 3 * LEN bytes. @return the length; 0
- *  when IN or OUT is NULL. */
+ *  percent-encoded. OUT must hold 3 * LEN bytes.
+ *  urigrep_iri_to_uri_alloc() is the form that allocates.
+ *  @return the length; 0 when IN or OUT is NULL. */
 size_t urigrep_iri_to_uri(const char *in, size_t len, char *out);
+
+/** As urigrep_iri_to_uri(), the result allocated: *OUT receives it
+ *  NUL-terminated, freed with urigrep_free(), and *OUT_LEN (if not NULL)
+ *  its length.  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT is
+ *  NULL, IN is NULL with LEN not 0, or LEN is over PTRDIFF_MAX / 4 (*OUT
+ *  is then NULL). */
+enum urigrep_status urigrep_iri_to_uri_alloc(const char *in, size_t len,
+                                             char **out, size_t *out_len);
 
 /** RFC 3987 section 3.1 mapping with IDNA: as urigrep_iri_to_uri(), but a
  *  registered host name with non-ASCII characters is converted by IDNA

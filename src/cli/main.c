@@ -524,18 +524,20 @@ option_error(char **argv, int c)
 }
 
 /* --base: written as RFC 1808 does it ("<URL:...>") or as typed, it is
- * stripped; an absolute URI unless --no-resolve. */
+ * stripped; an absolute URI unless --no-resolve.  The stripped copy is
+ * the run's (never freed). */
 static void
 set_base(struct options *o)
 {
-    static char base[8192];
     struct urigrep_span pt[URIGREP_PART_COUNT];
     size_t n = strlen(o->base);
+    char *base;
 
-    if (n >= sizeof base)
+    /* as long as a URI may be (the default --max-uri-length) */
+    if (n >= 8192)
         usage_error("%s", "--base: too long");
-    n = urigrep_strip_typed(o->base, n, base);
-    base[n] = '\0';
+    if (urigrep_strip_typed_alloc(o->base, n, &base, &n) != URIGREP_OK)
+        out_of_memory();
     o->base = base;
     urigrep_uri_split(o->base, n, pt);
     if (pt[URIGREP_PART_SCHEME].ptr == NULL && !o->no_resolve)

@@ -65,3 +65,37 @@ urigrep_ref_json(const struct urigrep_ref *ref,
     buf_free(&b);
     return rc;
 }
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_ref_json_alloc(const struct urigrep_ref *ref,
+                       const struct urigrep_json_options *o, char **out,
+                       size_t *out_len)
+{
+    struct urigrep_json_options opt;
+    struct urigrep_span parts[URIGREP_PART_COUNT];
+    struct output_rec rec;
+    struct urigrep_buf b;
+    enum urigrep_status rc;
+
+    if (out_len)
+        *out_len = 0;
+    if (out)
+        *out = NULL;
+    if (ref == NULL || o == NULL || out == NULL ||
+        !options_copy(&opt, sizeof opt, o,
+                      offsetof(struct urigrep_json_options, flags)))
+        return URIGREP_ERR_ARG;
+    fill(&rec, ref, &opt, parts);
+    buf_init(&b, SIZE_MAX);
+    if ((rc = output_json(&b, &rec)) == URIGREP_OK) {
+        /* the object is never empty, and a buffer keeps a byte past CAP
+         * for the NUL (buf.c) */
+        b.data[b.len] = '\0';
+        *out = b.data;
+        if (out_len)
+            *out_len = b.len;
+        return URIGREP_OK;
+    }
+    buf_free(&b);
+    return rc;
+}
