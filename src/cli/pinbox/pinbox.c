@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "pinbox/pinbox.h"
+#include "pinbox/packs.h"
 #include "output/progress.h"
 
 #ifdef HAVE_LIBGIT2
@@ -124,6 +125,7 @@ struct epoch {
     long number;            /* N, or -1 */
     git_oid start;          /* read the commits after it (HAS_START) */
     bool has_start, skip;
+    bool in_inbox;          /* NAME/git/N.git: v2 whatever HEAD holds */
     const char *start_from; /* "--since-commit" or "--state" */
     /* pass 1 (walk_epoch()) */
     bool walked, v1;
@@ -133,7 +135,10 @@ struct epoch {
 };
 
 /* What a tree says a repository is. */
-enum layout { LAYOUT_NONE, LAYOUT_EMPTY, LAYOUT_V1, LAYOUT_V2 };
+enum layout {
+    LAYOUT_BROKEN,          /* HEAD, its commit or its tree unreadable */
+    LAYOUT_NONE, LAYOUT_EMPTY, LAYOUT_V1, LAYOUT_V2
+};
 
 /* --state: the last commit read of each epoch, by its real path. */
 struct state_entry {
@@ -318,41 +323,78 @@ all_hex(const char *s, size_t len)
     return strspn(s, "0123456789abcdefABCDEF") >= len;
 }
 
-/* The layout of REPO from its HEAD's tree; *HEAD gets the commit
- * (LAYOUT_EMPTY: none yet). LAYOUT_NONE when the tree is neither, or
- * HEAD cannot be read. */
-static enum layout
-head_layout(git_repository *repo, git_oid *head)
+/* Does REPO have a reference (a branch, a tag) although its HEAD is
+ * unborn? Its name into WHY (N bytes) when it has. */
+static bool
+other_ref(git_repository *repo, char *why, size_t n)
 {
-    git_commit *c = NULL;
-    git_tree *tree = NULL;
-    enum layout lay = LAYOUT_NONE;
-    size_t i, n;
-    int rc = git_reference_name_to_id(head, repo, "HEAD");
+    git_reference_iterator *it;
+    git_reference *ref = NULL, *head = NULL;
+    const char *target = NULL;
 
-    if (rc == GIT_EUNBORNBRANCH || rc == GIT_ENOTFOUND)
-        return LAYOUT_EMPTY;
-    if (rc != 0 || git_commit_lookup(&c, repo, head) != 0 ||
-        git_commit_tree(&tree, c) != 0)
-        goto done;
-    n = git_tree_entrycount(tree);
+    if (git_reference_iterator_new(&it, repo) != 0)
+        return false;
+    if (git_reference_next(&ref, it) == 0) {
+        if (git_reference_lookup(&head, repo, "HEAD") == 0)
+            target = git_reference_symbolic_target(head);
+        snprintf(why, n, "HEAD names %s, which does not exist (the "
+                 "repository has %s)", target ? target : "a branch",
+                 git_reference_name(ref));
+    }
+    git_reference_free(head);
+    git_reference_free(ref);
+    git_reference_iterator_free(it);
+    return ref != NULL;
+}
+
+/* What TREE, a repository's newest commit's, says the repository is. */
+static enum layout
+tree_layout(git_tree *tree)
+{
+    size_t i, n = git_tree_entrycount(tree);
+
     for (i = 0; i < n; i++) {
         const git_tree_entry *e = git_tree_entry_byindex(tree, i);
         const char *name = git_tree_entry_name(e);
 
         if ((strcmp(name, "m") == 0 || strcmp(name, "d") == 0) &&
-            git_tree_entry_type(e) == GIT_OBJECT_BLOB && n == 1) {
-            lay = LAYOUT_V2;
-            break;
-        }
+            git_tree_entry_type(e) == GIT_OBJECT_BLOB && n == 1)
+            return LAYOUT_V2;
         /* v1: the first two hex digits of a Message-ID's SHA-1 */
         if (strlen(name) != 2 || !all_hex(name, 2) ||
             git_tree_entry_type(e) != GIT_OBJECT_TREE)
-            break;
-        if (i + 1 == n)
-            lay = LAYOUT_V1;
+            return LAYOUT_NONE;
     }
-done:
+    return n ? LAYOUT_V1 : LAYOUT_NONE;
+}
+
+/* The layout of REPO from its HEAD's tree; *HEAD gets the commit
+ * (LAYOUT_EMPTY: none yet, and no other reference). LAYOUT_NONE when
+ * the tree is neither; LAYOUT_BROKEN when HEAD, its commit or its tree
+ * cannot be read, or HEAD names a branch that does not exist while
+ * others do: what is wrong into WHY (N bytes). */
+static enum layout
+head_layout(git_repository *repo, git_oid *head, char *why, size_t n)
+{
+    git_commit *c = NULL;
+    git_tree *tree = NULL;
+    enum layout lay = LAYOUT_BROKEN;
+    char hex[GIT_OID_HEXSZ + 1];
+    int rc = git_reference_name_to_id(head, repo, "HEAD");
+
+    if (rc == GIT_EUNBORNBRANCH || rc == GIT_ENOTFOUND)
+        return other_ref(repo, why, n) ? LAYOUT_BROKEN : LAYOUT_EMPTY;
+    if (rc != 0) {
+        snprintf(why, n, "HEAD cannot be read: %s", git_why());
+        return LAYOUT_BROKEN;
+    }
+    git_oid_tostr(hex, sizeof hex, head);
+    if (git_commit_lookup(&c, repo, head) != 0 ||
+        git_commit_tree(&tree, c) != 0)
+        snprintf(why, n, "HEAD's commit %s%s cannot be read: %s", hex,
+                 c ? "'s tree" : "", git_why());
+    else
+        lay = tree_layout(tree);
     git_tree_free(tree);
     git_commit_free(c);
     return lay;
@@ -411,6 +453,28 @@ list_epochs(const char *name, long **out)
     return n;
 }
 
+/* Is NAME/SUB a directory (IS_DIR) or a regular file? */
+static bool
+has_entry(const char *name, const char *sub, bool is_dir)
+{
+    char *p = xconcat(name, sub);
+    struct stat st;
+    bool yes = stat(p, &st) == 0 && (is_dir ? S_ISDIR(st.st_mode)
+                                            : S_ISREG(st.st_mode));
+
+    free(p);
+    return yes;
+}
+
+/* Does NAME look like a bare git repository (HEAD, objects, refs),
+ * whether or not libgit2 can read it? */
+static bool
+bare_layout(const char *name)
+{
+    return has_entry(name, "/HEAD", false) &&
+           has_entry(name, "/objects", true) && has_entry(name, "/refs", true);
+}
+
 bool
 pinbox_detect(const char *name)
 {
@@ -418,7 +482,8 @@ pinbox_detect(const char *name)
     git_repository *repo;
     git_oid head;
     long *nums;
-    bool yes;
+    enum layout lay;
+    char why[256];
 
     if (stat(name, &st) != 0 || !S_ISDIR(st.st_mode))
         return false;
@@ -426,11 +491,13 @@ pinbox_detect(const char *name)
         free(nums);
         return true;
     }
+    /* a bare repository that cannot be read is a damaged archive (its
+     * files are zlib streams: no use read as a directory of files) */
     if ((repo = open_repo(name)) == NULL)
-        return false;
-    yes = head_layout(repo, &head) >= LAYOUT_V1;
+        return bare_layout(name);
+    lay = head_layout(repo, &head, why, sizeof why);
     git_repository_free(repo);
-    return yes;
+    return lay >= LAYOUT_V1 || (lay == LAYOUT_BROKEN && bare_layout(name));
 }
 
 /* The epoch number of a repository named PATH: N for ".../N.git",
@@ -472,6 +539,7 @@ find_epochs(struct run *r, const char *name, struct epoch **out, size_t *n)
         snprintf(buf, sizeof buf, "/git/%ld.git", nums[i]);
         e[i].path = xconcat(name, buf);
         e[i].number = nums[i];
+        e[i].in_inbox = true;
     }
     if (k == 0) {
         e[0].path = xstrdup(name);
@@ -734,7 +802,8 @@ read_commit_v1(struct run *r, const struct reader *rd, const git_oid *id,
 }
 
 /* v2: commit ID of tree TREE, its message numbered MESSAGE: its "m"
- * unless a newer commit removes it; "d", or nothing, is no message. */
+ * unless a newer commit removes it; "d" is no message; a tree with
+ * neither is said. */
 static void
 read_commit_v2(struct run *r, const struct reader *rd, const git_oid *id,
                const git_oid *tree, uint64_t message)
@@ -751,9 +820,13 @@ read_commit_v2(struct run *r, const struct reader *rd, const git_oid *id,
         return;
     }
     rc = tree_find(p, git_odb_object_size(o), "m", &m);
+    if (rc == 0 && tree_find(p, git_odb_object_size(o), "d", &m) <= 0)
+        rc = -3;
     git_odb_object_free(o);
     if (rc < 0)
         commit_error(r, rd->run->repo, id, rc == -1 ? "\"m\" is not a blob"
+                     : rc == -3 ? "its tree has no \"m\" (nor \"d\"): no "
+                     "message (not a public-inbox v2 commit)"
                      : "its tree cannot be parsed");
     else if (rc > 0 && !removed_after(rd->run->removed, &m, message))
         read_blob(r, rd, id, &m, message);
@@ -935,17 +1008,18 @@ walk_tree(git_odb *odb, const git_oid *tree, struct removed *rm,
     const char *why;
     const void *p = read_raw(odb, tree, GIT_OBJECT_TREE, &o, &why);
     git_oid d;
-    int rc = -1;
+    int rc = -1, rd = 0;
 
     if (p != NULL) {
-        if (tree_find(p, git_odb_object_size(o), "d", &d) > 0)
+        if ((rd = tree_find(p, git_odb_object_size(o), "d", &d)) > 0)
             removed_add(rm, &d, at);
         rc = tree_find(p, git_odb_object_size(o), "m", m);
         git_odb_object_free(o);
     }
-    /* p NULL: said when the commit is read */
+    /* p NULL, or neither "m" nor "d": said when the commit is read */
     if (k) {
-        k->what = rc > 0 ? KEPT_MESSAGE : rc < 0 ? KEPT_TREE : KEPT_NONE;
+        k->what = rc > 0 ? KEPT_MESSAGE
+                  : rc < 0 || rd <= 0 ? KEPT_TREE : KEPT_NONE;
         git_oid_cpy(&k->id, rc > 0 ? m : tree);
     }
     return rc > 0;
@@ -1175,19 +1249,26 @@ scan_epoch(struct run *r, struct epoch *e, uint64_t *base, size_t k,
 {
     git_repository *repo = cache_open(r, cache, e->path);
     enum layout lay;
-    char hex[GIT_OID_HEXSZ + 1];
+    char hex[GIT_OID_HEXSZ + 1], why[512];
     git_odb *odb;
     bool walked;
 
     if (repo == NULL ||
-        (lay = head_layout(repo, &e->head)) == LAYOUT_EMPTY)
+        (lay = head_layout(repo, &e->head, why, sizeof why)) == LAYOUT_EMPTY)
         return false;
-    if (lay == LAYOUT_NONE && r->o->type != TYPE_PINBOX) {
+    /* a damaged pack is said as such, whatever it makes unreadable */
+    pinbox_check_packs(r, e->path);
+    if (lay == LAYOUT_BROKEN) {
+        report_file_error(r, e->path, why);
+        return false;
+    }
+    if (lay == LAYOUT_NONE && r->o->type != TYPE_PINBOX && !e->in_inbox) {
         report_file_error(r, e->path, "not a public-inbox epoch");
         return false;
     }
-    /* a v2 commit's tree is "m" or "d"; anything else is read as v1 */
-    e->v1 = lay != LAYOUT_V2;
+    /* a v2 commit's tree is "m" or "d", and an inbox's epochs are v2
+     * (each commit whose tree is not is said); anything else is v1 */
+    e->v1 = lay != LAYOUT_V2 && !e->in_inbox;
     if (e->v1)
         e->w.kmax = 0;
     e->base = *base;
