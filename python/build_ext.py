@@ -142,8 +142,9 @@ int ugpy_origin(struct ugpy_doc *d, int type, uint64_t message);
 int ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap);
 void ugpy_read_again(struct ugpy_doc *d, int fd);
 int ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
-                   uint64_t end, int type, int any_bytes);
+                   uint64_t end, int type, int any_bytes, int out);
 int ugpy_json_flush(struct ugpy_doc *d, int out);
+int ugpy_json_count(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end);
 int ugpy_json_files(struct ugpy_doc *d, const char *paths, size_t n,
                     int type, int any_bytes, int out, size_t *done);
 int ugpy_start(struct ugpy_doc *d, const char *src, size_t len,

@@ -469,6 +469,10 @@ def test_dask_public_inbox_same_as_command(urigrep_cmd, top_srcdir,
     assert summary["errors"] == []
     schemes = collections.Counter(r["scheme"].lower() for r in recs)
     assert summary["schemes"] == dict(schemes)
+    # counted in C from the command's lines (ugpy_json_count())
+    hosts = collections.Counter(r["host"].lower() for r in recs
+                                if r["host"] is not None)
+    assert summary["hosts"] == dict(hosts)
 
 
 def test_dask_public_inbox_damaged(urigrep_cmd, top_srcdir, tmp_path):

@@ -494,7 +494,7 @@ class _JsonLines:
         self._d.message_base = first_message - 1
         rc = lib.ugpy_json_file(self._d, self._name, start, end,
                                 -1 if type is None else _TYPES[type],
-                                self._any)
+                                self._any, self._fd)
         self._flush()
         if rc < 0:
             raise OSError(-rc, os.strerror(-rc), path)
@@ -524,6 +524,17 @@ class _JsonLines:
         self._flush()
         _check(rc, "feed")
         _check(rc2, "finish")
+
+    def count_lines(self, start, end):
+        """Count the JSON Lines that the urigrep command wrote to bytes
+        START..END of this one's file (its records) among this one's, by
+        their "scheme" and "host", in C."""
+        rc = lib.ugpy_json_count(self._d, self._fd, start, end)
+        if rc < 0:
+            raise OSError(-rc, os.strerror(-rc))
+        if rc:
+            raise ValueError("the urigrep command wrote a line that is not "
+                             "a --json record (or memory ran out)")
 
     def counts(self):
         """(records, by scheme, by host): the counts of the C side, the

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -36,6 +37,12 @@
 
 /* Bytes of a file read at a time (JSON), and of output held. */
 #define UGPY_PIECE (1024 * 1024)
+
+/* JSON: bytes of a file mapped at a time, and the least a range must
+ * hold to be mapped rather than read: the command's (MAPPED_WINDOW and
+ * MAP_MIN in src/cli/input), for its reason. */
+#define UGPY_WINDOW (4 * 1024 * 1024)
+#define UGPY_MAP_MIN (1024 * 1024)
 
 /* A growable byte array. */
 struct ugpy_bytes {
@@ -88,6 +95,10 @@ struct ugpy_doc {
     uint64_t fail_at, made;      /* URIGREP_PY_FAIL_AT: see fail() */
     int fail_dict;
     int forked;                  /* the pipe's thread is another process's */
+    struct ugpy_bytes key;       /* a JSON string decoded (json_string()) */
+    int sink;                    /* JSON: records written here once the
+                                    buffer holds UGPY_PIECE (-1: kept) */
+    int sink_errno;              /* writing there failed (errno) */
 };
 
 /* ---- dicts ---- */
@@ -1014,18 +1025,28 @@ ugpy_stop(struct ugpy_doc *d)
     d->pipe = NULL;
 }
 
-/* The extractor's callback. */
+int ugpy_json_flush(struct ugpy_doc *d, int out);
+
+/* The extractor's callback: a record to the list or the buffer; JSON
+ * going to a sink, the buffer written there once it holds UGPY_PIECE. */
 static int
 on_ref(void *arg, const struct urigrep_ref *r)
 {
     struct ugpy_doc *d = arg;
+    int rc;
 
     if (d->pipe)
         return pipe_add(d, r);
-    if (d->json ? add_json(d, r) : add_dict(d, r))
-        return 0;
-    d->nomem = 1;
-    return 1;
+    if (!(d->json ? add_json(d, r) : add_dict(d, r))) {
+        d->nomem = 1;
+        return 1;
+    }
+    if (d->sink >= 0 && d->buf.len >= UGPY_PIECE &&
+        (rc = ugpy_json_flush(d, d->sink)) != 0) {
+        d->sink_errno = -rc;
+        return 1;   /* the feed stops: nothing more can be written */
+    }
+    return 0;
 }
 
 /* ---- the document ---- */
@@ -1052,6 +1073,7 @@ ugpy_new(const struct urigrep_extract_options *o, uintptr_t out,
     d->out = out;
     d->file = file;
     d->json = out == 0;
+    d->sink = -1;
     d->type = o->type;
     d->jopt.size = sizeof d->jopt;
     d->jopt.epoch = -1;
@@ -1156,6 +1178,35 @@ feed_fd(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end,
     return rc;
 }
 
+/* Bytes START..END of the regular file open as FD to D's extractor
+ * through windows of UGPY_WINDOW bytes mapped in turn, each fed whole
+ * and unmapped before the next, as the command reads a large file
+ * (read() copies each byte out of the page cache: a tenth of a task's
+ * CPU on an mbox). END must not pass the file's size when it is
+ * called. Returns a status, or -errno. */
+static int
+feed_mapped(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end)
+{
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), at = start;
+    int rc = URIGREP_OK;
+
+    while (rc == URIGREP_OK && at < end) {
+        uint64_t from = at & ~(page - 1);
+        size_t lead = (size_t)(at - from);
+        size_t n = end - at < UGPY_WINDOW ? (size_t)(end - at) : UGPY_WINDOW;
+        char *p = mmap(NULL, n + lead, PROT_READ, MAP_PRIVATE, fd,
+                       (off_t)from);
+
+        if (p == MAP_FAILED)
+            return -errno;
+        madvise(p, n + lead, MADV_SEQUENTIAL);
+        rc = ugpy_feed(d, p + lead, n);
+        munmap(p, n + lead);
+        at += n;
+    }
+    return rc;
+}
+
 /* Read up to N bytes at OFFSET of the file open as the descriptor in ARG
  * into BUF (urigrep_read_at_fn): how many, fewer at its end, (size_t)-1
  * on error. */
@@ -1188,16 +1239,45 @@ ugpy_read_again(struct ugpy_doc *d, int fd)
     urigrep_extractor_set_read_at(d->x, read_again, (void *)(intptr_t)fd);
 }
 
+/* JSON: the bytes of the file open as FD from START to END (END 0: to
+ * its end) to D, its first HAVE bytes at SCRATCH already (AT_END: all
+ * there is); a range of UGPY_MAP_MIN bytes or more through mapped
+ * windows, up to the size fstat() gives, then what follows (a file that
+ * grew meanwhile) read as the command reads it. */
+static int
+feed_range(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end,
+           size_t have, int at_end)
+{
+    struct stat st;
+    uint64_t size, to;
+    int rc;
+
+    if (at_end || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        return feed_fd(d, fd, start, end, d->scratch, UGPY_PIECE, have,
+                       at_end);
+    size = (uint64_t)st.st_size;
+    to = end && end < size ? end : size;
+    if (to <= start || to - start < UGPY_MAP_MIN)
+        return feed_fd(d, fd, start, end, d->scratch, UGPY_PIECE, have,
+                       at_end);
+    rc = feed_mapped(d, fd, start, to);
+    if (rc == URIGREP_OK && (end == 0 || to < end))
+        rc = feed_fd(d, fd, to, end, d->scratch, UGPY_PIECE, 0, 0);
+    return rc;
+}
+
 /* JSON: bytes START..END (END 0: the rest) of the file PATH as one
  * document, of TYPE (enum urigrep_doc_type; -1: the options' type, and
- * the document no piece of another), fed in pieces of 1 MiB; a text or
- * HTML document with a NUL in its first 32 KiB is skipped, as the
- * command skips a binary file, unless ANY_BYTES. Its records are
- * appended to the buffer. Returns a status, or -errno when the file
- * cannot be read. */
+ * the document no piece of another), read as feed_range() reads it; a
+ * text or HTML document with a NUL in its first 32 KiB is skipped, as
+ * the command skips a binary file, unless ANY_BYTES. Its records are
+ * appended to the buffer, which is written to OUT (-1: kept) whenever
+ * it holds UGPY_PIECE bytes (on_ref()), so that a range of many links
+ * holds no more than that. Returns a status, or -errno when the file
+ * cannot be read or OUT written. */
 int
 ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
-               uint64_t end, int type, int any_bytes)
+               uint64_t end, int type, int any_bytes, int out)
 {
     enum { PEEK = 32 * 1024 };
     char *scratch = d->scratch;
@@ -1207,6 +1287,7 @@ ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
     if (scratch == NULL &&
         (scratch = d->scratch = malloc(UGPY_PIECE)) == NULL)
         return URIGREP_ERR_NOMEM;
+    d->sink = out;
     if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
         rc = -errno;
         goto done;
@@ -1237,13 +1318,16 @@ ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
     /* the bytes peeked at are fed as they are: a small file is read
      * once */
     if (rc == URIGREP_OK)
-        rc = feed_fd(d, fd, start, end, scratch, UGPY_PIECE, (size_t)k,
-                     k < PEEK);
+        rc = feed_range(d, fd, start, end, (size_t)k, k < PEEK);
     if (rc == URIGREP_OK || rc == URIGREP_ERR_STOPPED)
         rc = ugpy_finish(d);
     else
         urigrep_extractor_reset(d->x);
+    if (d->sink_errno)
+        rc = -d->sink_errno;
 done:
+    d->sink = -1;
+    d->sink_errno = 0;
     if (fd >= 0)
         close(fd);
     return rc;
@@ -1289,7 +1373,7 @@ ugpy_json_files(struct ugpy_doc *d, const char *paths, size_t n, int type,
     d->jopt.epoch = -1;
     for (i = 0; i < n && rc == URIGREP_OK; i++, p += strlen(p) + 1) {
         d->jopt.file = p;
-        rc = ugpy_json_file(d, p, 0, 0, type, any_bytes);
+        rc = ugpy_json_file(d, p, 0, 0, type, any_bytes, out);
         if (rc == URIGREP_ERR_STOPPED)
             rc = URIGREP_OK;
         if (rc != URIGREP_OK)
@@ -1301,6 +1385,157 @@ ugpy_json_files(struct ugpy_doc *d, const char *paths, size_t n, int type,
     d->jopt.file = NULL;
     if (rc == URIGREP_OK && (rc = ugpy_json_flush(d, out)))
         *done = n + 1;
+    return rc;
+}
+
+/* Append code point CP to B as UTF-8 (B has room for 4 bytes more). */
+static void
+put_utf8(struct ugpy_bytes *b, uint32_t cp)
+{
+    unsigned char *o = (unsigned char *)b->data + b->len;
+
+    if (cp < 0x80) {
+        o[0] = (unsigned char)cp;
+        b->len += 1;
+    } else if (cp < 0x800) {
+        o[0] = (unsigned char)(0xc0 | cp >> 6);
+        o[1] = (unsigned char)(0x80 | (cp & 0x3f));
+        b->len += 2;
+    } else if (cp < 0x10000) {
+        o[0] = (unsigned char)(0xe0 | cp >> 12);
+        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+        o[2] = (unsigned char)(0x80 | (cp & 0x3f));
+        b->len += 3;
+    } else {
+        o[0] = (unsigned char)(0xf0 | cp >> 18);
+        o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
+        o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+        o[3] = (unsigned char)(0x80 | (cp & 0x3f));
+        b->len += 4;
+    }
+}
+
+/* The 4 hex digits at S (END: the line's end) as a number, or -1. */
+static long
+hex4(const char *s, const char *end)
+{
+    long v = 0;
+    int i;
+
+    if (end - s < 4)
+        return -1;
+    for (i = 0; i < 4; i++) {
+        int c = (unsigned char)s[i];
+        int x = c >= '0' && c <= '9' ? c - '0'
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+
+        if (x < 0)
+            return -1;
+        v = v * 16 + x;
+    }
+    return v;
+}
+
+/* The JSON string whose opening quote is at S (END: its line's end)
+ * decoded into B as UTF-8: what output_json_string() wrote (\" and \\,
+ * \uXXXX and surrogate pairs, JSON's other escapes too). Returns the
+ * byte past its closing quote, or NULL when there is none, an escape is
+ * not JSON's or memory ran out. */
+static const char *
+json_string(struct ugpy_bytes *b, const char *s, const char *end)
+{
+    static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+
+    b->len = 0;
+    for (s++; s < end && *s != '"'; s++) {
+        const char *e;
+        long u, lo;
+
+        if (reserve(b, 4))
+            return NULL;
+        if (*s != '\\') {
+            b->data[b->len++] = *s;
+            continue;
+        }
+        if (++s == end)
+            return NULL;
+        if (*s != 'u') {
+            if ((e = memchr(from, *s, sizeof from - 1)) == NULL)
+                return NULL;
+            b->data[b->len++] = to[e - from];
+            continue;
+        }
+        if ((u = hex4(s + 1, end)) < 0)
+            return NULL;
+        s += 4;
+        if (u >= 0xd800 && u < 0xdc00 && end - s > 6 && s[1] == '\\' &&
+            s[2] == 'u' && (lo = hex4(s + 3, end)) >= 0xdc00 &&
+            lo < 0xe000) {
+            u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+            s += 6;
+        }
+        put_utf8(b, (uint32_t)u);
+    }
+    return s < end ? s + 1 : NULL;
+}
+
+/* Count the value of the key KEY (",\"name\":", LEN bytes) of the
+ * record that the JSON Lines line LINE..END holds into C: null as a
+ * record without one, a string decoded (json_string()). A value string
+ * cannot hold KEY (its quotes are escaped), so its first occurrence is
+ * the key. Returns 0, or -1 (no such key, a value of another kind, or
+ * memory ran out). */
+static int
+count_key(struct ugpy_doc *d, struct ugpy_counter *c, const char *line,
+          const char *end, const char *key, size_t len)
+{
+    const char *v = memmem(line, (size_t)(end - line), key, len);
+
+    if (v == NULL)
+        return -1;
+    v += len;
+    if (end - v >= 4 && memcmp(v, "null", 4) == 0)
+        return count(c, NULL, 0);
+    if (v == end || *v != '"' || json_string(&d->key, v, end) == NULL)
+        return -1;
+    return count(c, d->key.data ? d->key.data : "", d->key.len);
+}
+
+/* JSON: the records that the command wrote as JSON Lines (urigrep
+ * --json) to bytes START..END of the regular file open as FD, counted
+ * into D by their "scheme" and "host" as the records D makes are, and
+ * among D's records. One pass in C, the bytes mapped: a public-inbox
+ * task's records cost no Python. Returns 0, -errno when the file cannot
+ * be mapped, or 1 when a line is not such a record or memory ran out
+ * (the counts are then partial). */
+int
+ugpy_json_count(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end)
+{
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t from = start & ~(page - 1);
+    size_t lead = (size_t)(start - from), n;
+    const char *p, *line, *stop, *nl;
+    int rc = 0;
+
+    if (end <= start)
+        return 0;
+    n = (size_t)(end - from);
+    if ((p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, (off_t)from)) ==
+        MAP_FAILED)
+        return -errno;
+    madvise((void *)p, n, MADV_SEQUENTIAL);
+    stop = p + n;
+    for (line = p + lead; rc == 0 && line < stop; line = nl + 1) {
+        if ((nl = memchr(line, '\n', (size_t)(stop - line))) == NULL)
+            nl = stop;
+        if (count_key(d, &d->schemes, line, nl, ",\"scheme\":", 10) ||
+            count_key(d, &d->hosts, line, nl, ",\"host\":", 8))
+            rc = 1;
+        else
+            d->records++;
+    }
+    munmap((void *)p, n);
     return rc;
 }
 
@@ -1373,6 +1608,7 @@ ugpy_free(struct ugpy_doc *d)
     for (i = 0; i < UGPY_MEMO_COUNT; i++)
         free(d->memo[i].s);
     free(d->buf.data);
+    free(d->key.data);
     free(d->scratch);
     counter_free(&d->schemes);
     counter_free(&d->hosts);

@@ -64,8 +64,6 @@ import time
 
 import urigrep
 
-_BLOCK = 4 * 1024 * 1024
-
 
 def count_range(path, start, end, type="mbox"):
     """(newlines, messages) in bytes START..END of the file PATH, a piece
@@ -148,32 +146,12 @@ def _command_options(options):
     return args
 
 
-def _count_json(fd, start, end):
-    """(records, by scheme, by host) of the JSON Lines in bytes START..END
-    of the file FD, as _JsonLines.counts() gives them."""
-    records, schemes, hosts = 0, collections.Counter(), \
-        collections.Counter()
-    rest, pos = b"", start
-    while pos < end:
-        block = os.pread(fd, min(_BLOCK, end - pos), pos)
-        if not block:
-            break
-        pos += len(block)
-        lines = (rest + block).split(b"\n")
-        rest = lines.pop()
-        for line in lines:
-            rec = json.loads(line)
-            records += 1
-            schemes[rec["scheme"]] += 1
-            hosts[rec["host"]] += 1
-    return records, schemes, hosts
-
-
-def _read_pinbox(fd, p, options, cmd):
+def _read_pinbox(j, fd, p, options, cmd):
     """Piece P of a public-inbox archive (plan_inbox()), its runs read by
     the urigrep command CMD with --read-runs, its --json records written
-    by the command to FD; (records, by scheme, by host, errors, the
-    command's CPU seconds)."""
+    by the command to FD and counted by J (urigrep._JsonLines, in C, the
+    lines mapped: no Python a record); (errors, the command's CPU
+    seconds)."""
     spec = "\n".join(["urigrep-runs 1", *p["removed"], *p["runs"]]) + "\n"
     start = os.lseek(fd, 0, os.SEEK_CUR)
     with tempfile.TemporaryFile() as inp, tempfile.TemporaryFile() as err:
@@ -190,9 +168,8 @@ def _read_pinbox(fd, p, options, cmd):
         said = err.read().decode("utf-8", "replace").splitlines()
     errors = [] if proc.returncode in (0, 1) else \
         said or [f"{p['path']}: urigrep exited {proc.returncode}"]
-    end = os.lseek(fd, 0, os.SEEK_CUR)
-    return (*_count_json(fd, start, end), errors,
-            ru.ru_utime + ru.ru_stime)
+    j.count_lines(start, os.lseek(fd, 0, os.SEEK_CUR))
+    return errors, ru.ru_utime + ru.ru_stime
 
 
 def extract(out, pieces, first=(1, 1), options=None, urigrep_cmd=None):
@@ -227,7 +204,7 @@ def _extract(j, fd, pieces, first, options, cmd):
     """extract()'s work: PIECES to J (urigrep._JsonLines, writing to FD);
     its counts, the errors of public-inbox pieces and the CPU seconds of
     the commands that read them."""
-    extra, errors = [0, collections.Counter(), collections.Counter(), 0.0], []
+    child, errors = 0.0, []
     # whole files of a kind read by C in one call
     run, run_kind = [], None
     for p in pieces + [{"kind": None, "path": None}]:
@@ -243,11 +220,8 @@ def _extract(j, fd, pieces, first, options, cmd):
             run_kind = kind
         elif kind == "pinbox":
             j._flush()
-            n, sc, ho, err, child = _read_pinbox(fd, p, options, cmd)
-            extra[0] += n
-            extra[3] += child
-            extra[1].update(sc)
-            extra[2].update(ho)
+            err, secs = _read_pinbox(j, fd, p, options, cmd)
+            child += secs
             errors.extend(err)
         elif kind == "gz":
             with open(p["path"], "rb") as f, \
@@ -264,10 +238,7 @@ def _extract(j, fd, pieces, first, options, cmd):
             j.file(p["path"], p["start"], p["end"], p["type"], first[0],
                    first[1])
     records, schemes, hosts = j.counts()
-    for mine, more in ((schemes, extra[1]), (hosts, extra[2])):
-        for k, v in more.items():
-            mine[k] = mine.get(k, 0) + v
-    return records + extra[0], schemes, hosts, errors, extra[3]
+    return records, schemes, hosts, errors, child
 
 
 class Inbox(str):
