@@ -249,6 +249,15 @@ void input_feed(struct run *r, const char *p, size_t n);
  * fewer only at its end, (size_t)-1 on error. */
 size_t input_read_at(void *arg, uint64_t offset, char *buf, size_t n);
 
+struct stamp;
+
+/* The file R reads, open on FD and stamped ST (input/stamp.h), was read
+ * up to offset REACHED, its end as it was read: say whether it shrank
+ * meanwhile (an error, exit status 2), grew (what was appended is not
+ * read) or changed in place (warnings) (input.c). */
+void input_say_change(struct run *r, const struct stamp *st, int fd,
+                      uint64_t reached);
+
 /* The size of a run's read buffer (struct run's readbuf): --buffer-size,
  * and at least the first read, on which a file's type is decided. */
 size_t input_readbuf_size(const struct options *o);

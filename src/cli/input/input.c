@@ -18,6 +18,7 @@
 #include "input/mapped.h"
 #include "output/progress.h"
 #include "input/source.h"
+#include "input/stamp.h"
 #include "input/warcgz.h"
 
 /* How much of a file's start decides its type and binariness (as GNU
@@ -76,19 +77,20 @@ worth_mapping(int fd)
 }
 
 /* Read FD, a regular file, from offset *AT on through mapped windows,
- * while fstat() says there is more; *AT is where that stopped (read()
- * takes over there: a file that grew meanwhile, a window mmap()
- * refused). False when the file shrank under a window, or its pages
+ * up to offset END or its end if that comes first; *AT is where that
+ * stopped (read() takes over there: a window mmap() refused, the file
+ * shorter now). False when the file shrank under a window, or its pages
  * could not be read (said). */
 static bool
-read_mapped(struct run *r, int fd, uint64_t *at)
+read_mapped(struct run *r, int fd, uint64_t *at, uint64_t end)
 {
     struct mapped m = { NULL, 0 };
     struct stat st;
 
-    while (!r->stop && !r->file_stop && fstat(fd, &st) == 0 &&
+    while (!r->stop && !r->file_stop && *at < end && fstat(fd, &st) == 0 &&
            (uint64_t)st.st_size > *at) {
-        uint64_t left = (uint64_t)st.st_size - *at;
+        uint64_t left = ((uint64_t)st.st_size < end ? (uint64_t)st.st_size
+                                                    : end) - *at;
         size_t n = left < MAPPED_WINDOW ? (size_t)left : MAPPED_WINDOW;
         const char *p = mapped_map(&m, fd, *at, n);
 
@@ -105,41 +107,101 @@ read_mapped(struct run *r, int fd, uint64_t *at)
     return true;
 }
 
-/* Read all of SRC (open on FD), the first PEEKED bytes of it being in
- * BUF already (EOF if that was all), and end the document. */
-static void
-process_fd(struct run *r, struct source *src, int fd, char *buf,
-           size_t peeked, bool eof)
+void
+input_say_change(struct run *r, const struct stamp *st, int fd, uint64_t reached)
 {
-    bool map = !eof && worth_mapping(fd);
-    uint64_t at;
+    enum stamp_change ch = stamp_check(st, fd, reached);
+
+    if (ch == STAMP_SHRANK)
+        report_file_error(r, r->file, stamp_say(ch));
+    else if (ch != STAMP_SAME && !r->o->no_messages)
+        report_msg("%s: %s", r->file, stamp_say(ch));
+}
+
+/* The size of FD now, or at most MAX (MAX when it cannot be told). */
+static uint64_t
+file_size(int fd, uint64_t max)
+{
+    struct stat st;
+
+    return fstat(fd, &st) == 0 && (uint64_t)st.st_size < max
+           ? (uint64_t)st.st_size : max;
+}
+
+/* The offset of FD (0 when it has none). */
+static uint64_t
+file_pos(int fd)
+{
+    off_t pos = lseek(fd, 0, SEEK_CUR);
+
+    return pos < 0 ? 0 : (uint64_t)pos;
+}
+
+/* Of SRC (open on FD, stamped ST), read what is not given out yet
+ * through mapped windows: true when that read all there was at the
+ * start (*EOF set, *REACHED where it stopped), or went as far as the
+ * file let it (read() takes over: the source is told how much more it
+ * may read); false when the file shrank under a window (said). */
+static bool
+process_mapped(struct run *r, struct source *src, int fd,
+               const struct stamp *st, bool *eof, uint64_t *reached)
+{
+    uint64_t at, end = st->size;
+
+    if (!source_plain_at(src, &at))
+        return true;
+    if (!read_mapped(r, fd, &at, end))
+        return false;
+    *reached = at;
+    if (at >= end) {
+        *eof = true;
+        return true;
+    }
+    if (lseek(fd, (off_t)at, SEEK_SET) < 0) {
+        report_file_error(r, r->file, strerror(errno));
+        return false;
+    }
+    source_limit(src, source_raw_bytes(src) + (end - at));
+    return true;
+}
+
+/* Read all of SRC (open on FD, stamped ST), the first PEEKED bytes of
+ * it being in BUF already (EOF if that was all), and end the document;
+ * a file that changed meanwhile is said to have. */
+static void
+process_fd(struct run *r, struct source *src, int fd,
+           const struct stamp *st, char *buf, size_t peeked, bool eof)
+{
+    bool map = !eof && st->known && st->start == 0 && worth_mapping(fd);
+    bool whole = true;
+    uint64_t reached = eof ? file_pos(fd) : 0;
 
     input_feed(r, buf, peeked);
     while (!eof && !r->stop && !r->file_stop) {
         ssize_t k;
 
         /* plain data, what the source read ahead given out */
-        if (map && source_plain_at(src, &at)) {
+        if (map) {
             map = false;
-            if (!read_mapped(r, fd, &at))
+            if (!(whole = process_mapped(r, src, fd, st, &eof, &reached)))
                 break;
-            if (lseek(fd, (off_t)at, SEEK_SET) < 0) {
-                report_file_error(r, r->file, strerror(errno));
-                break;
-            }
             continue;
         }
         k = source_read(src, buf, r->o->buffer_size);
         if (k < 0) {
             report_file_error(r, r->file, source_error(src));
+            whole = false;
             break;
         }
-        eof = k == 0;
+        if ((eof = k == 0))
+            reached = file_pos(fd);
         progress_source(r, src);
         input_feed(r, buf, (size_t)k);
     }
     if (urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
         out_of_memory();
+    if (whole && eof && !r->stop && !r->file_stop)
+        input_say_change(r, st, fd, reached);
 }
 
 /* Fill BUF with at least WANT bytes unless the file ends first, or with
@@ -314,11 +376,12 @@ skip_binary(struct run *r, enum urigrep_doc_type type, size_t got)
     return true;
 }
 
-/* Read the file NAME, open on FD, through R->src, its first GOT bytes
- * in R->readbuf (EOF if that was all), as the type they tell; the
- * document is ended. */
+/* Read the file NAME, open on FD (stamped ST), through R->src, its
+ * first GOT bytes in R->readbuf (EOF if that was all), as the type they
+ * tell; the document is ended. */
 static void
-read_body(struct run *r, const char *name, int fd, size_t got, bool eof)
+read_body(struct run *r, const char *name, int fd, const struct stamp *st,
+          size_t got, bool eof)
 {
     const struct options *o = r->o;
     enum urigrep_doc_type type;
@@ -337,17 +400,20 @@ read_body(struct run *r, const char *name, int fd, size_t got, bool eof)
         progress_bytes(0 - r->raw_seen);
         if (urigrep_extractor_set_origin(r->x, type, 0, 0, 0) != URIGREP_OK)
             out_of_memory();
-        warcgz_read(r, fd, 0, UINT64_MAX, input_feed);
+        warcgz_read(r, fd, 0, st->known ? st->size : UINT64_MAX, input_feed);
+        if (!r->stop && !r->file_stop)
+            input_say_change(r, st, fd, file_size(fd, st->size));
         return;
     }
     offer_read_at(r, r->src, fd);
-    process_fd(r, r->src, fd, r->readbuf, got, eof);
+    process_fd(r, r->src, fd, st, r->readbuf, got, eof);
 }
 
 enum read_result
 input_read_file(struct run *r, const char *name)
 {
     enum read_result res = READ_DONE;
+    struct stamp st;
     ssize_t got;
     bool eof;
     int fd;
@@ -359,6 +425,10 @@ input_read_file(struct run *r, const char *name)
         source_reset(r->src, fd);
     else if ((r->src = source_new(fd)) == NULL)
         out_of_memory();
+    /* what the file holds now is read, what is appended meanwhile is not
+     * (as -j, which cuts it at this size) */
+    stamp_take(&st, fd);
+    source_limit(r->src, stamp_limit(&st));
     r->raw_seen = 0;
     /* the first bytes decide the type, and whether the file is binary;
      * r->readbuf holds at least PEEK bytes */
@@ -370,7 +440,7 @@ input_read_file(struct run *r, const char *name)
          * (unsigned, it wraps to a subtraction) */
         progress_bytes(0 - r->raw_seen);
     } else {
-        read_body(r, name, fd, (size_t)got, eof);
+        read_body(r, name, fd, &st, (size_t)got, eof);
     }
     urigrep_extractor_reset(r->x);
     /* a decoder's memory goes now, the buffer stays for the next file */

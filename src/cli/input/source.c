@@ -133,7 +133,7 @@ struct source {
     size_t in_off, in_len;      /* not used yet: in[in_off, in_len) */
     bool raw_eof;               /* fd has no more */
     uint64_t raw;               /* bytes read from fd */
-    uint64_t limit;             /* read no more than this (0: no limit) */
+    uint64_t limit;             /* read no more raw bytes than this */
     bool members;               /* a read ends with its member */
     bool began;                 /* the last read opened a member, */
     uint64_t member_at;         /* which starts at this raw offset */
@@ -153,6 +153,7 @@ source_new(int fd)
     }
     s->fd = fd;
     s->state = SNIFF;
+    s->limit = UINT64_MAX;
     return s;
 }
 
@@ -167,6 +168,7 @@ source_reset(struct source *s, int fd)
     s->in = in;
     s->fd = fd;
     s->state = SNIFF;
+    s->limit = UINT64_MAX;
 }
 
 void
@@ -228,7 +230,7 @@ fail(struct source *s, const char *fmt, ...)
 static ssize_t
 read_fd(struct source *s, void *p, size_t n)
 {
-    if (s->limit && n > s->limit - s->raw)
+    if (n > s->limit - s->raw)
         n = (size_t)(s->limit - s->raw);
     if (n == 0)
         return 0;
@@ -437,7 +439,13 @@ void
 source_members(struct source *s, uint64_t limit)
 {
     s->members = true;
-    s->limit = limit;
+    s->limit = limit ? limit : UINT64_MAX;
+}
+
+void
+source_limit(struct source *s, uint64_t limit)
+{
+    s->limit = limit < s->raw ? s->raw : limit;
 }
 
 bool

@@ -57,6 +57,11 @@ uint64_t source_raw_bytes(const struct source *s);
  * descriptor (0: all of it). */
 void source_members(struct source *s, uint64_t limit);
 
+/* Read no more than LIMIT bytes of S's descriptor in all (counted as
+ * source_raw_bytes() does; fewer than it has read already are none
+ * more): a file read up to its size at the start (stamp.h). */
+void source_limit(struct source *s, uint64_t limit);
+
 /* Did the last source_read() open a member (all it gave is that
  * member's)? Then *AT is its offset from where the descriptor stood at
  * the start. */

@@ -25,6 +25,7 @@
 #include "pinbox/pinbox.h"
 #include "output/progress.h"
 #include "input/source.h"
+#include "input/stamp.h"
 #include "input/warcgz.h"
 #include "output/uniq.h"
 
@@ -158,6 +159,7 @@ struct task {
     uint64_t lines, messages;       /* in the piece, once counted */
     uint64_t org_line, org_message; /* before it, once known */
     bool counted, origin_known;
+    struct stamp stamp;     /* the last piece: its file when it was cut */
     /* the log */
     struct chunk *head, *tail;
     size_t bytes;           /* in the chunks */
@@ -765,9 +767,12 @@ run_piece(struct worker *w, struct task *t)
             scan_piece(w, t, fd, end);
         mapped_unmap(&w->map);
     }
-    /* after what the file still had */
+    /* after what the file still had; the last piece says whether it
+     * grew or changed since it was cut (what -j 1 says) */
     if (w->why)
         report_file_error(r, t->name, w->why);
+    else if (t->last && !r->stop && !r->file_stop)
+        input_say_change(r, &t->stamp, fd, t->to);
     close(fd);
 }
 
@@ -1365,7 +1370,7 @@ piece_type(const struct options *o, const char *name, const char *p,
 static urigrep_cutter *
 open_cutter(const struct options *o, const char *name, size_t min,
             size_t piece, size_t search, struct mapped *m,
-            enum urigrep_doc_type *type)
+            enum urigrep_doc_type *type, struct stamp *stamp)
 {
     struct urigrep_cut_options co = { sizeof co, URIGREP_DOC_AUTO, piece,
                                       search, URIGREP_CUT_DROP_PAGES };
@@ -1383,7 +1388,9 @@ open_cutter(const struct options *o, const char *name, size_t min,
         return NULL;
     /* mapped to look for cuts: only the pages near them are read, and
      * given back */
-    size = (size_t)st.st_size;
+    stamp_take(stamp, fd);
+    size = stamp->known && stamp->size <= SIZE_MAX ? (size_t)stamp->size
+                                                   : (size_t)st.st_size;
     p = mapped_map(m, fd, 0, size);
     close(fd);
     if (p == NULL)
@@ -1404,6 +1411,7 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
     struct mapped m = { NULL, 0 };
     struct urigrep_piece first;
     enum urigrep_doc_type type;
+    struct stamp stamp;
     urigrep_cutter *c;
     bool ok;
 
@@ -1412,7 +1420,8 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
      * a WARC file damaged in its first piece have none, and threads
      * started for them would read one piece (-j 2 on such 10 MB files
      * of bench/adversarial.sh: 6-12% over -j 1) */
-    c = open_cutter(o, name, min, jobs_piece_size(), CUT_PROBE, &m, &type);
+    c = open_cutter(o, name, min, jobs_piece_size(), CUT_PROBE, &m, &type,
+                    &stamp);
     if (c == NULL)
         return false;
     ok = urigrep_cutter_next(c, &first) && first.end < m.len;
@@ -1432,6 +1441,7 @@ cut_file(struct jobs *j, const char *name, enum found walking,
     enum urigrep_doc_type type = URIGREP_DOC_AUTO;
     struct mapped m = { NULL, 0 };
     struct urigrep_piece pc;
+    struct stamp stamp;
     urigrep_cutter *c;
     bool chained;
 
@@ -1440,7 +1450,7 @@ cut_file(struct jobs *j, const char *name, enum found walking,
     /* a mail folder's message is one message */
     if (walking == FOUND_MESSAGE ||
         (c = open_cutter(j->o, name, 2 * j->piece_size, j->piece_size, 0,
-                         &m, &type)) == NULL)
+                         &m, &type, &stamp)) == NULL)
         return NULL;
     chained = urigrep_cutter_way(c) == URIGREP_CUT_CHAIN;
     /* all pieces are made and linked first: a piece may be written and
@@ -1457,6 +1467,8 @@ cut_file(struct jobs *j, const char *name, enum found walking,
         t->chained = chained;
         t->first = pc.start == 0;
         t->last = pc.end >= m.len;
+        if (t->last)
+            t->stamp = stamp;
         t->origin_known = pc.start == 0;
         if (prev) {
             /* the chain's messages in the piece before */
