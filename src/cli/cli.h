@@ -17,6 +17,7 @@
 #include "msg.h"
 #include "output/domain.h"
 #include "output/output.h"
+#include "output/template.h"
 #include "urigrep.h"
 
 /* Owner: main.c, which compiles -e and -f's patterns; report.c only matches
@@ -99,6 +100,9 @@ struct options {
     const char *read_runs;
     /* --list-files: what would be read, named, instead of reading it */
     bool list_files;
+    /* --format=TEMPLATE (output/template.h), or NULL; what it needs */
+    struct template *format;
+    unsigned format_needs;
 };
 
 /* How a file came to be read: named, found by -r, or found as a message

@@ -420,6 +420,20 @@ option_finding(struct options *o, int c)
     return true;
 }
 
+/* --format=TEMPLATE (optarg): compiled, or a usage error naming the
+ * part of it that is wrong. A second --format replaces the first. */
+static void
+set_format(struct options *o)
+{
+    const char *why;
+    char *bad;
+
+    template_free(o->format);
+    if ((o->format = template_compile(optarg, &why, &bad)) == NULL)
+        usage_error("--format: '%s': %s", bad, why);
+    o->format_needs = template_needs(o->format);
+}
+
 /* Option C if it says what is printed, and how, or --pick's; false if
  * it is not one of those. LONGINDEX: getopt_long()'s, for a --pick
  * setting's name. */
@@ -452,6 +466,7 @@ option_output(struct options *o, int c, int longindex,
     case 'q': o->quiet = true; break;
     case 's': o->no_messages = true; break;
     case OPT_JSON: o->json = true; break;
+    case OPT_FORMAT: set_format(o); break;
     case OPT_CONTEXT: o->context = true; break;
     case OPT_VERBOSE: o->verbose = true; break;
     case OPT_PICK: o->pick = true; break;
@@ -544,6 +559,18 @@ set_base(struct options *o)
         usage_error("--base: '%s' is not an absolute URI", o->base);
 }
 
+/* What the output options say together (check_options()). */
+static void
+check_output_options(const struct options *o)
+{
+    if (o->format && (o->json || o->pick))
+        usage_error("%s", "--format excludes --json and --pick");
+    if ((o->format_needs & TEMPLATE_NEEDS_PSL) &&
+        !(urigrep_trust_features() & URIGREP_TRUST_PSL))
+        usage_error("%s", "--format: {domain}: this urigrep was built "
+                    "without libpsl");
+}
+
 /* What the options say together: those that exclude each other, what
  * this build cannot do. */
 static void
@@ -551,6 +578,7 @@ check_options(struct options *o)
 {
     if (o->strict && o->invalid)
         usage_error("%s", "--strict and --invalid exclude each other");
+    check_output_options(o);
     if (o->nsince && o->state)
         usage_error("%s", "--since-commit and --state exclude each other");
     if (o->list_runs && o->state)
@@ -899,6 +927,7 @@ free_run(struct run *r, struct options *o)
     free(o->schemes);
     domain_free(&o->domains);
     domain_free(&o->exclude_domains);
+    template_free(o->format);
     for (k = 0; k < o->nprivate; k++)
         free(o->private[k]);
     free(o->private);

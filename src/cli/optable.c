@@ -149,6 +149,12 @@ const struct optable_entry optable[] = {
          "JSON Lines, one object per reference (or per\n"
          "file with -c); a link's text, whether it\n"
          "names another site, lookalike hosts"),
+    VALUE(0, "format", OPT_FORMAT, "TEMPLATE",
+          "a line per URI made from TEMPLATE: text and\n"
+          "fields {uri} {scheme} {host} {port} {path}\n"
+          "{query} {fragment} {domain} {file} {line}...\n"
+          "(urigrep(1) lists them); \\t, \\n escapes",
+          OPTV_TEXT),
     FLAG(0, "context", OPT_CONTEXT, "with --json, the text around each URI"),
     WORDS(0, "color", optional_argument, OPT_COLOR, "WHEN",
           "colour URIs (invalid ones apart), file names,\n"

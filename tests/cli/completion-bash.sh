@@ -26,6 +26,7 @@ check "--type=" urigrep --ty
 check "--exclude-dir=
 --exclude-domain=
 --exclude=" urigrep -r --exc
+check "--format=" urigrep --form
 # "--type=" split at '=' (bash's default COMP_WORDBREAKS) and not split
 types="auto
 html

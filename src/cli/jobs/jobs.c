@@ -1721,7 +1721,7 @@ jobs_start(struct run *r, unsigned n)
     j->max_queued = (size_t)n * QUEUE_PER_WORKER;
     j->plain = !r->o->unique && !r->o->has_max && !r->o->quiet &&
                r->o->list == LIST_NONE && !r->o->count;
-    j->need_origin = r->o->out.line_number || r->o->json ||
+    j->need_origin = r->o->out.line_number || r->o->json || r->o->format ||
                      r->o->verbose || r->o->unique_scope == UNIQUE_MESSAGE;
     j->piece_size = jobs_piece_size();
     /* for the tests: where files were cut, "NAME FROM TO" a piece */

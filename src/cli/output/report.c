@@ -237,6 +237,26 @@ report_doc_type(enum input_type type)
                                                    : URIGREP_DOC_AUTO;
 }
 
+/* The extractor's flags for what the output shows
+ * (report_extract_options()). */
+static unsigned
+output_flags(const struct options *o)
+{
+    unsigned f = 0, needs = o->format_needs;
+
+    /* a link's text, mismatch and lookalike hosts: --json shows them, and
+     * so may the list and --format's {text} */
+    if (o->json || o->pick || (needs & TEMPLATE_NEEDS_TRUST))
+        f |= URIGREP_EXTRACT_TRUST;
+    if (o->json || (needs & TEMPLATE_NEEDS_COLUMNS))
+        f |= URIGREP_EXTRACT_COLUMNS;
+    /* --json always tells a wrapped link's target; the picker shows it,
+     * and so may --format */
+    if (o->json || o->unwrap || o->pick || (needs & TEMPLATE_NEEDS_UNWRAP))
+        f |= URIGREP_EXTRACT_UNWRAP;
+    return f;
+}
+
 void
 report_extract_options(const struct options *o,
                        struct urigrep_extract_options *xo)
@@ -262,15 +282,7 @@ report_extract_options(const struct options *o,
         xo->flags |= URIGREP_EXTRACT_NO_CHECK;
     if (o->pick || (o->json && o->context))
         xo->flags |= URIGREP_EXTRACT_CONTEXT;
-    /* a link's text, mismatch and lookalike hosts: --json shows them, and
-     * so may the list */
-    if (o->json || o->pick)
-        xo->flags |= URIGREP_EXTRACT_TRUST;
-    if (o->json)
-        xo->flags |= URIGREP_EXTRACT_COLUMNS;
-    /* --json always tells a wrapped link's target; the picker shows it */
-    if (o->json || o->unwrap || o->pick)
-        xo->flags |= URIGREP_EXTRACT_UNWRAP;
+    xo->flags |= output_flags(o);
     if (o->strip_tracking)
         xo->flags |= URIGREP_EXTRACT_STRIP_TRACKING;
     if (o->warc_metadata)
@@ -440,7 +452,8 @@ report_select(const struct options *o, const struct urigrep_ref *ref,
 {
     /* else PARTS is left as it is: nothing reads it (a memset of it at
      * every reference was 4% of a plain run) */
-    if (o->json || o->nschemes || o->domains.n || o->exclude_domains.n)
+    if (o->json || o->nschemes || o->domains.n || o->exclude_domains.n ||
+        (o->format_needs & TEMPLATE_NEEDS_PARTS))
         urigrep_uri_split(ref->uri.ptr, ref->uri.len, parts);
     return !((o->strict && ref->valid != 1) ||
              (o->invalid && ref->valid == 1) ||
@@ -494,6 +507,23 @@ report_say(struct run *r, const struct urigrep_ref *ref)
                     ref->ref.len, ref->error, ref->error_offset);
 }
 
+/* --format: REF (PARTS: its URI split when the template needs it) as
+ * the template makes it, ended by a newline (-0: NUL). */
+static enum urigrep_status
+format_line(struct run *r, const struct urigrep_ref *ref,
+            const struct urigrep_span *parts)
+{
+    struct template_ref tr;
+    enum urigrep_status rc;
+
+    tr.ref = ref;
+    tr.parts = parts;
+    tr.file = r->file;
+    if ((rc = template_write(&r->outbuf, r->o->format, &tr)))
+        return rc;
+    return buf_append(&r->outbuf, r->o->out.null ? "\0" : "\n", 1);
+}
+
 void
 report_format(struct run *r, const struct urigrep_ref *ref,
               const struct urigrep_span *uri_parts)
@@ -514,7 +544,9 @@ report_format(struct run *r, const struct urigrep_ref *ref,
     rec.valid = ref->valid == 1;
     rec.commit = r->commit;
     rec.epoch = r->epoch;
-    if (!o->json) {
+    if (o->format) {
+        rc = format_line(r, ref, uri_parts);
+    } else if (!o->json) {
         rc = output_plain(&r->outbuf, &o->out, &rec);
     } else {
         output_rec_from_ref(&rec, ref, uri_parts);
