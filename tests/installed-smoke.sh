@@ -31,6 +31,9 @@ sed -n 1p version | grep -qx "urigrep $version" ||
 grep -q '^Features:.*PCRE2-JIT' version || fail "no Features line"
 [ -f /usr/share/man/man1/urigrep.1.gz ] || fail "no urigrep.1"
 [ -f /usr/share/man/man3/liburigrep.3.gz ] || fail "no liburigrep.3"
+# one page a function (doc/man3), so that man urigrep_extractor_new works
+[ -f /usr/share/man/man3/urigrep_extractor_new.3.gz ] ||
+    fail "no urigrep_extractor_new.3"
 
 # 2. a program built against liburigrep-dev with pkg-config alone
 flags=$(pkg-config --cflags --libs liburigrep) || fail "pkg-config"

@@ -63,10 +63,12 @@ enum urigrep_rfc {
     URIGREP_RFC3986 = 3986
 };
 
-/** @return a static English description of STATUS, never NULL. */
+/** Added in 0.1.0.
+ *  @return a static English description of STATUS, never NULL. */
 const char *urigrep_strerror(enum urigrep_status status);
 
-/** @return the library version as a static string, e.g. "0.9.0". */
+/** Added in 0.1.0.
+ *  @return the library version as a static string, e.g. "0.9.0". */
 const char *urigrep_version(void);
 
 /** The optional parts this build of the library has, by name: "libidn2"

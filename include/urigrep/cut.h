@@ -48,7 +48,8 @@ enum urigrep_cut_way {
  *  separator line, a WARC file that does not start with a version line,
  *  or compressed data other than a .warc.gz.  (Text holding NUL bytes
  *  can be cut; whether to read it as text at all is the caller's.)
- *  Added in 0.10.0. */
+ *  Added in 0.10.0.
+ *  @return the way, URIGREP_CUT_NONE when it cannot be cut. */
 enum urigrep_cut_way urigrep_cut_way(enum urigrep_doc_type type,
                                      const char *p, size_t n);
 
@@ -91,19 +92,21 @@ typedef struct urigrep_cutter urigrep_cutter;
 
 /** Cut the document P (N bytes, the whole file; it must stay readable
  *  and unchanged until urigrep_cutter_free()) as OPT says.  *OUT gets a
- *  cutter, freed with urigrep_cutter_free().  URIGREP_ERR_ARG for a bad
- *  argument or SIZE, URIGREP_ERR_NOMEM.  Added in 0.10.0. */
+ *  cutter, freed with urigrep_cutter_free().  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_ARG for a bad argument or SIZE,
+ *  URIGREP_ERR_NOMEM; *OUT is NULL on failure. */
 enum urigrep_status urigrep_cutter_new(const char *p, size_t n,
                                        const struct urigrep_cut_options *opt,
                                        urigrep_cutter **out);
 
-/** How C cuts its document (urigrep_cut_way() of its start).
- *  Added in 0.10.0. */
+/** How C cuts its document.  Added in 0.10.0.
+ *  @return urigrep_cut_way() of its start. */
 enum urigrep_cut_way urigrep_cutter_way(const urigrep_cutter *c);
 
-/** The next piece into *PIECE, in order from the document's start: 1,
- *  or 0 when there are no more.  A document that cannot be cut, or has
- *  no cut, is one piece; an empty one none.  Added in 0.10.0. */
+/** The next piece into *PIECE, in order from the document's start.  A
+ *  document that cannot be cut, or has no cut, is one piece; an empty
+ *  one none.  Added in 0.10.0.
+ *  @return 1, or 0 when there are no more. */
 int urigrep_cutter_next(urigrep_cutter *c, struct urigrep_piece *piece);
 
 /** Free C (NULL is fine).  Added in 0.10.0. */
@@ -120,8 +123,9 @@ struct urigrep_counts {
  *  the messages that start in it into OUT->messages (else 0): one at
  *  each separator line, and one at the first line when P starts the
  *  document (DOC_START nonzero), separator or not, as the mail parser
- *  reads an mbox.  URIGREP_ERR_ARG when P is NULL with N > 0, or OUT
- *  is NULL.  Added in 0.10.0. */
+ *  reads an mbox.  Added in 0.10.0.
+ *  @return URIGREP_OK, or URIGREP_ERR_ARG when P is NULL with N > 0, or
+ *  OUT is NULL. */
 enum urigrep_status urigrep_count(const char *p, size_t n,
                                   enum urigrep_doc_type type, int doc_start,
                                   struct urigrep_counts *out);
@@ -132,17 +136,22 @@ enum urigrep_status urigrep_count(const char *p, size_t n,
  *  Added in 0.10.0. */
 typedef struct urigrep_counter urigrep_counter;
 
-/** A counter into *OUT for a piece of TYPE that starts at a line's start
- *  (DOC_START: the document's).  URIGREP_ERR_ARG, URIGREP_ERR_NOMEM.
- *  Added in 0.10.0. */
+/** A counter into *OUT, freed with urigrep_counter_free(), for a piece
+ *  of TYPE that starts at a line's start (DOC_START: the document's).
+ *  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_ARG (OUT NULL) or
+ *  URIGREP_ERR_NOMEM. */
 enum urigrep_status urigrep_counter_new(enum urigrep_doc_type type,
                                         int doc_start, urigrep_counter **out);
 
-/** Count P (N bytes), the piece's next bytes.  Added in 0.10.0. */
+/** Count P (N bytes), the piece's next bytes.  Added in 0.10.0.
+ *  @return URIGREP_OK, or URIGREP_ERR_ARG (C NULL, or P NULL with N not
+ *  0). */
 enum urigrep_status urigrep_counter_feed(urigrep_counter *c, const char *p,
                                          size_t n);
 
-/** The counts of what C was fed.  Added in 0.10.0. */
+/** The counts of what C was fed into *OUT.  Added in 0.10.0.
+ *  @return URIGREP_OK, or URIGREP_ERR_ARG (C or OUT NULL). */
 enum urigrep_status urigrep_counter_counts(const urigrep_counter *c,
                                            struct urigrep_counts *out);
 
@@ -151,8 +160,9 @@ void urigrep_counter_free(urigrep_counter *c);
 
 /** The offset of the first gzip member at or after FROM in P (N bytes)
  *  that inflates to a WARC record ("WARC/"), where a reader of a damaged
- *  .warc.gz goes on; N when there is none (and always in a build
- *  without zlib: urigrep_features()).  Added in 0.10.0. */
+ *  .warc.gz goes on.  Added in 0.10.0.
+ *  @return the offset; N when there is none (and always in a build
+ *  without zlib: urigrep_features()). */
 size_t urigrep_warc_member(const char *p, size_t n, size_t from);
 
 #ifdef __cplusplus

@@ -46,7 +46,8 @@ enum urigrep_doc_type {
     URIGREP_DOC_RNEWS
 };
 
-/** @return the type of a document that starts with P (N bytes; 32 KiB is
+/** Added in 0.1.0.
+ *  @return the type of a document that starts with P (N bytes; 32 KiB is
  *  plenty): URIGREP_DOC_WARC after a WARC version line ("WARC/1.0"),
  *  URIGREP_DOC_RNEWS after a "#! rnews COUNT" line,
  *  URIGREP_DOC_MBOX after a "From " line, URIGREP_DOC_MAIL for a
@@ -85,7 +86,8 @@ enum urigrep_base_source {
     URIGREP_BASE_TARGET_URI
 };
 
-/** @return the name of S ("none", "option", "html", "content-base",
+/** Added in 0.1.0.
+ *  @return the name of S ("none", "option", "html", "content-base",
  *  "content-location", "base-header", "document", "target-uri"), or
  *  "unknown". */
 const char *urigrep_base_source_name(enum urigrep_base_source s);
@@ -245,11 +247,16 @@ struct urigrep_ref {
 /** Most bytes of urigrep_ref.text. Added in 0.9.0. */
 #define URIGREP_TEXT_BYTES 256
 
-/** What urigrep_ref's trust fields can tell in this build: a mask of
- *  URIGREP_TRUST_* bits. Added in 0.9.0. */
+/** The bits of urigrep_trust_features(). Added in 0.9.0. */
 #define URIGREP_TRUST_PSL 0x1u  /**< mismatch: libpsl is there */
 #define URIGREP_TRUST_ICU 0x2u  /**< lookalike IDN labels: ICU is there */
 #define URIGREP_TRUST_IDN 0x4u  /**< host_ascii, host_unicode: libidn2 */
+/** What urigrep_ref's trust fields can tell in this build (those
+ *  URIGREP_EXTRACT_TRUST fills): URIGREP_TRUST_PSL when libpsl is there
+ *  (mismatch), URIGREP_TRUST_ICU when ICU is (lookalike IDN labels),
+ *  URIGREP_TRUST_IDN when libidn2 is (host_ascii, host_unicode).
+ *  Added in 0.9.0.
+ *  @return a mask of URIGREP_TRUST_* bits. */
 unsigned urigrep_trust_features(void);
 
 /** Most bytes of context on each side of a reference. */
@@ -337,6 +344,7 @@ typedef struct urigrep_extractor urigrep_extractor;
 
 /** Create an extractor that calls ON_REF (and ON_NOTICE, if not NULL)
  *  with ARG. OPTS may be NULL for defaults.
+ *  Added in 0.1.0.
  *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT or
  *  ON_REF is NULL, OPTS->size is smaller than the first version of the
  *  struct, a field holds a value that is not one of its enum's, BASE is
@@ -347,6 +355,7 @@ enum urigrep_status urigrep_extractor_new(
     urigrep_notice_fn on_notice, void *arg, urigrep_extractor **out);
 
 /** Feed LEN more bytes of the document; the split does not matter.
+ *  Added in 0.1.0.
  *  @return URIGREP_OK, URIGREP_ERR_STOPPED (a callback asked to stop, now
  *  or before), URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG (X NULL, or BUF NULL
  *  with LEN not 0). */
@@ -362,6 +371,7 @@ enum urigrep_status urigrep_extractor_feed(urigrep_extractor *x,
  *  numbers from MESSAGE messages. urigrep_extractor_finish() and
  *  urigrep_extractor_reset() forget it. A program that reads the pieces
  *  of one file in parallel reports what a whole read would.
+ *  Added in 0.1.0.
  *  @return URIGREP_OK, or URIGREP_ERR_ARG (X NULL, TYPE not a type, or
  *  bytes of the document fed already). */
 enum urigrep_status urigrep_extractor_set_origin(urigrep_extractor *x,
@@ -408,14 +418,15 @@ enum urigrep_status urigrep_extractor_set_read_at(urigrep_extractor *x,
 
 /** The document has ended: report what is pending, then get ready for a
  *  new document (its type decided again with URIGREP_DOC_AUTO; message
- *  numbers start again). @return as urigrep_extractor_feed(). */
+ *  numbers start again). @return as urigrep_extractor_feed().
+ *  Added in 0.1.0. */
 enum urigrep_status urigrep_extractor_finish(urigrep_extractor *x);
 
 /** Forget the document being read, report nothing more of it, and get
- *  ready for a new one; NULL is accepted. */
+ *  ready for a new one; NULL is accepted. Added in 0.1.0. */
 void urigrep_extractor_reset(urigrep_extractor *x);
 
-/** Free an extractor; NULL is accepted. */
+/** Free an extractor; NULL is accepted. Added in 0.1.0. */
 void urigrep_extractor_free(urigrep_extractor *x);
 
 #ifdef __cplusplus

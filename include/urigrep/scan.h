@@ -37,7 +37,8 @@ enum urigrep_delim {
     URIGREP_DELIM_FIELD
 };
 
-/** @return the name of delimiter D as --json writes it ("bare",
+/** Added in 0.1.0.
+ *  @return the name of delimiter D as --json writes it ("bare",
  *  "angle", "angle-url", "quote", "url-prefix", "abbrev", "attribute",
  *  "line", "field"), or "unknown". */
 const char *urigrep_delim_name(enum urigrep_delim d);
@@ -103,6 +104,7 @@ struct urigrep_match {
 typedef int (*urigrep_match_fn)(void *arg, const struct urigrep_match *m);
 
 /** Create a scanner. OPTS may be NULL for defaults; it is copied.
+ *  Added in 0.1.0.
  *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT is
  *  NULL, max_uri_length is over SIZE_MAX / 8, hyphen is not an enum
  *  urigrep_hyphen value, flags has a bit that is not URIGREP_SCAN_*, or
@@ -115,6 +117,7 @@ enum urigrep_status urigrep_scanner_new(const struct urigrep_scan_options *opts,
 
 /** Feed LEN bytes of text. The result does not depend on how the stream
  *  is split into feeds. The scanner keeps at most a bounded tail.
+ *  Added in 0.1.0.
  *  @return URIGREP_OK; URIGREP_ERR_STOPPED if FN asked to stop;
  *  URIGREP_ERR_ARG if SC or FN is NULL, or BUF is NULL and LEN is not 0;
  *  URIGREP_ERR_NOMEM or URIGREP_ERR_TOO_LONG if the scanner's window
@@ -125,15 +128,17 @@ enum urigrep_status urigrep_scanner_feed(urigrep_scanner *sc, const char *buf,
 
 /** Signal the end of the stream: report what is still pending, then reset
  *  the scanner for a new stream (offsets and lines start again).
+ *  Added in 0.1.0.
  *  @return URIGREP_OK; URIGREP_ERR_STOPPED if FN asked to stop;
  *  URIGREP_ERR_ARG if SC or FN is NULL. */
 enum urigrep_status urigrep_scanner_finish(urigrep_scanner *sc,
                                            urigrep_match_fn fn, void *arg);
 
-/** Forget all pending input and start a new stream; NULL is accepted. */
+/** Forget all pending input and start a new stream; NULL is accepted.
+ *  Added in 0.1.0. */
 void urigrep_scanner_reset(urigrep_scanner *sc);
 
-/** Free a scanner; NULL is accepted. */
+/** Free a scanner; NULL is accepted. Added in 0.1.0. */
 void urigrep_scanner_free(urigrep_scanner *sc);
 
 /** Strip the delimiters a person may type around one reference (RFC 2396
@@ -141,7 +146,9 @@ void urigrep_scanner_free(urigrep_scanner *sc);
  *  and a "URL:" prefix, layer after layer. Stripping the result again
  *  changes nothing. The result is written to OUT (at least LEN bytes; it
  *  may be IN) and its length returned; 0 when IN or OUT is NULL.
- *  urigrep_strip_typed_alloc() is the form that allocates. */
+ *  urigrep_strip_typed_alloc() is the form that allocates.
+ *  Added in 0.1.0.
+ *  @return the length of the result in OUT. */
 size_t urigrep_strip_typed(const char *in, size_t len, char *out);
 
 /** As urigrep_strip_typed(), the result allocated: *OUT receives it

@@ -39,27 +39,29 @@ enum urigrep_part {
  *  urigrep_uri_free(). @return URIGREP_OK, URIGREP_ERR_NOMEM, or
  *  URIGREP_ERR_ARG when OUT is NULL, REF is NULL and LEN is not 0, LEN is
  *  over PTRDIFF_MAX - 64 (larger than any string), or RFC is not an enum
- *  urigrep_rfc value; *OUT is NULL on failure. */
+ *  urigrep_rfc value; *OUT is NULL on failure. Added in 0.1.0. */
 enum urigrep_status urigrep_uri_parse(const char *ref, size_t len,
                                       enum urigrep_rfc rfc, urigrep_uri **out);
 
 /** Get component PART. @return 1 and set *SPAN (borrowed from U) when the
  *  component is defined (it may be empty), 0 when it is undefined. The
  *  path is always defined. U NULL or PART unknown: 0. When 0 is returned
- *  *SPAN is { NULL, 0 }. SPAN may be NULL. */
+ *  *SPAN is { NULL, 0 }. SPAN may be NULL. Added in 0.1.0. */
 int urigrep_uri_part(const urigrep_uri *u, enum urigrep_part part,
                      struct urigrep_span *span);
 
-/** @return URIGREP_OK if U is valid, else the URIGREP_E_* reason; the
+/** Added in 0.1.0.
+ *  @return URIGREP_OK if U is valid, else the URIGREP_E_* reason; the
  *  byte offset of the first bad character goes to *ERR_OFF if not NULL.
  *  U NULL: URIGREP_ERR_ARG, *ERR_OFF 0. */
 enum urigrep_status urigrep_uri_error(const urigrep_uri *u, size_t *err_off);
 
-/** @return 1 if U has a scheme (an absolute URI), else 0 (also for a NULL
+/** Added in 0.1.0.
+ *  @return 1 if U has a scheme (an absolute URI), else 0 (also for a NULL
  *  U). */
 int urigrep_uri_is_absolute(const urigrep_uri *u);
 
-/** Free a parsed reference; NULL is accepted. */
+/** Free a parsed reference; NULL is accepted. Added in 0.1.0. */
 void urigrep_uri_free(urigrep_uri *u);
 
 /** How many values enum urigrep_part has. Added in 0.9.0. */
@@ -82,9 +84,12 @@ void urigrep_uri_free(urigrep_uri *u);
 enum urigrep_status urigrep_uri_split(const char *ref, size_t len,
                                       struct urigrep_span *parts);
 
-/** Validate REF without keeping a parse. Same result as urigrep_uri_error()
- *  after urigrep_uri_parse(), without allocating; URIGREP_ERR_ARG for the
- *  arguments urigrep_uri_parse() refuses (*ERR_OFF is then 0). */
+/** Validate REF without keeping a parse, without allocating.
+ *  Added in 0.1.0.
+ *  @return what urigrep_uri_error() returns after urigrep_uri_parse()
+ *  (the offset of the first bad byte in *ERR_OFF, if not NULL);
+ *  URIGREP_ERR_ARG for the arguments urigrep_uri_parse() refuses
+ *  (*ERR_OFF is then 0). */
 enum urigrep_status urigrep_validate(const char *ref, size_t len,
                                      enum urigrep_rfc rfc, size_t *err_off);
 
@@ -94,6 +99,7 @@ enum urigrep_status urigrep_validate(const char *ref, size_t len,
  *  *OUT receives a NUL-terminated string the caller frees with
  *  urigrep_free(); its length goes to *OUT_LEN if not NULL. On failure
  *  *OUT is NULL.
+ *  Added in 0.1.0.
  *  @return URIGREP_OK, URIGREP_ERR_BASE_RELATIVE, URIGREP_ERR_NOMEM, or
  *  URIGREP_ERR_ARG when OUT is NULL, BASE or REF is NULL with a length
  *  that is not 0, a length is over PTRDIFF_MAX / 4, or RFC is not an enum
@@ -106,6 +112,7 @@ enum urigrep_status urigrep_resolve(const char *base, size_t base_len,
 /** RFC 3987 section 3.1 mapping of an IRI to a URI: every byte >= 0x80 is
  *  percent-encoded. OUT must hold 3 * LEN bytes.
  *  urigrep_iri_to_uri_alloc() is the form that allocates.
+ *  Added in 0.1.0.
  *  @return the length; 0 when IN or OUT is NULL. */
 size_t urigrep_iri_to_uri(const char *in, size_t len, char *out);
 
@@ -130,6 +137,7 @@ enum urigrep_status urigrep_iri_to_uri_alloc(const char *in, size_t len,
  *  percent-encoded) and *REASON, if REASON is not NULL, a static English
  *  string saying why. On URIGREP_ERR_NOMEM and URIGREP_ERR_ARG *OUT is
  *  NULL.
+ *  Added in 0.1.0.
  *  @return URIGREP_OK, URIGREP_ERR_IDNA (IDNA rejects the host),
  *  URIGREP_ERR_NO_IDNA (the library was built without libidn2),
  *  URIGREP_ERR_NOMEM or URIGREP_ERR_ARG. */
