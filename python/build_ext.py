@@ -61,6 +61,14 @@ enum urigrep_doc_type { URIGREP_DOC_AUTO, URIGREP_DOC_TEXT, URIGREP_DOC_MAIL,
                         URIGREP_DOC_MBOXO, URIGREP_DOC_MBOXRD,
                         URIGREP_DOC_MBOXCL, URIGREP_DOC_MBOXCL2,
                         URIGREP_DOC_WARC, URIGREP_DOC_RNEWS, ... };
+enum urigrep_notice_kind { URIGREP_NOTICE_TOO_LONG,
+    URIGREP_NOTICE_LINE_TOO_LONG, URIGREP_NOTICE_ATTR_TOO_LONG,
+    URIGREP_NOTICE_CHARSET, URIGREP_NOTICE_BAD_BYTES, URIGREP_NOTICE_TOO_DEEP,
+    URIGREP_NOTICE_HEADERS_EARLY, URIGREP_NOTICE_IDNA, URIGREP_NOTICE_NO_IDNA,
+    URIGREP_NOTICE_BAD_LENGTH, URIGREP_NOTICE_WRAPPER,
+    URIGREP_NOTICE_WARC_DAMAGED, URIGREP_NOTICE_WARC_SKIPPED,
+    URIGREP_NOTICE_WARC_BAD_PAYLOAD, URIGREP_NOTICE_NO_ZLIB,
+    URIGREP_NOTICE_NO_TRUST, URIGREP_NOTICE_RNEWS, ... };
 #define URIGREP_SCAN_ABBREV ...
 #define URIGREP_SCAN_ANY_SCHEME ...
 #define URIGREP_EXTRACT_HEADERS ...
@@ -69,6 +77,7 @@ enum urigrep_doc_type { URIGREP_DOC_AUTO, URIGREP_DOC_TEXT, URIGREP_DOC_MAIL,
 #define URIGREP_EXTRACT_COLUMNS ...
 #define URIGREP_EXTRACT_UNWRAP ...
 #define URIGREP_EXTRACT_TRUST ...
+#define URIGREP_NOTICE_DAMAGE ...
 const char *urigrep_strerror(int status);
 const char *urigrep_version(void);
 const char *urigrep_delim_name(int d);
@@ -144,6 +153,8 @@ void ugpy_read_again(struct ugpy_doc *d, int fd);
 int ugpy_json_file(struct ugpy_doc *d, const char *path, uint64_t start,
                    uint64_t end, int type, int any_bytes, int out);
 int ugpy_json_flush(struct ugpy_doc *d, int out);
+void ugpy_notices(struct ugpy_doc *d, char **data, size_t *len,
+                  uint64_t *dropped);
 int ugpy_json_count(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end);
 int ugpy_json_files(struct ugpy_doc *d, const char *paths, size_t n,
                     int type, int any_bytes, int out, size_t *done);

@@ -325,6 +325,17 @@ enum urigrep_notice_kind {
     URIGREP_NOTICE_RNEWS
 };
 
+/** The notices that say the input is damaged, references of it perhaps
+ *  lost (a bit 1u << KIND each): urigrep(1) says each and exits 2, and a
+ *  caller should tell the document from a clean one. The others say what
+ *  was not done as asked (a candidate too long, a charset unknown...).
+ *  Added in 0.10.0. */
+#define URIGREP_NOTICE_DAMAGE                                            \
+    ((1u << URIGREP_NOTICE_BAD_LENGTH) |                                 \
+     (1u << URIGREP_NOTICE_WARC_DAMAGED) |                               \
+     (1u << URIGREP_NOTICE_WARC_BAD_PAYLOAD) |                           \
+     (1u << URIGREP_NOTICE_NO_ZLIB) | (1u << URIGREP_NOTICE_RNEWS))
+
 /** A notice. DETAIL, REF and MESSAGE_ID are borrowed (NULL if none). */
 struct urigrep_notice {
     enum urigrep_notice_kind kind;

@@ -39,6 +39,12 @@ def header_constants(paths):
             name, _, expr = item.partition("=")
             value = int(expr.strip(), 0) if expr.strip() else value + 1
             out[name.strip()] = value
+    # masks of enum values: (1u << URIGREP_X) | ... (URIGREP_NOTICE_DAMAGE),
+    # the lines joined at their backslashes
+    mask = r"#define\s+(URIGREP_\w+)\s+(\((?:[\s()|]|1u\s*<<\s*URIGREP_\w+)+\))"
+    for m in re.finditer(mask, text.replace("\\\n", " ")):
+        out[m.group(1)] = sum(1 << out[n] for n in
+                              set(re.findall(r"URIGREP_\w+", m.group(2))))
     return out
 
 
@@ -55,6 +61,8 @@ def header(top_srcdir):
 
 def test_constants_parser_reads_the_header(header):
     assert header["URIGREP_OK"] == 0
+    assert header["URIGREP_NOTICE_DAMAGE"] & \
+        (1 << header["URIGREP_NOTICE_WARC_DAMAGED"])
     assert header["URIGREP_RFC2396"] == 2396
     assert header["URIGREP_EXTRACT_HEADERS"] == 1
 

@@ -508,3 +508,41 @@ def test_dask_public_inbox_damaged(urigrep_cmd, top_srcdir, tmp_path):
         with open(part, "rb") as f:
             got += f.read()
     assert got == res.stdout
+
+
+def test_dask_names_damaged_files(urigrep_cmd, tmp_path):
+    """A WARC cut short beside a clean one, on a LocalCluster: the
+    summary names the damaged file with the command's error count, the
+    runner says what the command says and exits 2 as it does."""
+    rec = (b"WARC/1.0\r\nWARC-Type: resource\r\n"
+           b"WARC-Target-URI: http://example.org/\r\n"
+           b"Content-Type: text/plain\r\nContent-Length: 30\r\n\r\n"
+           b"see http://example.org/one ok\r\n\r\n")
+    top = tmp_path / "in"
+    top.mkdir()
+    (top / "clean.warc").write_bytes(rec)
+    cut = top / "cut.warc"
+    cut.write_bytes(rec * 3 + rec[:-12])
+    cmd = subprocess.run([urigrep_cmd, "--json", "-r", str(top)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         check=False)
+    assert cmd.returncode == 2
+    said = [x.replace("urigrep: ", "", 1)
+            for x in cmd.stderr.decode().splitlines()]
+    out = str(tmp_path / "out")
+    env = dict(os.environ, URIGREP=urigrep_cmd)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [os.path.dirname(os.path.dirname(ud.__file__))] +
+        [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    r = subprocess.run([sys.executable, "-m", "urigrep.dask", str(top),
+                        "--out", out, "--workers", "1", "--no-progress"],
+                       env=env, stderr=subprocess.PIPE, check=False,
+                       timeout=300)
+    assert r.returncode == 2
+    for line in said:
+        assert ("urigrep.dask: " + line).encode() in r.stderr
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    assert summary["damaged"] == {str(cut): len(said)}
+    assert summary["errors"] == said and summary["notices"] >= len(said)
+    assert summary["records"] == cmd.stdout.count(b"\n")

@@ -18,12 +18,14 @@ import collections
 import mmap
 import os
 import stat
+import warnings
 import zlib
 
 from ._urigrep import ffi, lib
 
 __all__ = ["scan", "scan_json", "parse", "validate", "resolve", "detect",
-           "Validity", "registered_domain", "Error", "__version__"]
+           "Validity", "registered_domain", "Error", "Notice",
+           "DamageWarning", "__version__"]
 
 __version__ = ffi.string(lib.urigrep_version()).decode()
 
@@ -134,6 +136,106 @@ def _options(keep, type, base, rfc, headers, charset, resolve, ascii,
     return o
 
 
+# the notice kinds by value, named as urigrep.h names them less the
+# prefix, lowercased: "warc_damaged" (the values are the header's)
+_NOTICE_KINDS = {getattr(lib, k): k[len("URIGREP_NOTICE_"):].lower()
+                 for k in dir(lib) if k.startswith("URIGREP_NOTICE_") and
+                 k != "URIGREP_NOTICE_DAMAGE"}
+
+
+class DamageWarning(UserWarning):
+    """The input is damaged: references of it may be lost (a Notice whose
+    damage is true, when scan() is given no NOTICES list)."""
+
+
+class Notice:
+    """What liburigrep said of a document it could not read as asked (its
+    notice callback: urigrep(1) says these on standard error).
+
+    kind        the notice's name in urigrep.h, less URIGREP_NOTICE_,
+                lowercased: "warc_damaged", "bad_length", "too_long"...
+    damage      True when the input is damaged and references may be
+                lost (URIGREP_NOTICE_DAMAGE: the command says it and
+                exits 2); False for what was not done as asked (a
+                candidate too long, a charset unknown)
+    file        the file of the records of the moment (None for bytes)
+    line, count the line it concerns, and a number (an offset in the
+                file for WARC notices, a length, a byte count)
+    detail, message_id, ref
+                what the library adds (str, or None)
+    """
+
+    __slots__ = ("kind", "damage", "file", "line", "count", "detail",
+                 "message_id", "ref")
+
+    def __init__(self, kind, damage, file, line, count, detail=None,
+                 message_id=None, ref=None):
+        self.kind, self.damage, self.file = kind, damage, file
+        self.line, self.count, self.detail = line, count, detail
+        self.message_id, self.ref = message_id, ref
+
+    def __repr__(self):
+        return "Notice(%s)" % ", ".join(
+            "%s=%r" % (k, getattr(self, k)) for k in self.__slots__)
+
+    def __str__(self):
+        """FILE: offset N: DETAIL for a WARC notice (as urigrep says it),
+        else FILE:LINE: KIND (COUNT): DETAIL (REF)."""
+        file = self.file if self.file is not None else "-"
+        if self.kind.startswith("warc_") or self.kind == "no_zlib":
+            return "%s: offset %d: %s" % (file, self.count, self.detail)
+        return "%s:%d: %s (%d)%s%s" % (
+            file, self.line, self.kind.replace("_", " "), self.count,
+            ": " + self.detail if self.detail else "",
+            " (%s)" % self.ref if self.ref else "")
+
+
+def _field(b):
+    """A field as on_notice() packs it: None, or its bytes decoded."""
+    if b[:1] != b"=":
+        return None
+    return codecs.utf_8_decode(b[1:], "urigrep-fffd")[0]
+
+
+def _notices(d, name=None):
+    """The notices D heard since the last call (_batch.c's
+    ugpy_notices()), as Notice objects; those past the C side's bound
+    as one Notice "dropped" counting them. NAME: the file, where the C
+    side knows none (scan())."""
+    data = ffi.new("char **")
+    n = ffi.new("size_t *")
+    dropped = ffi.new("uint64_t *")
+    lib.ugpy_notices(d, data, n, dropped)
+    out = []
+    if n[0]:
+        f = ffi.buffer(data[0], n[0])[:].split(b"\0")
+        for i in range(0, len(f) - 1, 5):
+            kind, line, count = _field(f[i]).split(" ")
+            kind = int(kind)
+            file = _field(f[i + 1])
+            out.append(Notice(_NOTICE_KINDS.get(kind, str(kind)),
+                              bool(lib.URIGREP_NOTICE_DAMAGE & (1 << kind)),
+                              file if file is not None else name, int(line),
+                              int(count), _field(f[i + 2]),
+                              _field(f[i + 3]), _field(f[i + 4])))
+    if dropped[0]:
+        out.append(Notice("dropped", False, name, 0, dropped[0],
+                          "notices past the bound, counted only"))
+    return out
+
+
+def _hand_on(notices, found):
+    """FOUND (Notice objects) appended to the list NOTICES, or, NOTICES
+    None, those that say damage given to the warnings module as a
+    DamageWarning."""
+    if notices is not None:
+        notices.extend(found)
+        return
+    for n in found:
+        if n.damage:
+            warnings.warn(DamageWarning(str(n)), stacklevel=3)
+
+
 def _check(rc, what):
     if rc != 0 and rc != _E_STOPPED:
         raise Error(rc, what)
@@ -180,7 +282,7 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
          charset=None, resolve=True, ascii=False, abbrev=False,
          any_scheme=False, schemes=(), hyphen="keep", max_uri_length=0,
          text=False, name=_UNSET, first_line=1, first_message=1,
-         buffer_size=256 * 1024, offset=0):
+         buffer_size=256 * 1024, offset=0, notices=None):
     """Yield a dict for each URI reference in SOURCE, as ``urigrep --json``.
 
     SOURCE is bytes (one document), a path (str or os.PathLike) or a file
@@ -214,6 +316,14 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
       offset          the offset in its file of SOURCE's first byte (for
                       a piece of a .warc.gz that starts at a gzip member
                       further on in a file)
+      notices         a list: what the library says of the document (a
+                      Notice each, damage or not) is appended to it as
+                      the records come; by default those that say the
+                      input is damaged (urigrep(1) says them and exits 2)
+                      go to the warnings module as DamageWarning, so a
+                      damaged file is told from a clean one:
+                      sum(n.damage for n in notices) is the command's
+                      error count
 
     WARC files (type "auto" or "warc") are read as the command reads
     them, a .warc.gz member by member: a damaged member is skipped to the
@@ -252,22 +362,25 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     # be scanned by a thread of its own while dicts are made here
     pipe = (close or isinstance(source, bytes)) and _cpus() > 1
     return _scan(f, data, name, close, o, keep, text or charset is not None,
-                 first_line, first_message, buffer_size, offset, pipe)
+                 first_line, first_message, buffer_size, offset, pipe,
+                 notices)
 
 
-def scan_json(source, out=None, *, name=_UNSET, text=False, **options):
+def scan_json(source, out=None, *, name=_UNSET, text=False, notices=None,
+              **options):
     """The bulk form of scan(): SOURCE's records as JSON Lines, each line
     what ``urigrep --json`` prints for the reference, byte for byte,
     formatted and written by C (no dict, no str a record).  OUT is a file
     descriptor or a binary file with fileno() (a pipe, a file), and the
     number of records is returned; with OUT None, the JSON Lines are
-    returned as one bytes object.  SOURCE, NAME, TEXT and OPTIONS are
-    scan()'s (a path is read by C, whole; a file object or bytes a piece
-    at a time)."""
+    returned as one bytes object.  SOURCE, NAME, TEXT, NOTICES and
+    OPTIONS are scan()'s (a path is read by C, whole; a file object or
+    bytes a piece at a time)."""
     if out is None:
         fd = os.memfd_create("urigrep-json", os.MFD_CLOEXEC)
         try:
-            scan_json(source, fd, name=name, text=text, **options)
+            scan_json(source, fd, name=name, text=text, notices=notices,
+                      **options)
             size = os.lseek(fd, 0, os.SEEK_CUR)
             return os.pread(fd, size, 0) if size else b""
         finally:
@@ -290,6 +403,7 @@ def scan_json(source, out=None, *, name=_UNSET, text=False, **options):
         else:
             j.stream(source, getattr(source, "name", None)
                      if name is _UNSET else name)
+        _hand_on(notices, j.notices)
         return j.counts()[0]
 
 
@@ -302,7 +416,7 @@ def _cpus():
 
 
 def _scan(f, data, name, close, o, keep, any_bytes, first_line,
-          first_message, size, offset=0, pipe=False):
+          first_message, size, offset=0, pipe=False, notices=None):
     # _batch.c appends the records of each feed to OUT, as dicts whose
     # "file" is NAME; both are passed by id() and held here meanwhile
     out = []
@@ -318,6 +432,7 @@ def _scan(f, data, name, close, o, keep, any_bytes, first_line,
             if out:
                 yield from out
                 out.clear()
+            _hand_on(notices, _notices(d, name))
             _check(rc, what)
     finally:
         # the feeding ends (its thread joined, the map closed) before D
@@ -443,6 +558,8 @@ class _JsonLines:
         self._any = bool(text or opts["charset"] is not None)
         self._fd = fd
         self._name = self._commit = None
+        # what the library said of the documents read (Notice objects)
+        self.notices = []
         dp = ffi.new("struct ugpy_doc **")
         _check(lib.ugpy_new(self._o, 0, 0, dp), "extractor options")
         self._d = dp[0]
@@ -479,6 +596,7 @@ class _JsonLines:
         rc = lib.ugpy_json_files(self._d, names, len(paths),
                                  -1 if type is None else _TYPES[type],
                                  self._any, self._fd, done)
+        self.notices.extend(_notices(self._d))
         if rc < 0:
             raise OSError(-rc, os.strerror(-rc),
                           paths[done[0]] if done[0] < len(paths) else None)
@@ -496,6 +614,7 @@ class _JsonLines:
                                 -1 if type is None else _TYPES[type],
                                 self._any, self._fd)
         self._flush()
+        self.notices.extend(_notices(self._d, path))
         if rc < 0:
             raise OSError(-rc, os.strerror(-rc), path)
         _check(rc, path)
@@ -509,6 +628,7 @@ class _JsonLines:
         for rc, what in _feed(self._d, f, None, False, self._o, self._any,
                               256 * 1024, offset):
             self._flush()
+            self.notices.extend(_notices(self._d, name))
             _check(rc, what)
 
     def message(self, data, name, number, commit, epoch):
@@ -522,6 +642,7 @@ class _JsonLines:
             rc = lib.ugpy_feed(self._d, p, len(data))
         rc2 = lib.ugpy_finish(self._d)
         self._flush()
+        self.notices.extend(_notices(self._d, name))
         _check(rc, "feed")
         _check(rc2, "finish")
 

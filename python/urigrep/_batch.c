@@ -38,6 +38,10 @@
 /* Bytes of a file read at a time (JSON), and of output held. */
 #define UGPY_PIECE (1024 * 1024)
 
+/* Notices held between two ugpy_notices(): a hostile document may make
+ * one a line, and memory stays bounded; the rest are counted. */
+#define UGPY_NOTES_MAX 1000
+
 /* JSON: bytes of a file mapped at a time, and the least a range must
  * hold to be mapped rather than read: the command's (MAPPED_WINDOW and
  * MAP_MIN in src/cli/input), for its reason. */
@@ -96,6 +100,10 @@ struct ugpy_doc {
     int fail_dict;
     int forked;                  /* the pipe's thread is another process's */
     struct ugpy_bytes key;       /* a JSON string decoded (json_string()) */
+    struct ugpy_bytes notes;     /* notices heard (on_notice()) */
+    struct ugpy_bytes taken;     /* those ugpy_notices() handed over */
+    uint64_t notes_count;        /* held in NOTES */
+    uint64_t notes_dropped;      /* heard past UGPY_NOTES_MAX */
     int sink;                    /* JSON: records written here once the
                                     buffer holds UGPY_PIECE (-1: kept) */
     int sink_errno;              /* writing there failed (errno) */
@@ -1049,6 +1057,80 @@ on_ref(void *arg, const struct urigrep_ref *r)
     return 0;
 }
 
+/* Append S (LEN bytes; S NULL: none) to B as a field of a notice: '-'
+ * for none, else '=' and the bytes, then a NUL. Returns 0, -1 when
+ * memory ran out. */
+static int
+note_field(struct ugpy_bytes *b, const char *s, size_t len)
+{
+    if (reserve(b, len + 2))
+        return -1;
+    b->data[b->len++] = s ? '=' : '-';
+    if (s)
+        memcpy(b->data + b->len, s, len);
+    b->len += s ? len : 0;
+    b->data[b->len++] = '\0';
+    return 0;
+}
+
+/* The extractor's notice callback (urigrep_notice_fn): N packed into
+ * D's notices, with the "file" of the records of the moment (JSON), for
+ * ugpy_notices(): "KIND LINE COUNT", the file, DETAIL, MESSAGE_ID and
+ * REF, each a note_field(). Under the pipe's lock when a thread feeds
+ * the document. */
+static void
+on_notice(void *arg, const struct urigrep_notice *n)
+{
+    struct ugpy_doc *d = arg;
+    struct ugpy_bytes *b = &d->notes;
+    size_t was = b->len;
+    char head[80];
+    int k = snprintf(head, sizeof head, "%u %llu %llu", (unsigned)n->kind,
+                     (unsigned long long)n->line,
+                     (unsigned long long)n->count);
+
+    if (d->pipe)
+        pthread_mutex_lock(&d->pipe->mu);
+    if (d->notes_count >= UGPY_NOTES_MAX ||
+        note_field(b, head, (size_t)k) ||
+        note_field(b, d->jopt.file, d->jopt.file ? strlen(d->jopt.file) : 0) ||
+        note_field(b, n->detail, n->detail ? strlen(n->detail) : 0) ||
+        note_field(b, n->message_id,
+                   n->message_id ? strlen(n->message_id) : 0) ||
+        note_field(b, n->ref.ptr, n->ref.len)) {
+        b->len = was;
+        d->notes_dropped++;
+    } else {
+        d->notes_count++;
+    }
+    if (d->pipe)
+        pthread_mutex_unlock(&d->pipe->mu);
+}
+
+/* The notices heard since the last call, as on_notice() packs them, in
+ * *DATA (LEN bytes: D's until the next call), and *DROPPED those past
+ * UGPY_NOTES_MAX that were only counted; both start again from none. */
+void
+ugpy_notices(struct ugpy_doc *d, char **data, size_t *len,
+             uint64_t *dropped)
+{
+    struct ugpy_bytes t;
+
+    if (d->pipe)
+        pthread_mutex_lock(&d->pipe->mu);
+    t = d->taken;
+    d->taken = d->notes;
+    d->notes = t;
+    d->notes.len = 0;
+    *dropped = d->notes_dropped;
+    d->notes_dropped = 0;
+    d->notes_count = 0;
+    if (d->pipe)
+        pthread_mutex_unlock(&d->pipe->mu);
+    *data = d->taken.data;
+    *len = d->taken.len;
+}
+
 /* ---- the document ---- */
 
 /* Create a document reader with extractor options O: records as dicts
@@ -1077,7 +1159,7 @@ ugpy_new(const struct urigrep_extract_options *o, uintptr_t out,
     d->type = o->type;
     d->jopt.size = sizeof d->jopt;
     d->jopt.epoch = -1;
-    if ((rc = urigrep_extractor_new(o, on_ref, NULL, d, &d->x)) !=
+    if ((rc = urigrep_extractor_new(o, on_ref, on_notice, d, &d->x)) !=
         URIGREP_OK) {
         free(d);
         return rc;
@@ -1609,6 +1691,8 @@ ugpy_free(struct ugpy_doc *d)
         free(d->memo[i].s);
     free(d->buf.data);
     free(d->key.data);
+    free(d->notes.data);
+    free(d->taken.data);
     free(d->scratch);
     counter_free(&d->schemes);
     counter_free(&d->hosts);

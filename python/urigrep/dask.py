@@ -35,10 +35,15 @@ bytes (of .gz files: compressed; of an archive: its messages') and
 records, the CPU seconds the tasks took (of the worker processes, their
 Dask threads included, and of the threads that ran them), the bytes a
 task was given, the
-archives that could not be read, and the records counted by scheme and
-by host (both lowercased; "null" counts references without one), counted
-on the C side.  Dask's progress bar is shown when standard error is a
-terminal.  Exit status 2 when an archive could not be read.
+archives that could not be read and the damage liburigrep found
+("errors": what urigrep says of them), "damaged" (the files where the
+library found damage, with the number of notices of it: the command's
+errors; each is said on standard error), "notices" (all the library
+said, damage or not), and the records counted by scheme and by host
+(both lowercased; "null" counts references without one), counted on the
+C side.  Dask's progress bar is shown when standard error is a
+terminal.  Exit status 2 when an archive could not be read or a file is
+damaged.
 
 The client runs the urigrep command (--urigrep, else $URIGREP, else the
 PATH's) to list the files it would read (`urigrep --list-files -r`: mail
@@ -179,7 +184,10 @@ def extract(out, pieces, first=(1, 1), options=None, urigrep_cmd=None):
     and message numbers where the first piece starts (a range of an
     mbox). Returns a summary dict; its counts come from the C side (of
     an archive's records, from the command's lines), "errors" what the
-    command said of an archive it could not read whole."""
+    command said of an archive it could not read whole and what the
+    library said of damage (a Notice's str), "damaged" the number of
+    those a file (the command's error count), "notices" all the library
+    said (damage or not)."""
     options = dict(options or {})
     cpu, own = time.process_time(), time.thread_time()
     tmp = out + ".tmp"
@@ -189,13 +197,21 @@ def extract(out, pieces, first=(1, 1), options=None, urigrep_cmd=None):
             records, schemes, hosts, errors, child = _extract(
                 j, fd, pieces, first, options,
                 urigrep_cmd or urigrep_command())
+            notices = j.notices
     finally:
         os.close(fd)
     os.replace(tmp, out)
     hosts.pop(None, None)
+    # what the library said of damage, a file at a time (urigrep(1)
+    # says each and exits 2)
+    damaged = collections.Counter(str(n.file) for n in notices if n.damage)
+    for n in notices:
+        if n.damage:
+            errors.append(str(n))
     return {"records": records, "bytes": sum(p["end"] - p["start"]
                                              for p in pieces),
             "schemes": schemes, "hosts": hosts, "errors": errors,
+            "damaged": damaged, "notices": len(notices),
             "cpu_seconds": time.process_time() - cpu + child,
             "task_cpu_seconds": time.thread_time() - own + child}
 
@@ -502,13 +518,16 @@ def run(client, files, out, chunk, options, progress=False,
              "records": 0, "cpu_seconds": 0.0, "task_cpu_seconds": 0.0,
              "schemes": collections.Counter(),
              "hosts": collections.Counter(), "chunk_bytes": chunk,
-             "errors": errors}
+             "errors": errors, "notices": 0,
+             "damaged": collections.Counter()}
     for s in client.gather(futures):
         for k in ("bytes", "records", "cpu_seconds", "task_cpu_seconds"):
             total[k] += s[k]
         for e in s["errors"]:
             print(f"urigrep.dask: {e}", file=sys.stderr)
             errors.append(e)
+        total["notices"] += s["notices"]
+        total["damaged"].update(s["damaged"])
         # the C side's exact strings, summed lowercased
         for k in ("schemes", "hosts"):
             for key, v in s[k].items():
@@ -516,6 +535,7 @@ def run(client, files, out, chunk, options, progress=False,
     # (the C side counts references without a scheme or host from 0)
     for k in ("schemes", "hosts"):
         total[k] = {key: v for key, v in total[k].most_common() if v}
+    total["damaged"] = dict(sorted(total["damaged"].items()))
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump(total, f, indent=1)
         f.write("\n")

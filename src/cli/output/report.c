@@ -290,8 +290,8 @@ report_extract_options(const struct options *o,
 }
 
 /* What a WARC notice N says (report_notice()). Damage, to a record or
- * to its payload's coding, is trouble (exit 2); payloads not read are
- * counted for --verbose, said at the file's end. */
+ * to its payload's coding, is trouble (exit 2: URIGREP_NOTICE_DAMAGE);
+ * payloads not read are counted for --verbose, said at the file's end. */
 static void
 report_warc_notice(struct run *r, const struct urigrep_notice *n)
 {
@@ -299,7 +299,6 @@ report_warc_notice(struct run *r, const struct urigrep_notice *n)
 
     switch (n->kind) {
     case URIGREP_NOTICE_WARC_DAMAGED:
-        r->error = true;
         if (!o->no_messages)
             report_msg("%s: offset %" PRIu64 ": %s", r->file, n->count,
                        n->detail);
@@ -307,14 +306,12 @@ report_warc_notice(struct run *r, const struct urigrep_notice *n)
     case URIGREP_NOTICE_WARC_SKIPPED:
         r->warc_skipped++;
         break;
-    case URIGREP_NOTICE_WARC_BAD_PAYLOAD:
-        r->error = true;    /* links past the damage are lost */
+    case URIGREP_NOTICE_WARC_BAD_PAYLOAD:   /* links past it are lost */
         if (!o->no_messages)
             report_msg("%s: offset %" PRIu64 ": %s, the rest of the "
                        "payload dropped", r->file, n->count, n->detail);
         break;
     default:    /* URIGREP_NOTICE_NO_ZLIB */
-        r->error = true;
         if (!o->no_messages)
             report_msg("%s: offset %" PRIu64 ": %s-encoded HTTP payload, "
                        "and this urigrep was built without zlib: cannot "
@@ -330,7 +327,6 @@ static void
 report_count_notice(struct run *r, const struct urigrep_notice *n,
                     const char *file)
 {
-    r->error = true;
     if (r->o->no_messages)
         return;
     if (n->kind == URIGREP_NOTICE_BAD_LENGTH)
@@ -356,6 +352,10 @@ report_notice(void *arg, const struct urigrep_notice *n)
     const struct options *o = r->o;
     const char *file = r->where ? r->where : r->file;
 
+    /* damage is trouble (exit 2), whatever is said of it: one list, the
+     * library's, which its other callers read too */
+    if (URIGREP_NOTICE_DAMAGE & (1u << n->kind))
+        r->error = true;
     switch (n->kind) {
     case URIGREP_NOTICE_TOO_LONG:
     case URIGREP_NOTICE_LINE_TOO_LONG:
