@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "pinbox/pinbox.h"
 #include "pinbox/packs.h"
+#include "pinbox/state.h"
 #include "output/progress.h"
 
 #ifdef HAVE_LIBGIT2
@@ -139,15 +140,6 @@ enum layout {
     LAYOUT_BROKEN,          /* HEAD, its commit or its tree unreadable */
     LAYOUT_NONE, LAYOUT_EMPTY, LAYOUT_V1, LAYOUT_V2
 };
-
-/* --state: the last commit read of each epoch, by its real path. */
-struct state_entry {
-    char *path;
-    char hex[GIT_OID_HEXSZ + 1];
-};
-static struct state_entry *state;
-static size_t nstate;
-static bool state_on;       /* --state given */
 
 static pthread_once_t git_once = PTHREAD_ONCE_INIT;
 
@@ -1101,43 +1093,6 @@ put_run(struct run *r, struct queue *q, struct pinbox_run *run,
     q->held = run;
 }
 
-/* Remember that epoch PATH was read up to its HEAD, for --state. */
-static void
-state_note(const char *path, const git_oid *head)
-{
-    char real[PATH_MAX];
-    struct state_entry *s;
-    size_t i;
-
-    if (!state_on || realpath(path, real) == NULL)
-        return;
-    for (i = 0; i < nstate && strcmp(state[i].path, real) != 0; i++)
-        ;
-    if (i == nstate) {
-        if ((s = realloc(state, (nstate + 1) * sizeof *s)) == NULL)
-            out_of_memory();
-        state = s;
-        state[nstate].path = xstrdup(real);
-        nstate++;
-    }
-    git_oid_tostr(state[i].hex, sizeof state[i].hex, head);
-}
-
-/* The last commit read of epoch PATH by --state, or NULL. */
-static const char *
-state_find(const char *path)
-{
-    char real[PATH_MAX];
-    size_t i;
-
-    if (!state_on || realpath(path, real) == NULL)
-        return NULL;
-    for (i = 0; i < nstate; i++)
-        if (strcmp(state[i].path, real) == 0)
-            return state[i].hex;
-    return NULL;
-}
-
 /* --since-commit: the epochs of E (N) that hold one of the commits named
  * start after it; those before the newest such are not read. False when
  * none holds one (said). */
@@ -1186,7 +1141,7 @@ apply_state(struct epoch *e, size_t n)
     size_t i;
 
     for (i = 0; i < n; i++) {
-        const char *hex = state_find(e[i].path);
+        const char *hex = pinbox_state_find(e[i].path);
 
         if (hex && git_oid_fromstr(&e[i].start, hex) == 0) {
             e[i].has_start = true;
@@ -1287,7 +1242,8 @@ scan_epoch(struct run *r, struct epoch *e, uint64_t *base, size_t k,
                        hex);
         return false;
     }
-    state_note(e->path, &e->head);
+    git_oid_tostr(hex, sizeof hex, &e->head);
+    pinbox_state_note(e->path, hex);
     *base += e->w.n;
     return true;
 }
@@ -1601,108 +1557,6 @@ pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
         scan_end(r, &q, name);
 }
 
-/* ---- --state ---- */
-
-bool
-pinbox_state_load(const char *file)
-{
-    FILE *f = fopen(file, "r");
-    char *line = NULL;
-    size_t cap = 0, no = 0;
-    ssize_t len;
-    bool ok = true;
-
-    state_on = true;
-    if (f == NULL) {
-        if (errno == ENOENT)
-            return true;
-        report_msg("--state: %s: %s", file, strerror(errno));
-        return false;
-    }
-    /* a line: the commit's 40 hex digits, a space, the epoch's path */
-    while (ok && (len = getline(&line, &cap, f)) > 0) {
-        struct state_entry *s;
-
-        no++;
-        if (line[len - 1] == '\n')
-            line[--len] = '\0';
-        if (len < GIT_OID_HEXSZ + 2 || !all_hex(line, GIT_OID_HEXSZ) ||
-            line[GIT_OID_HEXSZ] != ' ' || (size_t)len != strlen(line)) {
-            report_msg("--state: %s:%zu: not a state line (a commit id, a "
-                       "space, a repository's path)", file, no);
-            ok = false;
-            break;
-        }
-        if ((s = realloc(state, (nstate + 1) * sizeof *s)) == NULL)
-            out_of_memory();
-        state = s;
-        memcpy(state[nstate].hex, line, GIT_OID_HEXSZ);
-        state[nstate].hex[GIT_OID_HEXSZ] = '\0';
-        state[nstate].path = xstrdup(line + GIT_OID_HEXSZ + 1);
-        nstate++;
-    }
-    if (ok && ferror(f)) {
-        report_msg("--state: %s: %s", file, strerror(errno));
-        ok = false;
-    }
-    free(line);
-    fclose(f);
-    return ok;
-}
-
-/* Write the state to the open descriptor FD; false on a write error. */
-static bool
-state_write(int fd)
-{
-    FILE *f = fdopen(fd, "w");
-    size_t i;
-    bool ok;
-
-    if (f == NULL) {
-        close(fd);
-        return false;
-    }
-    for (i = 0; i < nstate; i++)
-        fprintf(f, "%s %s\n", state[i].hex, state[i].path);
-    ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-    return fclose(f) == 0 && ok;
-}
-
-bool
-pinbox_state_save(const char *file)
-{
-    char *tmp = malloc(strlen(file) + 8);
-    size_t i;
-    int fd;
-
-    if (tmp == NULL)
-        out_of_memory();
-    for (i = 0; i < nstate; i++)
-        if (strchr(state[i].path, '\n')) {
-            report_msg("--state: %s: a path with a newline cannot be kept",
-                       state[i].path);
-            free(tmp);
-            return false;
-        }
-    /* beside FILE, so that rename() replaces it in one step */
-    sprintf(tmp, "%s.XXXXXX", file);
-    if ((fd = mkstemp(tmp)) < 0 || !state_write(fd) ||
-        rename(tmp, file) != 0) {
-        report_msg("--state: %s: %s", file, strerror(errno));
-        if (fd >= 0)
-            unlink(tmp);
-        free(tmp);
-        return false;
-    }
-    free(tmp);
-    for (i = 0; i < nstate; i++)
-        free(state[i].path);
-    free(state);
-    state = NULL;
-    nstate = 0;
-    return true;
-}
-
 #else /* !HAVE_LIBGIT2 */
 
 bool
@@ -1745,21 +1599,6 @@ void
 pinbox_cache_free(struct pinbox_cache *cache)
 {
     (void)cache;
-}
-
-bool
-pinbox_state_load(const char *file)
-{
-    (void)file;
-    report_msg("--state: this urigrep was built without libgit2");
-    return false;
-}
-
-bool
-pinbox_state_save(const char *file)
-{
-    (void)file;
-    return false;
 }
 
 #endif
