@@ -99,7 +99,7 @@ parse(const char *text, enum mail_mode mode, size_t chunk, bool headers)
     struct log l = { NULL, 0, 0, false };
     struct mail_sink sink = { on_message, headers ? on_header : NULL,
                               NULL, on_begin, on_data, on_end, &l,
-                              on_bad_length, NULL, !headers, NULL };
+                              on_bad_length, NULL, !headers, NULL, NULL };
     struct mail_parser *m = mail_new(mode);
     size_t i, len = strlen(text);
 
@@ -188,7 +188,7 @@ parse_lined(const char *text, enum mail_mode mode, size_t chunk, bool spans)
     struct lined d = { { NULL, 0, 0, false }, 0 };
     struct mail_sink sink = { NULL, NULL, NULL, NULL, lined_data, lined_end,
                               &d, NULL, spans ? lined_lines : NULL, true,
-                              spans ? lined_marked : NULL };
+                              spans ? lined_marked : NULL, NULL };
     struct mail_parser *m = mail_new(mode);
     size_t i, len = strlen(text);
 

@@ -294,7 +294,12 @@ enum urigrep_notice_kind {
                                         end follows (LINE: where it was
                                         seen); "From " lines separate
                                         messages from there on. Added
-                                        in 0.9.0 */
+                                        in 0.9.0. With DETAIL (added in
+                                        0.10.0): the Content-Length at
+                                        LINE is no count of bytes
+                                        (DETAIL: its value, 40 bytes at
+                                        most, then "..."; COUNT 0); the
+                                        message ends at a "From " line */
     /** UNWRAP: a wrapped link could not be decoded (DETAIL: why; REF: the
      *  link); it has no target, or the target of the wrapper around the
      *  bad one. Added in 0.9.0. */
@@ -321,7 +326,10 @@ enum urigrep_notice_kind {
     /** RNEWS: LINE should have been a "#! rnews COUNT" line and is not
      *  (COUNT 0): what follows, up to the next one, is read as an
      *  article; or the article counted at LINE (COUNT bytes) is cut short
-     *  by the end of the input. Added in 0.9.0. */
+     *  by the end of the input. Added in 0.9.0. With DETAIL (added in
+     *  0.10.0): LINE is "#! DETAIL" ("cunbatch", "c7unbatch", any
+     *  "...unbatch"), a compressed batch follows (COUNT 0): the rest of
+     *  the input is not read. */
     URIGREP_NOTICE_RNEWS
 };
 

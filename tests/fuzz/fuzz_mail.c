@@ -207,6 +207,20 @@ on_bad_length(void *arg, uint64_t length, uint64_t line)
     put(l, &line, sizeof line);
 }
 
+/* mboxcl, mboxcl2: a Content-Length that is no count, said with its
+ * value and line whatever the reads. */
+static void
+on_bad_value(void *arg, const char *v, size_t vlen, uint64_t line)
+{
+    struct log *l = arg;
+
+    if (l->notes)
+        l = l->notes;
+    put(l, "\0V", 2);
+    put(l, v, vlen);
+    put(l, &line, sizeof line);
+}
+
 static void
 run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
     struct again *again, bool few_headers, struct log *l)
@@ -214,7 +228,8 @@ run(const uint8_t *d, size_t n, enum mail_mode mode, unsigned seed,
     /* encoded lines one by one (seeded) or in marked runs (whole) */
     struct mail_sink sink = { NULL, on_header, on_header_end, on_begin,
                               on_data, on_end, l, on_bad_length, on_lines,
-                              few_headers, seed ? NULL : on_marked };
+                              few_headers, seed ? NULL : on_marked,
+                              on_bad_value };
     struct mail_parser *m = mail_new(mode);
     size_t i = 0;
 

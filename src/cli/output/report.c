@@ -329,12 +329,21 @@ report_count_notice(struct run *r, const struct urigrep_notice *n,
 {
     if (r->o->no_messages)
         return;
-    if (n->kind == URIGREP_NOTICE_BAD_LENGTH)
+    if (n->kind == URIGREP_NOTICE_BAD_LENGTH && n->detail)
+        report_msg("%s:%" PRIu64 ": no valid Content-Length ('%s' is no "
+                   "count of bytes); the message ends at its next "
+                   "\"From \" line", file, n->line, n->detail);
+    else if (n->kind == URIGREP_NOTICE_BAD_LENGTH)
         report_msg("%s:%" PRIu64 ": Content-Length: %" PRIu64 "%s%s "
                    "does not end where the next message starts; read "
                    "on to its \"From \" line", file, n->line, n->count,
                    n->message_id ? " of message " : "",
                    n->message_id ? n->message_id : "");
+    else if (n->detail)
+        report_msg("%s:%" PRIu64 ": \"#! %s\": a compressed news batch%s, "
+                   "not read (uncompress it first)", file, n->line,
+                   n->detail, strncmp(n->detail, "c", 1) == 0 ?
+                   " (compress(1), which urigrep does not decode)" : "");
     else if (n->count == 0)
         report_msg("%s:%" PRIu64 ": not a \"#! rnews COUNT\" line where "
                    "one was due; read as an article up to the next one",

@@ -313,10 +313,24 @@ mail_bad_length(void *arg, uint64_t length, uint64_t line)
     emit_notice(arg, URIGREP_NOTICE_BAD_LENGTH, line, length, NULL);
 }
 
+/* mboxcl, mboxcl2: a Content-Length that is no count; DETAIL is its
+ * value, cut to BAD_VALUE_MAX bytes ("..." after). */
+#define BAD_VALUE_MAX 40
+static void
+mail_bad_length_value(void *arg, const char *v, size_t vlen, uint64_t line)
+{
+    char detail[BAD_VALUE_MAX + 4];
+    size_t n = vlen < BAD_VALUE_MAX ? vlen : BAD_VALUE_MAX;
+
+    memcpy(detail, v, n);
+    strcpy(detail + n, vlen > n ? "..." : "");
+    emit_notice(arg, URIGREP_NOTICE_BAD_LENGTH, line, 0, detail);
+}
+
 static const struct mail_sink mail_sink_fns = {
     mail_message, mail_header, mail_header_end, mail_part_begin,
     mail_part_data, mail_part_end, NULL, mail_bad_length, mail_part_lines,
-    false, mail_part_marked
+    false, mail_part_marked, mail_bad_length_value
 };
 
 /* ---- news batches: each article a message, read as URIGREP_DOC_MAIL
@@ -374,12 +388,24 @@ rnews_bad(void *arg, uint64_t line, uint64_t count)
     x->origin.line = article;
 }
 
+/* A compressed batch ("#! cunbatch") at LINE: not read. */
+static void
+rnews_unbatch_line(void *arg, uint64_t line, const char *name)
+{
+    struct urigrep_extractor *x = arg;
+    uint64_t article = x->origin.line;
+
+    x->origin.line = x->rn_origin;
+    emit_notice(x, URIGREP_NOTICE_RNEWS, line, 0, name);
+    x->origin.line = article;
+}
+
 /* The batch sink for X. */
 static struct rnews_sink
 rnews_sink_of(struct urigrep_extractor *x)
 {
     struct rnews_sink s = { rnews_article, rnews_data, rnews_end, rnews_bad,
-                            NULL };
+                            NULL, rnews_unbatch_line };
 
     s.arg = x;
     return s;

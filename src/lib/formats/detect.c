@@ -160,12 +160,14 @@ urigrep_detect(const char *p, size_t n)
 {
     const char *nl;
     uint64_t count;
+    char name[RNEWS_LINE_MAX];
 
     if (p == NULL || n == 0)
         return URIGREP_DOC_TEXT;
     if (warc_is_version_line(p, n))
         return URIGREP_DOC_WARC;
-    if (rnews_separator(p, n, &count))
+    if (rnews_separator(p, n, &count) ||
+        rnews_unbatch(p, n, name, sizeof name))
         return URIGREP_DOC_RNEWS;
     nl = memchr(p, '\n', n);
     if (mail_is_from_line(p, nl ? (size_t)(nl - p) + 1 : n))

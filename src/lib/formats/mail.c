@@ -412,7 +412,8 @@ split_field(const char *f, size_t n, size_t *nlen, const char **v,
  * Message-ID, Subject, and the Content-Length of an mboxcl one. */
 static void
 message_field(struct mail_parser *m, struct level *l, const char *f,
-              size_t nlen, const char *v, size_t vlen)
+              size_t nlen, const char *v, size_t vlen,
+              const struct mail_sink *sink)
 {
     if (l->is_message && mail_name_is(f, nlen, "Message-ID")) {
         copy_str(l->message_id, sizeof l->message_id, v, vlen);
@@ -421,8 +422,12 @@ message_field(struct mail_parser *m, struct level *l, const char *f,
         copy_str(l->subject, sizeof l->subject, v, vlen);
     } else if (m->depth == 1 && counts_length(m) &&
                mail_name_is(f, nlen, "Content-Length")) {
-        /* the octets of the body as stored (fdd000386, fdd000387) */
+        /* the octets of the body as stored (fdd000386, fdd000387); one
+         * that is no count is said, and the message taken as having
+         * none */
         m->clen = parse_length(v, vlen);
+        if (m->clen < 0 && sink->bad_length_value)
+            sink->bad_length_value(sink->arg, v, vlen, m->field_line);
     }
 }
 
@@ -503,7 +508,7 @@ read_field(struct mail_parser *m, const struct mail_sink *sink, size_t n)
                                                 &vlen))
         return;
     l = &m->lv[m->depth - 1];
-    message_field(m, l, m->field, nlen, v, vlen);
+    message_field(m, l, m->field, nlen, v, vlen, sink);
     if (sink->header)
         sink->header(sink->arg, m->field, nlen, v, vlen,
                      l->is_message && l->mid_at != m->depth - 1

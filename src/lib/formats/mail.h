@@ -114,6 +114,12 @@ struct mail_sink {
      * would say.  NULL: part_data() a line. */
     void (*part_marked)(void *arg, const char *p, size_t n,
                         const struct mail_mark *marks, size_t nmarks);
+    /* Optional. mboxcl, mboxcl2: a message's Content-Length, V (VLEN
+     * bytes, blanks trimmed; any bytes), at stored line LINE, is no
+     * count of bytes (no digits, another byte, more than 18 digits): the
+     * message is read as having none (it ends at a "From " line). */
+    void (*bad_length_value)(void *arg, const char *v, size_t vlen,
+                             uint64_t line);
 };
 
 struct mail_parser;

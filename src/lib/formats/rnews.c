@@ -28,6 +28,25 @@ rnews_separator(const char *p, size_t n, uint64_t *count)
     return true;
 }
 
+bool
+rnews_unbatch(const char *p, size_t n, char *name, size_t size)
+{
+    size_t i = 3, k;
+
+    if (n < 10 || memcmp(p, "#! ", 3) != 0)
+        return false;
+    while (i < n && ((p[i] >= 'a' && p[i] <= 'z') ||
+                     (p[i] >= '0' && p[i] <= '9')))
+        i++;
+    k = i - 3;
+    if (k < 7 || k >= size || memcmp(p + i - 7, "unbatch", 7) != 0 ||
+        (i < n && !strchr(" \t\r\n", p[i])))
+        return false;
+    memcpy(name, p + 3, k);
+    name[k] = '\0';
+    return true;
+}
+
 /* The line starting here is no separator: the bytes up to the next one
  * are an article no count says the end of (said once, when it opens). */
 static void
@@ -45,8 +64,17 @@ static void
 held_line(struct rnews *r, const struct rnews_sink *s)
 {
     uint64_t count;
+    char name[RNEWS_LINE_MAX];
 
-    if (!rnews_separator(r->held, r->nheld, &count)) {
+    if (rnews_unbatch(r->held, r->nheld, name, sizeof name)) {
+        /* compressed from here on: nothing more is text */
+        if (r->loose)
+            s->end(s->arg);
+        r->loose = false;
+        if (s->unbatch)
+            s->unbatch(s->arg, r->nl + 1, name);
+        r->unread = true;
+    } else if (!rnews_separator(r->held, r->nheld, &count)) {
         not_separator(r, s);
         s->data(s->arg, r->held, r->nheld);
     } else {
@@ -96,7 +124,7 @@ void
 rnews_feed(struct rnews *r, const char *p, size_t n,
            const struct rnews_sink *s)
 {
-    while (n > 0) {
+    while (n > 0 && !r->unread) {
         size_t k;
 
         if (r->counted) {
@@ -135,7 +163,9 @@ rnews_finish(struct rnews *r, const struct rnews_sink *s)
     enum skip_impl simd = r->simd;
     uint64_t count;
 
-    if (r->counted) {
+    if (r->unread) {
+        /* said where it began */
+    } else if (r->counted) {
         s->bad(s->arg, r->sep_line, r->count);
         s->end(s->arg);
     } else if (r->nheld > 0 && rnews_separator(r->held, r->nheld, &count)) {

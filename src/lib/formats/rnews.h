@@ -30,6 +30,10 @@ struct rnews_sink {
      * article counted there (COUNT bytes) ends early with the input. */
     void (*bad)(void *arg, uint64_t line, uint64_t count);
     void *arg;
+    /* Optional: LINE is "#! NAMEunbatch" ("#! cunbatch": a compress(1)ed
+     * batch follows, as rnews(8) reads it through a decompressor): the
+     * rest of the input is compressed, and not read. */
+    void (*unbatch)(void *arg, uint64_t line, const char *name);
 };
 
 /* A batch being read: zero it to start (SIMD may be set then).
@@ -43,6 +47,7 @@ struct rnews {
     bool counted;       /* a counted article is open */
     bool loose;         /* an article that no separator counted is open */
     bool mid_line;      /* within a line that is no separator */
+    bool unread;        /* after a "#! cunbatch" line: not read */
     size_t nheld;       /* bytes of a line that may be a separator */
     char held[RNEWS_LINE_MAX];
 };
@@ -50,6 +55,12 @@ struct rnews {
 /* Is P (N bytes, the start of a line) "#! rnews " and a count, then the
  * end of the line or a blank? The count in *COUNT when so. */
 bool rnews_separator(const char *p, size_t n, uint64_t *count);
+
+/* Is P (N bytes, the start of a line) "#! NAMEunbatch" (NAME lower-case
+ * letters and digits: cunbatch, c7unbatch, gunbatch), then the end of
+ * the line or a blank? Then "NAMEunbatch" is copied into NAME (SIZE
+ * bytes, NUL-terminated); false when it does not fit. */
+bool rnews_unbatch(const char *p, size_t n, char *name, size_t size);
 
 /* Read N more bytes of the batch; the split of the input does not
  * matter. */
