@@ -17,6 +17,7 @@
 #include "msg.h"
 #include "output/domain.h"
 #include "output/output.h"
+#include "output/stats.h"
 #include "output/template.h"
 #include "urigrep.h"
 
@@ -103,6 +104,11 @@ struct options {
     /* --format=TEMPLATE (output/template.h), or NULL; what it needs */
     struct template *format;
     unsigned format_needs;
+    /* --stats[=FIELD]: the field or template counted (NULL: no --stats),
+     * and the counts, which the one thread that writes the output feeds
+     * (report_write()) */
+    const char *stats_field;
+    struct stats *stats;
 };
 
 /* How a file came to be read: named, found by -r, or found as a message

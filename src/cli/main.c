@@ -429,6 +429,7 @@ set_format(struct options *o)
     char *bad;
 
     template_free(o->format);
+    stats_free(o->stats);
     if ((o->format = template_compile(optarg, &why, &bad)) == NULL)
         usage_error("--format: '%s': %s", bad, why);
     o->format_needs = template_needs(o->format);
@@ -467,6 +468,7 @@ option_output(struct options *o, int c, int longindex,
     case 's': o->no_messages = true; break;
     case OPT_JSON: o->json = true; break;
     case OPT_FORMAT: set_format(o); break;
+    case OPT_STATS: o->stats_field = optarg ? optarg : "domain"; break;
     case OPT_CONTEXT: o->context = true; break;
     case OPT_VERBOSE: o->verbose = true; break;
     case OPT_PICK: o->pick = true; break;
@@ -559,16 +561,47 @@ set_base(struct options *o)
         usage_error("--base: '%s' is not an absolute URI", o->base);
 }
 
+/* --stats=FIELD: a field's name ("host"), or a template ("{scheme}
+ * {host}"), whose lines are counted (o->format, ended by NUL). */
+static void
+set_stats(struct options *o)
+{
+    const char *why, *f = o->stats_field;
+    char *bad, *t;
+
+    if (o->format || o->count || o->list != LIST_NONE || o->quiet)
+        usage_error("%s", "--stats excludes --format, -c, -l, -L and -q");
+    if (strchr(f, '{') == NULL) {
+        if ((t = malloc(strlen(f) + 3)) == NULL)
+            out_of_memory();
+        sprintf(t, "{%s}", f);
+        o->format = template_compile(t, &why, &bad);
+        free(t);
+    } else
+        o->format = template_compile(f, &why, &bad);
+    if (o->format == NULL)
+        usage_error("--stats: '%s': %s", bad, why);
+    o->format_needs = template_needs(o->format);
+    o->stats = stats_new();
+}
+
 /* What the output options say together (check_options()). */
 static void
-check_output_options(const struct options *o)
+check_output_options(struct options *o)
 {
     if (o->format && (o->json || o->pick))
         usage_error("%s", "--format excludes --json and --pick");
+    if (o->stats_field && o->pick)
+        usage_error("%s", "--stats excludes --pick");
+    if (o->stats_field)
+        set_stats(o);
     if ((o->format_needs & TEMPLATE_NEEDS_PSL) &&
         !(urigrep_trust_features() & URIGREP_TRUST_PSL))
-        usage_error("%s", "--format: {domain}: this urigrep was built "
-                    "without libpsl");
+        usage_error("%s", o->stats_field
+                    ? "--stats: domain: this urigrep was built without "
+                      "libpsl (--stats=host counts hosts)"
+                    : "--format: {domain}: this urigrep was built "
+                      "without libpsl");
 }
 
 /* What the options say together: those that exclude each other, what
@@ -626,6 +659,27 @@ parse_options(int argc, char **argv, struct options *o,
             option_error(argv, c);
     }
     check_options(o);
+}
+
+/* --stats: the table counted, then, when values were dropped, what
+ * that means for the counts (on standard error). */
+static void
+print_stats(const struct options *o)
+{
+    struct urigrep_buf b;
+    uint64_t max_error, seen;
+
+    buf_init(&b, SIZE_MAX / 2);
+    if (stats_write(o->stats, &b, o->json) != URIGREP_OK)
+        out_of_memory();
+    if (fwrite(b.data, 1, b.len, stdout) != b.len)
+        report_write_error(errno ? errno : EIO);
+    buf_free(&b);
+    if (stats_dropped(o->stats, &max_error, &seen) && !o->no_messages)
+        report_msg("--stats: more than %d distinct values: those counted "
+                   "least were dropped, each count is at most %" PRIu64
+                   " too high (of %" PRIu64 " counted; --json gives each "
+                   "one's error)", STATS_LIMIT, max_error, seen);
 }
 
 /* A file -r found: read now, kept, or queued for -j's threads
@@ -897,6 +951,8 @@ scan_args(struct run *r, int nfiles, char **args)
     plan_finish(r);
     /* a write error exits 2 here or in report_close_stdout() at exit */
     report_flush(r);
+    if (o->stats)
+        print_stats(o);
     /* --state moves on only after a run without trouble */
     if (o->state && !r->error && !pinbox_state_save(o->state))
         r->error = true;
@@ -928,6 +984,7 @@ free_run(struct run *r, struct options *o)
     domain_free(&o->domains);
     domain_free(&o->exclude_domains);
     template_free(o->format);
+    stats_free(o->stats);
     for (k = 0; k < o->nprivate; k++)
         free(o->private[k]);
     free(o->private);

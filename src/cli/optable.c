@@ -28,6 +28,11 @@ const char *const optable_type_words[] = {
     "mboxcl2", "mh", "warc", "public-inbox", "rnews", NULL
 };
 
+const char *const optable_stats_words[] = {
+    "domain", "host", "scheme", "uri", "authority", "path", "port", "file",
+    "subject", "message_id", "content_type", "wrapper", NULL
+};
+
 #define HEADING(text) { 0, NULL, 0, 0, NULL, text, OPTV_TEXT, NULL }
 #define FLAG(l, name, val, help) \
     { l, name, no_argument, val, NULL, help, OPTV_TEXT, NULL }
@@ -155,6 +160,12 @@ const struct optable_entry optable[] = {
           "{query} {fragment} {domain} {file} {line}...\n"
           "(urigrep(1) lists them); \\t, \\n escapes",
           OPTV_TEXT),
+    WORDS(0, "stats", optional_argument, OPT_STATS, "FIELD",
+          "instead of the URIs, how often each value of\n"
+          "FIELD occurs, most first: domain (the\n"
+          "default), host, scheme, any --format field\n"
+          "or a TEMPLATE; with --json as JSON Lines",
+          optable_stats_words),
     FLAG(0, "context", OPT_CONTEXT, "with --json, the text around each URI"),
     WORDS(0, "color", optional_argument, OPT_COLOR, "WHEN",
           "colour URIs (invalid ones apart), file names,\n"

@@ -17,7 +17,7 @@ enum {
     OPT_PROGRESS, OPT_LABEL, OPT_UNWRAP, OPT_STRIP_TRACKING,
     OPT_WARC_METADATA, OPT_CONTEXT, OPT_SINCE_COMMIT, OPT_STATE,
     OPT_LIST_RUNS, OPT_READ_RUNS, OPT_DOMAIN, OPT_EXCLUDE_DOMAIN,
-    OPT_LIST_FILES, OPT_FORMAT
+    OPT_LIST_FILES, OPT_FORMAT, OPT_STATS
 };
 
 /* What an option's value is, for the shell completions */
@@ -59,6 +59,9 @@ extern const char *const optable_color_words[];
 extern const char *const optable_progress_words[];
 extern const char *const optable_hyphen_words[];
 extern const char *const optable_type_words[];
+/* --stats: the fields offered (any --format field, or a template, is
+ * taken) */
+extern const char *const optable_stats_words[];
 /* --open-wrapped and --confirm: conf.c's conf_set() checks these (keep in
  * sync) */
 extern const char *const optable_open_wrapped_words[];

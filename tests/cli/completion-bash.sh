@@ -54,6 +54,7 @@ check "always
 auto" urigrep --color = a
 check "file" urigrep --unique = f
 check "always" urigrep --progress = al
+check "host" urigrep --stats = ho
 # file names where a file is expected, and nothing for free text
 cd "$tmp" || exit 99
 check "dir/patterns.txt" urigrep -f dir/pa

@@ -67,6 +67,11 @@ report_file_flush(struct run *r)
 void
 report_write(struct run *r, const char *p, size_t n)
 {
+    if (r->o->stats) {
+        /* --stats: the lines are values to count, not output */
+        stats_feed(r->o->stats, p, n);
+        return;
+    }
     /* standard output may be the terminal the progress line is on */
     progress_clear();
     if (fwrite(p, 1, n, stdout) != n ||
@@ -517,7 +522,8 @@ report_say(struct run *r, const struct urigrep_ref *ref)
 }
 
 /* --format: REF (PARTS: its URI split when the template needs it) as
- * the template makes it, ended by a newline (-0: NUL). */
+ * the template makes it, ended by a newline (-0, and --stats's values:
+ * NUL). */
 static enum urigrep_status
 format_line(struct run *r, const struct urigrep_ref *ref,
             const struct urigrep_span *parts)
@@ -530,7 +536,8 @@ format_line(struct run *r, const struct urigrep_ref *ref,
     tr.file = r->file;
     if ((rc = template_write(&r->outbuf, r->o->format, &tr)))
         return rc;
-    return buf_append(&r->outbuf, r->o->out.null ? "\0" : "\n", 1);
+    return buf_append(&r->outbuf,
+                      r->o->out.null || r->o->stats ? "\0" : "\n", 1);
 }
 
 void
