@@ -9,7 +9,11 @@ FILE, key for key, in order.  Then RUNS rounds (default 5), each running
 in turn, a process each so that start-up counts: cat FILE, rg -o
 '(https?|ftp)://...' FILE (when rg is there), URIGREP -j 1 --json FILE,
 and `python3 -c 'for r in urigrep.scan(FILE)'` (the interpreter's start
-and the import included; every record's "uri" and "line" read), then
+and the import included; every record's "uri" and "line" read),
+urigrep.scan_json(FILE, /dev/null) and `python3 -c 'import urigrep'`
+(the start-up, taken off the module's times for the ratios issue 34
+item 5 asks: scan() at least 0.9 of the command, scan_json() no slower
+than scan()), then
 the same on one CPU (the affinity set to it: scan() then reads in the
 caller's thread, as before it had a thread of its own).  Prints
 the commands, the machine and its CPU flags, for each the least wall
@@ -34,6 +38,13 @@ SCAN = ("import sys, urigrep\n"
         "    n += 1\n"
         "    t += len(r['uri']) + r['line']\n"
         "print(n)\n")
+# the bulk form: --json's lines written by C to /dev/null
+SCAN_JSON = ("import sys, urigrep\n"
+             "with open('/dev/null', 'wb') as out:\n"
+             "    print(urigrep.scan_json(sys.argv[1], out))\n")
+# the interpreter's start and the import alone (an empty run), taken
+# off the module's times as issue 34 item 5 asks
+EMPTY = "import sys, urigrep\n"
 RG = r"""(https?|ftp)://[^\]\[<>"\s]+"""
 
 
@@ -111,7 +122,11 @@ def main():
                                                          path]))
         scan = [sys.executable, "-c", SCAN, path]
         rows += [("urigrep -j 1 --json", [cmd, "-j", "1", "--json", path]),
-                 ("python3 urigrep.scan()", scan)]
+                 ("python3 urigrep.scan()", scan),
+                 ("python3 urigrep.scan_json()",
+                  [sys.executable, "-c", SCAN_JSON, path]),
+                 ("python3 import urigrep", [sys.executable, "-c", EMPTY,
+                                             path])]
         one = {min(os.sched_getaffinity(0))}
         if cpus > 1:
             rows.append(("python3 urigrep.scan(), 1 CPU", scan))
@@ -132,6 +147,14 @@ def main():
         pw, pc = best["python3 urigrep.scan()"]
         print(f"  scan() / command: {cw / pw * 100:.0f}% by wall time, "
               f"{cc / pc * 100:.0f}% by CPU time")
+        ew, ec = best["python3 import urigrep"]
+        jw, jc = best["python3 urigrep.scan_json()"]
+        print(f"  start-up taken off ({ew:.3f} s wall, {ec:.3f} s CPU): "
+              f"scan() / command {cw / (pw - ew) * 100:.0f}% by wall, "
+              f"{cc / (pc - ec) * 100:.0f}% by CPU (at least 90% asked); "
+              f"scan_json() / scan() {(pw - ew) / (jw - ew) * 100:.0f}% "
+              f"by wall, {(pc - ec) / (jc - ec) * 100:.0f}% by CPU "
+              f"(at least 100% asked)")
         if cpus > 1:
             ow, oc = best["python3 urigrep.scan(), 1 CPU"]
             print(f"  scan() on 1 CPU / command: {cw / ow * 100:.0f}% by "
