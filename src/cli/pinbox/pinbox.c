@@ -661,19 +661,33 @@ tree_find(const unsigned char *p, size_t n, const char *name, git_oid *id)
     return 0;
 }
 
-/* Message P (N bytes), numbered MESSAGE, to the extractor as one mail:
- * its lines count from its start (-n). */
+/* Message number MESSAGE begins: the extractor takes a mail, its lines
+ * counted from its start (-n). */
 static void
-feed_message(struct run *r, const char *p, size_t n, uint64_t message)
+message_start(struct run *r, uint64_t message)
 {
     if (urigrep_extractor_set_origin(r->x, URIGREP_DOC_MAIL, 0, 0,
                                      message - 1) != URIGREP_OK)
         out_of_memory();
-    progress_bytes(n);
-    input_feed(r, p, n);
+}
+
+/* The message given since message_start() ends. */
+static void
+message_end(struct run *r)
+{
     if (!r->stop && urigrep_extractor_finish(r->x) == URIGREP_ERR_NOMEM)
         out_of_memory();
     urigrep_extractor_reset(r->x);
+}
+
+/* Message P (N bytes), numbered MESSAGE, to the extractor as one mail. */
+static void
+feed_message(struct run *r, const char *p, size_t n, uint64_t message)
+{
+    message_start(r, message);
+    progress_bytes(n);
+    input_feed(r, p, n);
+    message_end(r);
 }
 
 /* What reading a run needs at hand. */
@@ -684,17 +698,85 @@ struct reader {
     git_tree *head;         /* v1: the tree of the epoch's newest commit */
 };
 
-/* Read blob ID of commit COMMIT as message MESSAGE, where it lies in
- * the object libgit2 inflated it into; false when it cannot be (said). */
+/* The largest message blob read whole (git_odb_read() inflates it into
+ * memory): a larger one is streamed where the object store can stream
+ * it (a loose object, inflated from its mapped file a piece at a time),
+ * and reported and skipped where it cannot (a packed one: libgit2 1.5
+ * has no stream for those). A list's message is rarely over a few MiB;
+ * URIGREP_PINBOX_BLOB_LIMIT (bytes) changes it. */
+#define BLOB_LIMIT ((size_t)64 << 20)
+/* The piece a streamed blob is read in. */
+#define STREAM_PIECE ((size_t)64 << 10)
+
+static size_t
+blob_limit(void)
+{
+    const char *s = getenv("URIGREP_PINBOX_BLOB_LIMIT");
+    long long v = s ? strtoll(s, NULL, 10) : 0;
+
+    return v > 0 && (unsigned long long)v <= SIZE_MAX ? (size_t)v
+                                                       : BLOB_LIMIT;
+}
+
+/* Blob ID of commit COMMIT (LEN bytes, over blob_limit()) as message
+ * MESSAGE, read through a stream of the object store in STREAM_PIECE
+ * pieces; false when it cannot be (said: a packed object over the
+ * limit is skipped). */
+static bool
+stream_blob(struct run *r, const struct reader *rd, const git_oid *commit,
+            const git_oid *id, size_t len, uint64_t message)
+{
+    git_odb_stream *s;
+    git_object_t type;
+    size_t n, got = 0;
+    char *buf, why[256];
+    int k = 0;
+
+    if (git_odb_open_rstream(&s, &n, &type, rd->odb, id) != 0) {
+        snprintf(why, sizeof why, "its message, %zu bytes, is over the "
+                 "%zu read whole (URIGREP_PINBOX_BLOB_LIMIT) and cannot be "
+                 "streamed (a packed object): skipped", len, blob_limit());
+        commit_error(r, rd->run->repo, commit, why);
+        return false;
+    }
+    if ((buf = malloc(STREAM_PIECE)) == NULL)
+        out_of_memory();
+    message_start(r, message);
+    while (!r->stop && !r->file_stop &&
+           (k = git_odb_stream_read(s, buf, STREAM_PIECE)) > 0) {
+        progress_bytes((size_t)k);
+        input_feed(r, buf, (size_t)k);
+        got += (size_t)k;
+    }
+    message_end(r);
+    if (k < 0 || (got != n && !r->stop && !r->file_stop)) {
+        snprintf(why, sizeof why, "its message blob cannot be read past "
+                 "byte %zu of %zu: %s", got, n, k < 0 ? git_why()
+                 : "cut short");
+        commit_error(r, rd->run->repo, commit, why);
+    }
+    free(buf);
+    git_odb_stream_free(s);
+    return k >= 0;
+}
+
+/* Read blob ID of commit COMMIT as message MESSAGE: one up to
+ * blob_limit() bytes where it lies in the object libgit2 inflated it
+ * into, a larger one streamed; false when it cannot be (said). */
 static bool
 read_blob(struct run *r, const struct reader *rd, const git_oid *commit,
           const git_oid *id, uint64_t message)
 {
     git_odb_object *o;
-    const char *why = NULL, *p = read_raw(rd->odb, id, GIT_OBJECT_BLOB, &o,
-                                          &why);
+    git_object_t type;
+    size_t len;
+    const char *why = NULL, *p;
 
-    if (p == NULL) {
+    /* its size first (an object's header): a huge one is not inflated */
+    if (git_odb_read_header(&len, &type, rd->odb, id) == 0 &&
+        type == GIT_OBJECT_BLOB && len > blob_limit())
+        return stream_blob(r, rd, commit, id, len, message);
+    if ((p = read_raw(rd->odb, id, GIT_OBJECT_BLOB, &o, &why)) == NULL) {
         commit_error(r, rd->run->repo, commit, why);
         return false;
     }
