@@ -38,8 +38,9 @@ grep -F "('1\\03323456789012345678901234567890123456789...' is no" err \
 mbox ' 24 ' >f.mbox
 ug -n --type=mboxcl f.mbox >out 2>err || fail "' 24 ': $(cat err)"
 [ ! -s err ] && cmp -s out want || fail "' 24 ': $(cat out err)"
-# -j cuts along the Content-Length chain and says the same (-n: the
-# lines of a piece read without its origin are a defect of their own)
+# -j cuts along the Content-Length chain and says the same, the file's
+# line also when nothing printed shows one (-c: a piece read without its
+# origin said its own line)
 awk 'BEGIN { for (i = 1; i <= 40000; i++) {
     printf "From a@example.org Mon Jan  1 00:00:00 2024\n"
     printf "Content-Length: %s\n\n", (i == 20000 ? "x1" : "28")
@@ -53,4 +54,13 @@ rc2=$?
 cmp -s out1 out2 && cmp -s err1 err2 || fail "-j 2: $(head -c 300 err2)"
 grep -F "big.mbox:99997: no valid Content-Length ('x1'" err1 >/dev/null ||
     fail "-j 1: $(head -c 300 err1)"
+for t in mboxcl mboxcl2; do
+    URIGREP_SPLIT_SIZE=262144 ug -j 1 -c --type=$t big.mbox >out1 2>err1
+    : >trace
+    URIGREP_SPLIT_SIZE=262144 URIGREP_JOBS_TRACE=trace \
+        ug -j 2 -c --type=$t big.mbox >out2 2>err2
+    [ "$(wc -l <trace)" -gt 2 ] || fail "-j 2 -c did not cut big.mbox"
+    cmp -s out1 out2 && cmp -s err1 err2 ||
+        fail "-j 2 -c --type=$t: $(head -c 300 err2)"
+done
 exit 0

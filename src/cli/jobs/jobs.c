@@ -1721,8 +1721,12 @@ jobs_start(struct run *r, unsigned n)
     j->max_queued = (size_t)n * QUEUE_PER_WORKER;
     j->plain = !r->o->unique && !r->o->has_max && !r->o->quiet &&
                r->o->list == LIST_NONE && !r->o->count;
+    /* mboxcl and mboxcl2 say damage at a line (a Content-Length that
+     * lies or is no count) whatever is printed: their pieces know their
+     * origin, so that the line is the file's */
     j->need_origin = r->o->out.line_number || r->o->json || r->o->format ||
-                     r->o->verbose || r->o->unique_scope == UNIQUE_MESSAGE;
+                     r->o->verbose || r->o->unique_scope == UNIQUE_MESSAGE ||
+                     r->o->type == TYPE_MBOXCL || r->o->type == TYPE_MBOXCL2;
     j->piece_size = jobs_piece_size();
     /* for the tests: where files were cut, "NAME FROM TO" a piece */
     if ((env = getenv("URIGREP_JOBS_TRACE")) != NULL && *env &&
