@@ -7,6 +7,7 @@ import collections
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 
@@ -115,3 +116,31 @@ def test_task_counts_the_commands_lines_in_c(urigrep_cmd, tmp_path):
     assert n == len(recs)
     assert schemes == dict(collections.Counter(r["scheme"] for r in recs))
     assert hosts == dict(collections.Counter(r["host"] for r in recs))
+
+
+def test_scan_on_one_cpu_gives_pages_back(tmp_path):
+    """scan() of a 48 MiB file it maps, in a process that may run on one
+    CPU (so no thread of its own reads it): the pages read are given back
+    as it goes on, and peak RSS stays far under the file's size (it grew
+    with the file before: 60 MiB and more)."""
+    path = tmp_path / "big.txt"
+    line = b"prose and http://example.org/a-link, " * 3 + b"\n"
+    with open(path, "wb") as f:
+        f.write(line * ((48 << 20) // len(line)))
+    code = ("import os, sys, urigrep\n"
+            "os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"
+            "n = sum(1 for _ in urigrep.scan(sys.argv[1]))\n"
+            # VmHWM: this image's own peak (ru_maxrss keeps the forked
+            # parent's)
+            "hwm = open('/proc/self/status').read().split('VmHWM:')[1]\n"
+            "print(n, hwm.split()[0])\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [os.path.dirname(os.path.dirname(urigrep.__file__))] +
+        [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    out = subprocess.run([sys.executable, "-c", code, str(path)], env=env,
+                         stdout=subprocess.PIPE, check=True).stdout.split()
+    assert int(out[0]) == 3 * ((48 << 20) // len(line))
+    if os.environ.get("URIGREP_SANITIZED"):
+        return      # the sanitizer's shadow memory counts too
+    assert int(out[1]) < 40 * 1024, f"peak RSS {out[1]} KiB"

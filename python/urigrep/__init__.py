@@ -502,9 +502,12 @@ def _feed(d, f, data, own, o, any_bytes, size, offset, pipe=False):
                                            m is not None) == 0:
                     yield from _piped(d)
                     return
+                given = 0
                 for i in range(0, len(data), size):
                     yield lib.ugpy_feed(d, p + i, min(size, len(data) - i)), \
                         "feed"
+                    if m is not None and i + size - given >= _GIVE_BACK:
+                        given = _give_back(m, given, i + size)
         else:
             pieces = _pieces(f, data, head, size)
             if warc_gz:
@@ -520,6 +523,22 @@ def _feed(d, f, data, own, o, any_bytes, size, offset, pipe=False):
     finally:
         if m is not None:
             m.close()
+
+
+# bytes of a map read by the caller's thread, after which scan() gives
+# their pages back (the thread of ugpy_start() does the same: VM_STEP)
+_GIVE_BACK = 4 * 1024 * 1024
+
+
+def _give_back(m, start, end):
+    """The pages of the map M from START (page-aligned) to END, read, given
+    back (MADV_DONTNEED: a file's pages, which a read again would fetch
+    anew): memory does not grow with the file.  Returns where the pages
+    given back end."""
+    end -= end % mmap.PAGESIZE
+    if end > start and hasattr(mmap, "MADV_DONTNEED"):
+        m.madvise(mmap.MADV_DONTNEED, start, end - start)
+    return max(start, end)
 
 
 def _piped(d):
