@@ -125,6 +125,8 @@ void urigrep_counter_free(urigrep_counter *c);
 size_t urigrep_warc_member(const char *p, size_t n, size_t from);
 int urigrep_registered_domain(const char *host, size_t len, char **out,
                               size_t *out_len);
+int urigrep_uri_normalize(const char *uri, size_t len, char **out,
+                          size_t *out_len);
 unsigned urigrep_trust_features(void);
 #define URIGREP_TRUST_PSL ...
 

@@ -141,6 +141,16 @@ contracts(void)
     CHECK(urigrep_resolve("a/", 2, "b", 1, URIGREP_RFC2396, &abs, NULL) ==
           URIGREP_ERR_BASE_RELATIVE && abs == NULL);
 
+    /* normalize (added in 0.10.0) */
+    CHECK(urigrep_uri_normalize("a", 1, NULL, NULL) == URIGREP_ERR_ARG);
+    CHECK(urigrep_uri_normalize(NULL, 1, &abs, NULL) == URIGREP_ERR_ARG &&
+          abs == NULL);
+    CHECK(urigrep_uri_normalize("a", SIZE_MAX, &abs, NULL) ==
+          URIGREP_ERR_ARG && abs == NULL);
+    CHECK(urigrep_uri_normalize("HTTP://A:80", 11, &abs, NULL) ==
+          URIGREP_OK && strcmp(abs, "http://a/") == 0);
+    urigrep_free(abs);
+
     /* helpers */
     CHECK(urigrep_strip_typed(NULL, 3, out) == 0);
     CHECK(urigrep_strip_typed("<a>", 3, NULL) == 0);

@@ -109,6 +109,28 @@ enum urigrep_status urigrep_resolve(const char *base, size_t base_len,
                                     enum urigrep_rfc rfc, char **out,
                                     size_t *out_len);
 
+/** The normal form of URI (LEN bytes), by RFC 3986 sections 6.2.2 and
+ *  6.2.3, which never changes what it identifies: the scheme and a
+ *  server's host in lower case, percent-encoded triplets with upper-case
+ *  hex digits and those of unreserved characters (ALPHA, DIGIT, "-",
+ *  ".", "_", "~") decoded, in every component; with a scheme, the "." and
+ *  ".." segments of the path removed ("http://a/b/./c/../d" is
+ *  "http://a/b/d"; a ".." above the root is kept, as RFC 2396 section 5.2
+ *  keeps it); an empty port, and the default port of http, https, ws,
+ *  wss, ftp, gopher, telnet, nntp, ldap and rtsp, dropped with its ':';
+ *  an empty path with an authority "/" for http, https, ws and wss.
+ *  "HTTP://Example.COM:80/a/./%7euser" gives
+ *  "http://example.com/a/~user". Bytes that are not ASCII, a '%' that
+ *  starts no triplet stay as they are; a relative reference keeps its
+ *  dot segments.
+ *  *OUT receives the result NUL-terminated, freed with urigrep_free(),
+ *  and *OUT_LEN (if not NULL) its length.  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT is
+ *  NULL, URI is NULL with LEN not 0, or LEN is over PTRDIFF_MAX / 4 (*OUT
+ *  is then NULL). */
+enum urigrep_status urigrep_uri_normalize(const char *uri, size_t len,
+                                          char **out, size_t *out_len);
+
 /** RFC 3987 section 3.1 mapping of an IRI to a URI: every byte >= 0x80 is
  *  percent-encoded. OUT must hold 3 * LEN bytes.
  *  urigrep_iri_to_uri_alloc() is the form that allocates.

@@ -332,3 +332,15 @@ def test_warc_same_records_as_command(urigrep_cmd, top_srcdir):
             assert list(urigrep.scan(path)) == want, path
     finally:
         os.chdir(old)
+
+
+def test_normalize():
+    """urigrep.normalize() is liburigrep's urigrep_uri_normalize(), the
+    rule of urigrep --normalize: RFC 3986 6.2.2 and 6.2.3."""
+    assert urigrep.normalize("HTTP://Example.COM:80/a/./b") == \
+        "http://example.com/a/b"
+    assert urigrep.normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d") == \
+        "example://a/b/c/%7Bfoo%7D"
+    assert urigrep.normalize(b"https://x.example:443") == \
+        b"https://x.example/"
+    assert urigrep.normalize("http://a/../g") == "http://a/../g"

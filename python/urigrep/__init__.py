@@ -24,7 +24,7 @@ import zlib
 from ._urigrep import ffi, lib
 
 __all__ = ["scan", "scan_json", "parse", "validate", "resolve", "detect",
-           "Validity", "registered_domain", "Error", "Notice",
+           "Validity", "registered_domain", "normalize", "Error", "Notice",
            "DamageWarning", "__version__"]
 
 __version__ = ffi.string(lib.urigrep_version()).decode()
@@ -943,6 +943,23 @@ def registered_domain(host):
     _check(rc, "host")
     try:
         return ffi.string(out[0]).decode("utf-8", "surrogateescape")
+    finally:
+        lib.urigrep_free(out[0])
+
+
+def normalize(uri):
+    """The normal form of URI by RFC 3986 sections 6.2.2 and 6.2.3
+    (liburigrep's urigrep_uri_normalize(), as urigrep --normalize has
+    it): scheme and host in lower case, %XX in upper case and unreserved
+    characters decoded, dot segments removed, the default port and an
+    empty http(s) path normalized ("HTTP://Example.COM:80/a/./b" ->
+    "http://example.com/a/b").  A str for a str, else bytes."""
+    b = _bytes(uri, "uri")
+    out = ffi.new("char **")
+    n = ffi.new("size_t *")
+    _check(lib.urigrep_uri_normalize(b, len(b), out, n), "uri")
+    try:
+        return _text_like(uri, ffi.unpack(out[0], n[0]))
     finally:
         lib.urigrep_free(out[0])
 

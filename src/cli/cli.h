@@ -86,6 +86,7 @@ struct options {
     struct urigrep_scan_options scan;
     bool unwrap;            /* --unwrap: a wrapped link is its target */
     bool strip_tracking;    /* --strip-tracking */
+    bool normalize;         /* --normalize */
     bool pick;              /* --pick */
     bool warc_metadata;     /* --warc-metadata */
     bool no_config;         /* --no-config */
@@ -163,6 +164,7 @@ struct run {
     const char *commit;
     long epoch;
     char *where;
+    char *norm;                 /* --normalize: the URI's normal form */
 };
 
 /* The document type --type=TYPE reads files as (report.c). */
@@ -178,10 +180,13 @@ void report_extract_options(const struct options *o,
 int report_ref(void *r, const struct urigrep_ref *ref);
 
 /* REF as the options see it: with --unwrap, a copy in *TMP whose uri is
- * REF's target when it has one; else REF itself. */
+ * REF's target when it has one; with --normalize, a copy whose uri is
+ * the normal form of that (urigrep_uri_normalize(), into *NORM, which
+ * the previous call's is freed from and the caller frees at the end with
+ * urigrep_free()); else REF itself. */
 const struct urigrep_ref *report_view(const struct options *o,
                                       const struct urigrep_ref *ref,
-                                      struct urigrep_ref *tmp);
+                                      struct urigrep_ref *tmp, char **norm);
 
 /* Does REF pass the options that look at it alone (--strict, --invalid,
  * --scheme, patterns)? PARTS gets its parts when --json or --scheme need

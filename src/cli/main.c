@@ -411,6 +411,7 @@ option_finding(struct options *o, int c)
     case OPT_ASCII: o->ascii = true; break;
     case OPT_UNWRAP: o->unwrap = true; break;
     case OPT_STRIP_TRACKING: o->strip_tracking = true; break;
+    case OPT_NORMALIZE: o->normalize = true; break;
     case OPT_MAX_URI:
         o->scan.max_uri_length = parse_size(optarg, "--max-uri-length");
         break;
@@ -967,6 +968,7 @@ free_run(struct run *r, struct options *o)
 
     free(r->readbuf);
     buf_free(&r->outbuf);
+    urigrep_free(r->norm);
     uniq_free(r->seen);
     source_free(r->src);
     urigrep_extractor_free(r->x);

@@ -111,6 +111,10 @@ const struct optable_entry optable[] = {
     FLAG(0, "strip-tracking", OPT_STRIP_TRACKING,
          "take utm_*, fbclid and other tracking\n"
          "parameters out of URIs"),
+    FLAG(0, "normalize", OPT_NORMALIZE,
+         "print URIs in their normal form (RFC 3986\n"
+         "6.2.2, 6.2.3: case, %XX, dot segments,\n"
+         "default port); -u and --stats count by it"),
     HEADING("Selecting:"),
     VALUE('e', "regexp", 'e', "PATTERN",
           "only URIs matching PATTERN (PCRE2; repeatable)", OPTV_TEXT),

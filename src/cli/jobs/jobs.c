@@ -488,7 +488,7 @@ worker_ref(void *arg, const struct urigrep_ref *ref)
     size_t k, n, mark;
     char tag = 'K';
 
-    ref = report_view(o, ref, &unwrapped);
+    ref = report_view(o, ref, &unwrapped, &r->norm);
     k = o->unique ? ref->uri.len : 0;
 
     if (!o->unique && o->has_max && r->file_count >= o->max_count) {
@@ -1812,6 +1812,7 @@ jobs_finish(struct jobs *j, struct run *r)
         free(w->r.readbuf);
         source_free(w->r.src);
         buf_free(&w->r.outbuf);
+        urigrep_free(w->r.norm);
         for (k = 0; k < w->o.npats; k++)
             pcre2_match_data_free(w->o.pats[k].md);
         if (w->o.npats)

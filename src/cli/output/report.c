@@ -451,12 +451,26 @@ report_notice(void *arg, const struct urigrep_notice *n)
 
 const struct urigrep_ref *
 report_view(const struct options *o, const struct urigrep_ref *ref,
-            struct urigrep_ref *tmp)
+            struct urigrep_ref *tmp, char **norm)
 {
-    if (!o->unwrap || ref->target.ptr == NULL)
+    enum urigrep_status rc;
+    size_t n;
+
+    if (!o->normalize && (!o->unwrap || ref->target.ptr == NULL))
         return ref;
     *tmp = *ref;
-    tmp->uri = ref->target;
+    if (o->unwrap && ref->target.ptr)
+        tmp->uri = ref->target;
+    if (o->normalize) {
+        urigrep_free(*norm);
+        rc = urigrep_uri_normalize(tmp->uri.ptr, tmp->uri.len, norm, &n);
+        if (rc == URIGREP_ERR_NOMEM)
+            out_of_memory();
+        if (rc == URIGREP_OK) {
+            tmp->uri.ptr = *norm;
+            tmp->uri.len = n;
+        }
+    }
     return tmp;
 }
 
@@ -583,7 +597,7 @@ report_ref(void *arg, const struct urigrep_ref *ref)
     struct urigrep_span uri_parts[URIGREP_PART_COUNT];
     struct urigrep_ref unwrapped;
 
-    ref = report_view(o, ref, &unwrapped);
+    ref = report_view(o, ref, &unwrapped, &r->norm);
     if (o->has_max && r->file_count >= o->max_count) {
         /* -m 0: nothing is selected */
         r->file_stop = true;

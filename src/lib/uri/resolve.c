@@ -9,6 +9,7 @@
 
 #include "buf.h"
 #include "uri/grammar.h"
+#include "uri/resolve.h"
 #include "internal.h"
 
 /* A path under construction, and the stack of its segments. */
@@ -25,7 +26,7 @@ seg_is(const struct seg *s, const char *lit)
 }
 
 /*
- * Remove "." and ".." segments from PATH into OUT.  This is RFC 2396
+ * (resolve.h) Remove "." and ".." segments from PATH into OUT.  This is RFC 2396
  * section 5.2 steps 6c to 6f done with a segment stack (the RFC allows
  * that, see the text after step 7), which gives the same result as the
  * repeated leftmost string rewriting:
@@ -38,8 +39,8 @@ seg_is(const struct seg *s, const char *lit)
  * and RFC 2396's first choice) and dropped otherwise (RFC 3986 5.2.4).
  * A leading "/" is not a segment boundary to pop past.
  */
-static enum urigrep_status
-remove_dot_segments(const char *path, size_t len, bool keep_above_root,
+enum urigrep_status
+resolve_remove_dots(const char *path, size_t len, bool keep_above_root,
                     struct urigrep_buf *out)
 {
     struct seg *st;
@@ -196,7 +197,7 @@ resolve_2396(const struct urigrep_parts *b, const struct urigrep_parts *r,
     buf_init(&path, out->max);
     rc = merge_paths(b, &r->path, &merged);
     if (rc == URIGREP_OK)
-        rc = remove_dot_segments(merged.data, merged.len, true, &path);
+        rc = resolve_remove_dots(merged.data, merged.len, true, &path);
     /* 7) recombine */
     if (rc == URIGREP_OK)
         rc = recompose(out, &t, &path);
@@ -235,9 +236,9 @@ resolve_3986(const struct urigrep_parts *b, const struct urigrep_parts *r,
         if (p == &b->path)
             rc = buf_append(&path, p->ptr, p->len);
         else if (p)
-            rc = remove_dot_segments(p->ptr, p->len, false, &path);
+            rc = resolve_remove_dots(p->ptr, p->len, false, &path);
         else
-            rc = remove_dot_segments(merged.data, merged.len, false, &path);
+            rc = resolve_remove_dots(merged.data, merged.len, false, &path);
     }
     if (rc == URIGREP_OK)
         rc = recompose(out, &t, &path);
@@ -365,7 +366,7 @@ resolve_1808(const char *base, size_t blen, const char *ref, size_t rlen,
         buf_init(&merged, out->max);
         rc = merge_paths(&bp, &r.path, &merged);
         if (rc == URIGREP_OK)
-            rc = remove_dot_segments(merged.data, merged.len, true, &path);
+            rc = resolve_remove_dots(merged.data, merged.len, true, &path);
         buf_free(&merged);
         r.path = (struct urigrep_comp){ path.data, path.len, true };
     }
