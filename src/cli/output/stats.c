@@ -10,11 +10,12 @@
 #include "msg.h"
 #include "jsonout.h"
 #include "output/stats.h"
+#include "output/uniq.h"
 
 /* One value counted. */
 struct entry {
     char *key;
-    size_t klen, hash;      /* the key's hash(), kept for growing */
+    size_t klen, hash;      /* its keyed hash, kept for growing */
     uint64_t count, error;
     size_t heap;            /* its place in the heap */
     size_t next;            /* the next of its hash chain, or NONE */
@@ -33,6 +34,11 @@ struct stats {
     uint64_t seen;
     bool dropped;
     struct urigrep_buf carry;   /* a value cut by the end of a feed */
+    /* The values come from the input, which may choose them: an unkeyed
+     * hash (FNV-1a) let it put 100,000 values in one chain (quadratic
+     * time); --unique's keyed SipHash (uniq.c) does not.  The output
+     * does not depend on the key: it is sorted by count, then bytes. */
+    unsigned char key[16];
 };
 
 struct stats *
@@ -43,19 +49,8 @@ stats_new(void)
     if (s == NULL)
         out_of_memory();
     buf_init(&s->carry, SIZE_MAX / 2);
+    uniq_draw_key(s->key);
     return s;
-}
-
-/* FNV-1a of P (N bytes) */
-static size_t
-hash(const char *p, size_t n)
-{
-    uint64_t h = 14695981039346656037u;
-    size_t i;
-
-    for (i = 0; i < n; i++)
-        h = (h ^ (unsigned char)p[i]) * 1099511628211u;
-    return (size_t)h;
 }
 
 /* Make room for a next entry: the entries, heap and chains grow by
@@ -142,7 +137,7 @@ unchain(struct stats *s, size_t i, size_t b)
 static void
 count_one(struct stats *s, const char *k, size_t n)
 {
-    size_t h = hash(k, n), b = h & (s->nbucket - 1), i;
+    size_t h = (size_t)uniq_siphash(s->key, k, n), b = h & (s->nbucket - 1), i;
     struct entry *e;
 
     s->seen++;

@@ -110,11 +110,8 @@ uniq_siphash(const unsigned char key[16], const void *data, size_t len)
     return v[0] ^ v[1] ^ v[2] ^ v[3];
 }
 
-/* Fill KEY with 16 unpredictable bytes: getrandom(), else /dev/urandom,
- * else (a jail without either) the clock and addresses, which still
- * differ from run to run. */
-static void
-draw_key(unsigned char key[16])
+void
+uniq_draw_key(unsigned char key[16])
 {
     size_t got = 0;
     int fd;
@@ -143,7 +140,7 @@ draw_key(unsigned char key[16])
         clock_gettime(CLOCK_REALTIME, &ts);
         a = (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec;
         b = (uint64_t)(uintptr_t)key ^ ((uint64_t)getpid() << 32) ^
-            (uint64_t)(uintptr_t)&draw_key;
+            (uint64_t)(uintptr_t)&uniq_draw_key;
         memcpy(key, &a, 8);
         memcpy(key + 8, &b, 8);
     }
@@ -162,7 +159,7 @@ uniq_new(void)
         free(u);
         return NULL;
     }
-    draw_key(u->key);
+    uniq_draw_key(u->key);
     return u;
 }
 

@@ -21,6 +21,12 @@ int uniq_add(struct uniq *u, const char *s, size_t len);
 uint64_t uniq_siphash(const unsigned char key[16], const void *data,
                       size_t len);
 
+/* Fill KEY with 16 unpredictable bytes for uniq_siphash(): getrandom(),
+ * else /dev/urandom, else (a jail without either) the clock and
+ * addresses, which still differ from run to run.  --stats keys its
+ * table with it too. */
+void uniq_draw_key(unsigned char key[16]);
+
 /* Free the set and its strings; NULL is accepted. */
 void uniq_free(struct uniq *u);
 
