@@ -68,7 +68,8 @@ enum urigrep_notice_kind { URIGREP_NOTICE_TOO_LONG,
     URIGREP_NOTICE_BAD_LENGTH, URIGREP_NOTICE_WRAPPER,
     URIGREP_NOTICE_WARC_DAMAGED, URIGREP_NOTICE_WARC_SKIPPED,
     URIGREP_NOTICE_WARC_BAD_PAYLOAD, URIGREP_NOTICE_NO_ZLIB,
-    URIGREP_NOTICE_NO_TRUST, URIGREP_NOTICE_RNEWS, ... };
+    URIGREP_NOTICE_NO_TRUST, URIGREP_NOTICE_RNEWS, URIGREP_NOTICE_READ,
+    ... };
 #define URIGREP_SCAN_ABBREV ...
 #define URIGREP_SCAN_ANY_SCHEME ...
 #define URIGREP_EXTRACT_HEADERS ...
@@ -148,6 +149,8 @@ void ugpy_json_target(struct ugpy_doc *d, const char *file,
                       const char *commit, long epoch);
 void ugpy_clear(struct ugpy_doc *d);
 int ugpy_feed(struct ugpy_doc *d, const char *buf, size_t len);
+int ugpy_feed_fd(struct ugpy_doc *d, int fd, uint64_t offset, uint64_t len,
+                 uint64_t *fed);
 int ugpy_finish(struct ugpy_doc *d);
 int ugpy_origin(struct ugpy_doc *d, int type, uint64_t message);
 int ugpy_member(struct ugpy_doc *d, uint64_t offset, int gap);
@@ -161,7 +164,7 @@ int ugpy_json_count(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end);
 int ugpy_json_files(struct ugpy_doc *d, const char *paths, size_t n,
                     int type, int any_bytes, int out, size_t *done);
 int ugpy_start(struct ugpy_doc *d, const char *src, size_t len,
-               size_t piece, int mapped);
+               size_t piece, int fd);
 int ugpy_next(struct ugpy_doc *d, int *end);
 void ugpy_stop(struct ugpy_doc *d);
 int ugpy_counts(struct ugpy_doc *d, int which, char **data, size_t *len);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "urigrep.h"
 #include "check_main.h"
@@ -721,6 +722,62 @@ START_TEST(test_extract_context_mail)
 }
 END_TEST
 
+/* urigrep_extractor_feed_fd(): a file's bytes read with pread() and fed;
+ * one that ends before the bytes asked for (cut short since its reader
+ * took its size) gives the records of what is there and a damage notice
+ * saying where and that it shrank, never a crash. */
+START_TEST(test_extract_feed_fd)
+{
+    static const char doc[] = "see http://a.example/1 and\n"
+                              "http://b.example/2 too\n";
+    char path[] = "/tmp/check-feedfd.XXXXXX", want[128];
+    struct log l = { .len = 0 };
+    urigrep_extractor *x;
+    uint64_t fed = 99;
+    int fd = mkstemp(path);
+
+    ck_assert_int_ge(fd, 0);
+    unlink(path);
+    ck_assert_int_eq(write(fd, doc, sizeof doc - 1), (ssize_t)sizeof doc - 1);
+    ck_assert_int_eq(urigrep_extractor_new(NULL, on_ref, on_notice, &l, &x),
+                     URIGREP_OK);
+    /* the whole file, from an offset, in two calls */
+    ck_assert_int_eq(urigrep_extractor_feed_fd(x, fd, 0, 4, &fed),
+                     URIGREP_OK);
+    ck_assert_uint_eq(fed, 4);
+    ck_assert_int_eq(urigrep_extractor_feed_fd(x, fd, 4, sizeof doc - 5,
+                                               &fed), URIGREP_OK);
+    ck_assert_uint_eq(fed, sizeof doc - 5);
+    ck_assert_int_eq(urigrep_extractor_finish(x), URIGREP_OK);
+    ck_assert_ptr_nonnull(strstr(l.s, "http://a.example/1 "));
+    ck_assert_ptr_nonnull(strstr(l.s, "http://b.example/2 "));
+    ck_assert_ptr_null(strstr(l.s, "notice"));
+    /* asked for 100 bytes more than the file holds: its size when the
+     * reading began, the file shorter now */
+    l.len = 0;
+    l.s[0] = '\0';
+    ck_assert_int_eq(urigrep_extractor_feed_fd(x, fd, 0, sizeof doc + 99,
+                                               &fed), URIGREP_OK);
+    ck_assert_uint_eq(fed, sizeof doc - 1);
+    ck_assert_int_eq(urigrep_extractor_finish(x), URIGREP_OK);
+    snprintf(want, sizeof want, "notice %d L0 %zu the file shrank while it "
+             "was read\n", URIGREP_NOTICE_READ, sizeof doc - 1);
+    ck_assert_msg(strstr(l.s, want) != NULL, "%s", l.s);
+    ck_assert_ptr_nonnull(strstr(l.s, "http://b.example/2 "));
+    ck_assert(URIGREP_NOTICE_DAMAGE & (1u << URIGREP_NOTICE_READ));
+    /* nothing to read, and the contract */
+    ck_assert_int_eq(urigrep_extractor_feed_fd(x, fd, 0, 0, &fed),
+                     URIGREP_OK);
+    ck_assert_uint_eq(fed, 0);
+    ck_assert_int_eq(urigrep_extractor_feed_fd(x, -1, 0, 1, &fed),
+                     URIGREP_ERR_ARG);
+    ck_assert_int_eq(urigrep_extractor_feed_fd(NULL, fd, 0, 1, NULL),
+                     URIGREP_ERR_ARG);
+    urigrep_extractor_free(x);
+    close(fd);
+}
+END_TEST
+
 START_TEST(test_extract_context_html)
 {
     struct seen s;
@@ -766,6 +823,7 @@ extract_suite(void)
     tcase_add_test(tc, test_extract_context_off);
     tcase_add_test(tc, test_extract_context_mail);
     tcase_add_test(tc, test_extract_context_html);
+    tcase_add_test(tc, test_extract_feed_fd);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -330,7 +330,13 @@ enum urigrep_notice_kind {
      *  0.10.0): LINE is "#! DETAIL" ("cunbatch", "c7unbatch", any
      *  "...unbatch"), a compressed batch follows (COUNT 0): the rest of
      *  the input is not read. */
-    URIGREP_NOTICE_RNEWS
+    URIGREP_NOTICE_RNEWS,
+    /** urigrep_extractor_feed_fd(): the file ended at byte COUNT, before
+     *  the bytes it was asked for (DETAIL "the file shrank while it was
+     *  read", as urigrep(1) says it: the file was cut short meanwhile),
+     *  or could not be read there (DETAIL: strerror(errno)); what came
+     *  before was fed, the rest is lost. Added in 0.10.0. */
+    URIGREP_NOTICE_READ
 };
 
 /** The notices that say the input is damaged, references of it perhaps
@@ -342,7 +348,8 @@ enum urigrep_notice_kind {
     ((1u << URIGREP_NOTICE_BAD_LENGTH) |                                 \
      (1u << URIGREP_NOTICE_WARC_DAMAGED) |                               \
      (1u << URIGREP_NOTICE_WARC_BAD_PAYLOAD) |                           \
-     (1u << URIGREP_NOTICE_NO_ZLIB) | (1u << URIGREP_NOTICE_RNEWS))
+     (1u << URIGREP_NOTICE_NO_ZLIB) | (1u << URIGREP_NOTICE_RNEWS) |   \
+     (1u << URIGREP_NOTICE_READ))
 
 /** A notice. DETAIL, REF and MESSAGE_ID are borrowed (NULL if none). */
 struct urigrep_notice {
@@ -380,6 +387,24 @@ enum urigrep_status urigrep_extractor_new(
  *  with LEN not 0). */
 enum urigrep_status urigrep_extractor_feed(urigrep_extractor *x,
                                            const char *buf, size_t len);
+
+/** Feed bytes OFFSET to OFFSET + LEN of the regular file open as FD, as
+ *  urigrep_extractor_feed() would, read with pread(2) into a buffer of
+ *  the extractor's, 256 KiB at a time (the library opens, closes and
+ *  maps nothing). LEN is the part of the file the caller means to read,
+ *  from the size it found (fstat(2)) when it began: what is appended
+ *  meanwhile is not read. A file cut short meanwhile is not a crash, as
+ *  a mapping of it would be (SIGBUS): where the file ends early, or a
+ *  read fails, a URIGREP_NOTICE_READ notice (damage) says so and the
+ *  call returns what the bytes before gave; *FED (if not NULL) gets the
+ *  bytes fed, fewer than LEN then. A caller that reads in several calls
+ *  stops at the first that feeds fewer than it asked for.
+ *  Added in 0.10.0.
+ *  @return as urigrep_extractor_feed(); URIGREP_ERR_ARG also for FD
+ *  negative. */
+enum urigrep_status urigrep_extractor_feed_fd(urigrep_extractor *x, int fd,
+                                              uint64_t offset, uint64_t len,
+                                              uint64_t *fed);
 
 /** The document about to be fed (not a byte of it yet) is a piece of a
  *  larger one, cut at the start of a line (for mbox, of a "From " line)

@@ -358,7 +358,7 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     if buffer_size < 1:
         raise ValueError("buffer_size must be positive")
     f, data, name, close = _reader(source, name)
-    # a path scan() maps, or bytes (which cannot change meanwhile), may
+    # a path scan() opened, or bytes (which cannot change meanwhile), may
     # be scanned by a thread of its own while dicts are made here
     pipe = (close or isinstance(source, bytes)) and _cpus() > 1
     return _scan(f, data, name, close, o, keep, text or charset is not None,
@@ -435,7 +435,7 @@ def _scan(f, data, name, close, o, keep, any_bytes, first_line,
             _hand_on(notices, _notices(d, name))
             _check(rc, what)
     finally:
-        # the feeding ends (its thread joined, the map closed) before D
+        # the feeding ends (its thread joined) before D
         if feed is not None:
             feed.close()
         lib.ugpy_free(d if d is not None else ffi.NULL)
@@ -444,19 +444,18 @@ def _scan(f, data, name, close, o, keep, any_bytes, first_line,
         del keep
 
 
-def _mapped(f):
-    """The file F opened by scan() mapped into memory (an mmap read
-    sequentially), or None when it cannot be (not a regular file, or
-    empty)."""
-    try:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            return None
-        m = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):
+def _regular(f):
+    """(descriptor, size) of the file F opened by scan() when it is a
+    regular file, read with pread() by the library from there on (never
+    mapped: a file cut short meanwhile would kill the process with
+    SIGBUS); else None."""
+    fd = f.fileno()
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
         return None
-    if hasattr(m, "madvise"):
-        m.madvise(mmap.MADV_SEQUENTIAL)
-    return m
+    if hasattr(os, "posix_fadvise"):
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_SEQUENTIAL)
+    return fd, st.st_size
 
 
 def _head(f, data):
@@ -474,71 +473,58 @@ def _head(f, data):
 
 
 def _feed(d, f, data, own, o, any_bytes, size, offset, pipe=False):
-    """Feed a document to D: DATA, or what F holds (mapped when OWN, a
-    file scan() opened); yield (status, what was called) after each call
-    that may have made records.  A text or HTML document with a NUL in
-    its first 32 KiB is not read unless ANY_BYTES; a .warc.gz is read
-    member by member (OFFSET: in its file).  PIPE: DATA or the map may
-    be scanned by a thread (_piped())."""
-    m = _mapped(f) if own and data is None else None
-    try:
-        if m is not None:
-            data = m
-        head = _head(f, data)
-        dtype = o.type if o.type != 0 else lib.urigrep_detect(head,
-                                                              len(head))
-        warc_gz = o.type in (0, _TYPES["warc"]) and _warc_member(head)
-        if not any_bytes and not warc_gz and dtype in (1, 4) and \
-                b"\0" in head:
+    """Feed a document to D: DATA, or what F holds (read by the library,
+    up to its size at the start, when OWN, a regular file scan() opened:
+    one cut short meanwhile is said to have shrunk, a damage Notice);
+    yield (status, what was called) after each call that may have made
+    records.  A text or HTML document with a NUL in its first 32 KiB is
+    not read unless ANY_BYTES; a .warc.gz is read member by member
+    (OFFSET: in its file).  PIPE: DATA or the file may be scanned by a
+    thread (_piped())."""
+    reg = _regular(f) if own and data is None else None
+    head = os.pread(reg[0], min(_PEEK, reg[1]), 0) if reg else \
+        _head(f, data)
+    dtype = o.type if o.type != 0 else lib.urigrep_detect(head, len(head))
+    warc_gz = o.type in (0, _TYPES["warc"]) and _warc_member(head)
+    if not any_bytes and not warc_gz and dtype in (1, 4) and b"\0" in head:
+        return
+    if reg and not warc_gz:
+        # read again where a Content-Length ends (WARC, mboxcl), as the
+        # command reads a file; F stays open until the end
+        fd, length = reg
+        lib.ugpy_read_again(d, fd)
+        if pipe and lib.ugpy_start(d, ffi.NULL, length, size, fd) == 0:
+            yield from _piped(d)
             return
-        if m is not None and not warc_gz:
-            # read again where a Content-Length ends (WARC, mboxcl), as
-            # the command reads a file; F stays open until the end
-            lib.ugpy_read_again(d, f.fileno())
-        if data is not None and not warc_gz:
-            # in place: one pointer, pieces by arithmetic (no copies)
-            with ffi.from_buffer(data) as p:
-                if pipe and lib.ugpy_start(d, p, len(data), size,
-                                           m is not None) == 0:
-                    yield from _piped(d)
-                    return
-                given = 0
-                for i in range(0, len(data), size):
-                    yield lib.ugpy_feed(d, p + i, min(size, len(data) - i)), \
-                        "feed"
-                    if m is not None and i + size - given >= _GIVE_BACK:
-                        given = _give_back(m, given, i + size)
-        else:
-            pieces = _pieces(f, data, head, size)
-            if warc_gz:
-                pieces = _warc_gz(pieces, offset, size)
-            for piece in pieces:
-                if isinstance(piece, tuple):
-                    yield lib.ugpy_member(d, piece[0], piece[1]), "member"
-                    continue
-                with ffi.from_buffer(piece) as p:
-                    rc = lib.ugpy_feed(d, p, len(piece))
-                yield rc, "feed"
-        yield lib.ugpy_finish(d), "finish"
-    finally:
-        if m is not None:
-            m.close()
-
-
-# bytes of a map read by the caller's thread, after which scan() gives
-# their pages back (the thread of ugpy_start() does the same: VM_STEP)
-_GIVE_BACK = 4 * 1024 * 1024
-
-
-def _give_back(m, start, end):
-    """The pages of the map M from START (page-aligned) to END, read, given
-    back (MADV_DONTNEED: a file's pages, which a read again would fetch
-    anew): memory does not grow with the file.  Returns where the pages
-    given back end."""
-    end -= end % mmap.PAGESIZE
-    if end > start and hasattr(mmap, "MADV_DONTNEED"):
-        m.madvise(mmap.MADV_DONTNEED, start, end - start)
-    return max(start, end)
+        fed = ffi.new("uint64_t *")
+        for i in range(0, length, size):
+            n = min(size, length - i)
+            yield lib.ugpy_feed_fd(d, fd, i, n, fed), "feed"
+            if fed[0] < n:
+                break   # cut short: said, finished here
+    elif data is not None and not warc_gz:
+        # in place: one pointer, pieces by arithmetic (no copies)
+        with ffi.from_buffer(data) as p:
+            if pipe and lib.ugpy_start(d, p, len(data), size, -1) == 0:
+                yield from _piped(d)
+                return
+            for i in range(0, len(data), size):
+                yield lib.ugpy_feed(d, p + i, min(size, len(data) - i)), \
+                    "feed"
+    else:
+        # the head F gave is read again from F's start when it was read
+        # with pread()
+        pieces = _pieces(f, data, b"" if reg else head, size)
+        if warc_gz:
+            pieces = _warc_gz(pieces, offset, size)
+        for piece in pieces:
+            if isinstance(piece, tuple):
+                yield lib.ugpy_member(d, piece[0], piece[1]), "member"
+                continue
+            with ffi.from_buffer(piece) as p:
+                rc = lib.ugpy_feed(d, p, len(piece))
+            yield rc, "feed"
+    yield lib.ugpy_finish(d), "finish"
 
 
 def _piped(d):

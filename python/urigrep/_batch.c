@@ -42,12 +42,6 @@
  * one a line, and memory stays bounded; the rest are counted. */
 #define UGPY_NOTES_MAX 1000
 
-/* JSON: bytes of a file mapped at a time, and the least a range must
- * hold to be mapped rather than read: the command's (MAPPED_WINDOW and
- * MAP_MIN in src/cli/input), for its reason. */
-#define UGPY_WINDOW (4 * 1024 * 1024)
-#define UGPY_MAP_MIN (1024 * 1024)
-
 /* A growable byte array. */
 struct ugpy_bytes {
     char *data;
@@ -625,7 +619,7 @@ add_json(struct ugpy_doc *d, const struct urigrep_ref *r)
 /* ---- the pipe: a mapped document scanned by a thread of its own ---- */
 
 /*
- * With two CPUs, scan() of a mapped file or of bytes runs the extractor
+ * With two CPUs, scan() of a file or of bytes runs the extractor
  * in a thread that never takes the GIL, while the caller's thread makes
  * dicts of the records found so far and yields them. The thread copies
  * each record into a batch (struct ugpy_rec: the struct, then its
@@ -637,22 +631,6 @@ add_json(struct ugpy_doc *d, const struct urigrep_ref *r)
 
 /* Batches held, and the size at which one is handed over. */
 enum { UGPY_SLOTS = 4, UGPY_BATCH = 64 * 1024 };
-
-/*
- * A mapped file's page tables are the caller's thread's work, which
- * otherwise waits: it maps the pages ahead of the scanning thread
- * (MADV_POPULATE_READ) so that the scan takes no page faults, and unmaps
- * those behind it (MADV_DONTNEED) so that closing the map does not
- * unmap the whole file at the end. Both by UGPY_VM_STEP bytes, at most
- * UGPY_VM_AHEAD bytes ahead of the scan. The pages stay the file's: one
- * read again faults in again.
- */
-enum { UGPY_VM_STEP = 4 * 1024 * 1024, UGPY_VM_AHEAD = 32 * 1024 * 1024 };
-#ifdef MADV_POPULATE_READ
-#define UGPY_POPULATE MADV_POPULATE_READ
-#else
-#define UGPY_POPULATE (-1)   /* not known here: the pages are left alone */
-#endif
 
 /* The string fields of struct urigrep_ref a dict reads: spans, then
  * NUL-terminated strings (the context is not copied: no key has it). */
@@ -690,12 +668,9 @@ struct ugpy_pipe {
     struct ugpy_bytes slot[UGPY_SLOTS];
     unsigned head, count;        /* the batches handed over, in order */
     unsigned fill;               /* the thread's: the slot it fills */
-    const char *src;             /* the document, LEN bytes */
+    const char *src;             /* the document, LEN bytes; or NULL: */
+    int fd;                      /* bytes 0..LEN of this file (pread) */
     size_t len, piece;           /* fed PIECE bytes at a time */
-    size_t fed;                  /* bytes the thread has fed */
-    int mapped;                  /* SRC is a map of a file: see VM_STEP */
-    size_t ahead, behind;        /* mapped up to, unmapped up to */
-    int parked;                  /* the caller waits to map more */
     int stop;                    /* the caller asks the thread to end */
     int end;                     /* 0 running, 1 a feed failed, 2 done */
     int status;                  /* the extractor's, at the end */
@@ -789,23 +764,16 @@ pipe_hand_over(struct ugpy_pipe *p)
     return go;
 }
 
-/* The thread has fed the first FED bytes: wake the caller if it waits
- * to map the pages ahead. Returns false when it asked the thread to
- * stop. */
+/* Has the caller asked the thread to stop? */
 static int
-pipe_progress(struct ugpy_pipe *p, size_t fed)
+pipe_stopped(struct ugpy_pipe *p)
 {
     int stop;
 
     pthread_mutex_lock(&p->mu);
-    p->fed = fed;
-    if (p->parked && fed + UGPY_VM_AHEAD / 2 >= p->ahead) {
-        p->parked = 0;
-        pthread_cond_broadcast(&p->cv);
-    }
     stop = p->stop;
     pthread_mutex_unlock(&p->mu);
-    return !stop;
+    return stop;
 }
 
 /* The callback's half in the thread: R into the batch, handed over
@@ -824,23 +792,29 @@ pipe_add(struct ugpy_doc *d, const struct urigrep_ref *r)
 }
 
 /* The thread's body: the document fed a piece at a time, then finished;
- * each piece's records handed over after it. */
+ * each piece's records handed over after it. A file that ends before
+ * its piece does (cut short: said by a notice) is finished there. */
 static void *
 pipe_run(void *arg)
 {
     struct ugpy_doc *d = arg;
     struct ugpy_pipe *p = d->pipe;
     size_t at = 0, n;
+    uint64_t fed;
     int rc = URIGREP_OK, end = 1, go = 1;
 
     while (go && at < p->len && (rc == URIGREP_OK ||
                                  rc == URIGREP_ERR_STOPPED)) {
         n = p->len - at < p->piece ? p->len - at : p->piece;
-        rc = urigrep_extractor_feed(d->x, p->src + at, n);
+        fed = n;
+        rc = p->src ? urigrep_extractor_feed(d->x, p->src + at, n)
+                    : urigrep_extractor_feed_fd(d->x, p->fd, at, n, &fed);
         if (d->nomem)
             rc = URIGREP_ERR_NOMEM;
         at += n;
-        go = pipe_progress(p, at);
+        go = !pipe_stopped(p);
+        if (fed < n)
+            break;
     }
     if (go && (rc == URIGREP_OK || rc == URIGREP_ERR_STOPPED)) {
         rc = urigrep_extractor_finish(d->x);
@@ -856,53 +830,16 @@ pipe_run(void *arg)
     return NULL;
 }
 
-/* The caller's thread, waiting for a batch, P's mutex held: map or
- * unmap a step of the file's pages (VM_STEP), the mutex released
- * meanwhile. Returns false when there is none to do now (then *PARK:
- * there will be when the scan has gone further). */
-static int
-pipe_vm(struct ugpy_pipe *p, int *park)
-{
-    size_t lo, hi, done = p->fed / UGPY_VM_STEP * UGPY_VM_STEP;
-    int advice, old;
-
-    *park = 0;
-    if (!p->mapped)
-        return 0;
-    if (p->ahead < p->len && p->ahead < p->fed + UGPY_VM_AHEAD) {
-        lo = p->ahead;
-        hi = p->len - lo < UGPY_VM_STEP ? p->len : lo + UGPY_VM_STEP;
-        p->ahead = hi;
-        advice = UGPY_POPULATE;
-    } else if (p->behind < done) {
-        lo = p->behind;
-        hi = p->behind = done;
-        advice = MADV_DONTNEED;
-    } else {
-        *park = p->ahead < p->len;
-        return 0;
-    }
-    pthread_mutex_unlock(&p->mu);
-    /* before Linux 5.14 there is no POPULATE_READ: the scan faults */
-    old = madvise((char *)p->src + lo, hi - lo, advice) &&
-          advice == UGPY_POPULATE && errno == EINVAL;
-    pthread_mutex_lock(&p->mu);
-    if (old)
-        p->ahead = p->len;
-    return 1;
-}
-
 /* Scan the LEN bytes at SRC (which must stay as they are until
- * ugpy_stop()) in a thread of its own, PIECE bytes a feed, then finish
- * the document; ugpy_next() takes its records. MAPPED: SRC is where a
- * file is mapped (page-aligned; read-only, shared or private), whose
- * page tables the caller's thread may then fill and empty (VM_STEP).
- * Signals are blocked in the thread (Python's handlers run in its main
- * thread). Returns URIGREP_OK, or URIGREP_ERR_NOMEM when no thread could
- * be made (then feed D as usual). */
+ * ugpy_stop()), or SRC NULL bytes 0..LEN of the regular file open as FD
+ * (read by the library: ugpy_feed_fd()), in a thread of its own, PIECE
+ * bytes a feed, then finish the document; ugpy_next() takes its
+ * records. Signals are blocked in the thread (Python's handlers run in
+ * its main thread). Returns URIGREP_OK, or URIGREP_ERR_NOMEM when no
+ * thread could be made (then feed D as usual). */
 int
 ugpy_start(struct ugpy_doc *d, const char *src, size_t len, size_t piece,
-           int mapped)
+           int fd)
 {
     struct ugpy_pipe *p = calloc(1, sizeof *p);
     sigset_t all, old;
@@ -913,7 +850,7 @@ ugpy_start(struct ugpy_doc *d, const char *src, size_t len, size_t piece,
     p->src = src;
     p->len = len;
     p->piece = piece ? piece : 1;
-    p->mapped = mapped && UGPY_POPULATE >= 0;
+    p->fd = fd;
     p->pid = getpid();
     if (pthread_mutex_init(&p->mu, NULL)) {
         free(p);
@@ -970,7 +907,7 @@ ugpy_next(struct ugpy_doc *d, int *end)
 {
     struct ugpy_pipe *p = d->pipe;
     struct ugpy_bytes *b;
-    int ok, park;
+    int ok;
 
     *end = 0;
     if (getpid() != p->pid) {
@@ -979,10 +916,7 @@ ugpy_next(struct ugpy_doc *d, int *end)
     }
     pthread_mutex_lock(&p->mu);
     while (p->count == 0 && p->end == 0)
-        if (!pipe_vm(p, &park)) {
-            p->parked = park;
-            pthread_cond_wait(&p->cv, &p->mu);
-        }
+        pthread_cond_wait(&p->cv, &p->mu);
     if (p->count == 0) {
         *end = p->end;
         ok = p->status;
@@ -1260,33 +1194,19 @@ feed_fd(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end,
     return rc;
 }
 
-/* Bytes START..END of the regular file open as FD to D's extractor
- * through windows of UGPY_WINDOW bytes mapped in turn, each fed whole
- * and unmapped before the next, as the command reads a large file
- * (read() copies each byte out of the page cache: a tenth of a task's
- * CPU on an mbox). END must not pass the file's size when it is
- * called. Returns a status, or -errno. */
-static int
-feed_mapped(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end)
+/* Feed LEN bytes at OFFSET of the regular file open as FD, read by the
+ * library (urigrep_extractor_feed_fd(): pread(), never a mapping, so a
+ * file cut short meanwhile is a damage notice, not SIGBUS); *FED gets
+ * the bytes fed, fewer than LEN when the file ended early (said). Returns
+ * as ugpy_feed(). */
+int
+ugpy_feed_fd(struct ugpy_doc *d, int fd, uint64_t offset, uint64_t len,
+             uint64_t *fed)
 {
-    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), at = start;
-    int rc = URIGREP_OK;
+    enum urigrep_status rc = urigrep_extractor_feed_fd(d->x, fd, offset,
+                                                       len, fed);
 
-    while (rc == URIGREP_OK && at < end) {
-        uint64_t from = at & ~(page - 1);
-        size_t lead = (size_t)(at - from);
-        size_t n = end - at < UGPY_WINDOW ? (size_t)(end - at) : UGPY_WINDOW;
-        char *p = mmap(NULL, n + lead, PROT_READ, MAP_PRIVATE, fd,
-                       (off_t)from);
-
-        if (p == MAP_FAILED)
-            return -errno;
-        madvise(p, n + lead, MADV_SEQUENTIAL);
-        rc = ugpy_feed(d, p + lead, n);
-        munmap(p, n + lead);
-        at += n;
-    }
-    return rc;
+    return d->nomem ? URIGREP_ERR_NOMEM : rc;
 }
 
 /* Read up to N bytes at OFFSET of the file open as the descriptor in ARG
@@ -1323,15 +1243,16 @@ ugpy_read_again(struct ugpy_doc *d, int fd)
 
 /* JSON: the bytes of the file open as FD from START to END (END 0: to
  * its end) to D, its first HAVE bytes at SCRATCH already (AT_END: all
- * there is); a range of UGPY_MAP_MIN bytes or more through mapped
- * windows, up to the size fstat() gives, then what follows (a file that
- * grew meanwhile) read as the command reads it. */
+ * there is); of a regular file, the rest up to the size fstat() gives
+ * read by the library (ugpy_feed_fd(): a file cut short meanwhile is
+ * said to have shrunk, and nothing after is read), then what follows (a
+ * file that grew meanwhile) read as before. */
 static int
 feed_range(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end,
            size_t have, int at_end)
 {
     struct stat st;
-    uint64_t size, to;
+    uint64_t size, to, from = start + have, fed;
     int rc;
 
     if (at_end || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
@@ -1339,11 +1260,11 @@ feed_range(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end,
                        at_end);
     size = (uint64_t)st.st_size;
     to = end && end < size ? end : size;
-    if (to <= start || to - start < UGPY_MAP_MIN)
-        return feed_fd(d, fd, start, end, d->scratch, UGPY_PIECE, have,
-                       at_end);
-    rc = feed_mapped(d, fd, start, to);
-    if (rc == URIGREP_OK && (end == 0 || to < end))
+    rc = ugpy_feed(d, d->scratch, have);
+    if (rc != URIGREP_OK || to <= from)
+        return rc;
+    rc = ugpy_feed_fd(d, fd, from, to - from, &fed);
+    if (rc == URIGREP_OK && fed == to - from && (end == 0 || to < end))
         rc = feed_fd(d, fd, to, end, d->scratch, UGPY_PIECE, 0, 0);
     return rc;
 }

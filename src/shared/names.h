@@ -18,4 +18,9 @@ const char *names_delim(enum urigrep_delim d);
  * enum): urigrep_base_source_name()'s text. Static storage. */
 const char *names_base_source(enum urigrep_base_source s);
 
+/* What a file cut short while it was read is said to have done: by the
+ * command, whatever way it read the file, and by the library's
+ * urigrep_extractor_feed_fd() (its URIGREP_NOTICE_READ notice). */
+#define SHARED_SHRANK "the file shrank while it was read"
+
 #endif

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "names.h"
+
 /* One window; all zero when nothing is mapped. A thread holds one at a
  * time.
  * Owner: mapped.c; jobs.c and input.c hold one and read it. */
@@ -24,7 +26,7 @@ struct mapped {
 #define MAPPED_WINDOW (4 * 1024 * 1024)
 
 /* What a file that shrank while it was mapped is said to have done. */
-#define MAPPED_SHRANK "the file shrank while it was read"
+#define MAPPED_SHRANK SHARED_SHRANK
 
 /* Map N bytes (N > 0) of FD from offset AT, unmapping what M held: the
  * address of the byte at AT, or NULL with errno set. */

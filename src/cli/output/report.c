@@ -446,6 +446,11 @@ report_notice(void *arg, const struct urigrep_notice *n)
                        "(%s)", file, n->line, (int)n->ref.len, n->ref.ptr,
                        n->detail);
         break;
+    case URIGREP_NOTICE_READ:
+        /* the command reads its files itself (input.c) and says this
+         * there; a file it hands the library says it as one of those */
+        report_file_error(r, r->file, n->detail);
+        break;
     }
 }
 

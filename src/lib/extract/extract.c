@@ -812,6 +812,7 @@ urigrep_extractor_free(urigrep_extractor *x)
     buf_free(&x->strip);
     trust_free(x->trust);
     free(x->peek);
+    free(x->fdbuf);
     free(x->base);
     free(x->charset);
     for (i = 0; i < x->o.scan.nschemes; i++)

@@ -73,6 +73,7 @@ struct urigrep_extractor {
     enum urigrep_doc_type type;
     char *peek;
     size_t npeek;
+    char *fdbuf;                /* urigrep_extractor_feed_fd()'s, or NULL */
     uint64_t stored_line;       /* HTML file: lines passed */
     struct mail_parser *mp;
     /* URIGREP_DOC_RNEWS: the batch, and the origin line set for it (each
