@@ -73,7 +73,9 @@ const char *urigrep_version(void);
 
 /** The optional parts this build of the library has, by name: "libidn2"
  *  (IDNA for urigrep_iri_to_uri_idna()), "zlib" (compressed WARC
- *  payloads); others may follow in later versions.  Added in 0.9.0.
+ *  payloads: gzip, deflate), "zstd" and "brotli" (WARC payloads in
+ *  those codings; added in 0.10.0); others may follow in later versions.
+ *  Added in 0.9.0.
  *  @return a static NULL-terminated array of static strings, never NULL;
  *  the caller frees nothing. */
 const char *const *urigrep_features(void);

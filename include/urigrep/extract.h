@@ -316,9 +316,12 @@ enum urigrep_notice_kind {
     /** the HTTP payload of the record at COUNT is damaged (DETAIL: its
      *  Content-Encoding); the rest of it is dropped */
     URIGREP_NOTICE_WARC_BAD_PAYLOAD,
-    /** a payload is gzip- or deflate-encoded and the library was built
-     *  without zlib: it cannot be read (once a document; COUNT: its
-     *  record) */
+    /** the payload of the record at COUNT is in a Content-Encoding the
+     *  library cannot undo (DETAIL: which, and why: built without zlib,
+     *  libzstd or libbrotlidec; compress, which it has no decoder for; a
+     *  coding it does not know; more than 4): it is not read. Each such
+     *  record (before 0.10.0: once a document, and gzip or deflate
+     *  without zlib only, DETAIL the coding) */
     URIGREP_NOTICE_NO_ZLIB,
     URIGREP_NOTICE_NO_TRUST,       /**< TRUST: built without libpsl or ICU
                                         (once; DETAIL: what is not done).

@@ -17,6 +17,12 @@ static const char *const features[] = {
 #ifdef HAVE_ZLIB
     "zlib",             /* gzip and deflate codings of WARC payloads */
 #endif
+#ifdef HAVE_ZSTD
+    "zstd",             /* the zstd coding of WARC payloads (libzstd) */
+#endif
+#ifdef HAVE_BROTLI
+    "brotli",           /* the br coding of WARC payloads (libbrotlidec) */
+#endif
     NULL
 };
 

@@ -33,6 +33,15 @@ H
 case $(uname -m) in
 x86_64 | amd64) echo '#define HAVE_AVX2_TARGET 1' >>"$work/gen/config.h" ;;
 esac
+# the zstd and br Content-Encodings of WARC payloads where the machine
+# has their libraries
+codecs=-lz
+for c in zstd:libzstd:ZSTD brotli:libbrotlidec:BROTLI; do
+    if pkg-config --exists "$(echo "$c" | cut -d: -f2)" 2>/dev/null; then
+        echo "#define HAVE_$(echo "$c" | cut -d: -f3) 1" >>"$work/gen/config.h"
+        codecs="$codecs $(pkg-config --libs "$(echo "$c" | cut -d: -f2)")"
+    fi
+done
 awk -f "$top/data/genentities.awk" "$top/data/html5-entities.txt" \
     >"$work/gen/formats/entities.h"
 LC_ALL=C awk -f "$top/data/genredirectors.awk" "$top/data/redirectors.txt" \
@@ -52,7 +61,7 @@ for f in $lib; do
     objs="$objs $o"
 done
 for t in $targets; do
-    $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $objs -lz
+    $CC $flags -o "$work/fuzz_$t" "$here/fuzz_$t.c" $objs $codecs
 done
 jobs=${FUZZ_JOBS:-1}
 case $jobs in '' | *[!0-9]* | 0) echo "fuzz: FUZZ_JOBS=$jobs" >&2; exit 2 ;; esac

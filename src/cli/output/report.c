@@ -316,11 +316,9 @@ report_warc_notice(struct run *r, const struct urigrep_notice *n)
             report_msg("%s: offset %" PRIu64 ": %s, the rest of the "
                        "payload dropped", r->file, n->count, n->detail);
         break;
-    default:    /* URIGREP_NOTICE_NO_ZLIB */
+    default:    /* URIGREP_NOTICE_NO_ZLIB: a coding not undone */
         if (!o->no_messages)
-            report_msg("%s: offset %" PRIu64 ": %s-encoded HTTP payload, "
-                       "and this urigrep was built without zlib: cannot "
-                       "read it (nor those like it)", r->file, n->count,
+            report_msg("%s: offset %" PRIu64 ": %s", r->file, n->count,
                        n->detail);
         break;
     }

@@ -102,7 +102,6 @@ struct urigrep_extractor {
     /* WARC (warcdoc.c): the reader, and the record at hand */
     struct warc_reader *wr;
     uint64_t warc_line;         /* payload line of the bytes at hand */
-    bool no_zlib_said;
 
     /* LINES */
     struct urigrep_buf line;

@@ -4,6 +4,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,7 +58,8 @@ emit_location(struct urigrep_extractor *x, const struct warc_record_info *i)
     emit_ref(x, &f);
 }
 
-/* Say why a response or resource payload is not read. */
+/* Say why a response or resource payload is not read: a coding not
+ * undone is said (its links are lost); other payloads are counted. */
 static void
 say_skipped(struct urigrep_extractor *x, const struct warc_record_info *i)
 {
@@ -66,12 +68,23 @@ say_skipped(struct urigrep_extractor *x, const struct warc_record_info *i)
     if (i->skip == WARC_SKIP_RECORD_TYPE)
         return;
     if (i->skip == WARC_SKIP_ENCODING) {
+        char why[256];
+
+        if (i->coding_library)
+            snprintf(why, sizeof why, "HTTP payload in Content-Encoding "
+                     "\"%s\" not read: this urigrep was built without "
+                     "%s, which undoes %s", i->encoding, i->coding_library,
+                     i->coding_left);
+        else
+            snprintf(why, sizeof why, "HTTP payload in Content-Encoding "
+                     "\"%s\" not read: %s", i->encoding,
+                     strcmp(i->coding_left, "compress") == 0
+                         ? "compress (LZW) has no decoder in urigrep"
+                     : strcmp(i->coding_left, "unknown") == 0
+                         ? "it names a coding urigrep does not know"
+                         : i->coding_left);
+        emit_notice(x, URIGREP_NOTICE_NO_ZLIB, 0, i->offset, why);
         what = i->encoding;
-        if ((strcmp(what, "gzip") == 0 || strcmp(what, "x-gzip") == 0 ||
-             strcmp(what, "deflate") == 0) && !x->no_zlib_said) {
-            x->no_zlib_said = true;
-            emit_notice(x, URIGREP_NOTICE_NO_ZLIB, 0, i->offset, what);
-        }
     } else if (i->skip == WARC_SKIP_NOT_HTTP) {
         what = "not an HTTP response";
     }
@@ -217,5 +230,4 @@ warcdoc_free(struct urigrep_extractor *x)
     warc_free(x->wr);
     x->wr = NULL;
     x->origin.warc_rec = false;
-    x->no_zlib_said = false;
 }

@@ -1,14 +1,23 @@
-/* httpbody.c: an HTTP body decoded as it streams: chunks, then gzip or
- * deflate (with zlib, when the build has it). */
+/* httpbody.c: an HTTP body decoded as it streams: chunks, then its
+ * content codings, each through the library the build has for it (zlib
+ * for gzip and deflate, libbrotli for br, libzstd for zstd). */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #ifdef HAVE_ZLIB
 #include <zlib.h>
+#endif
+#ifdef HAVE_BROTLI
+#include <brotli/decode.h>
+#endif
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#include <zstd_errors.h>
 #endif
 
 #include "formats/httpbody.h"
@@ -29,155 +38,380 @@ enum chunk_state {
     CH_DONE         /* the last chunk was read: the rest is ignored */
 };
 
+/* One content coding being undone. */
+struct stage {
+    enum http_coding coding;
+    bool started;               /* its decoder was made */
+    bool ended;                 /* its stream ended */
+    unsigned char head[2];      /* deflate: the first two bytes decide */
+    size_t nhead;
+#ifdef HAVE_ZLIB
+    z_stream z;
+#endif
+#ifdef HAVE_BROTLI
+    BrotliDecoderState *br;
+#endif
+#ifdef HAVE_ZSTD
+    ZSTD_DStream *zs;
+#endif
+    char out[OUT_BLOCK];
+};
+
 struct http_body {
     enum chunk_state cs;
     unsigned long long left;    /* of the chunk at hand */
     char line[CHUNK_LINE_MAX];
     size_t nline;
+    bool failed;                /* a coding's data was bad */
+    /* the codings, the last applied first: bytes go from stage 0 to
+     * stage NSTAGE - 1, then out */
+    struct stage *stage;
+    size_t nstage;
+};
+
+static const struct {
+    const char *name;
     enum http_coding coding;
-    bool failed;                /* the coding's data was bad */
-    bool ended;                 /* its stream ended */
-#ifdef HAVE_ZLIB
-    z_stream z;
-    bool zinit;
-    unsigned char head[2];      /* deflate: the first two bytes decide */
-    size_t nhead;
-    char out[OUT_BLOCK];
-#endif
+} coding_names[] = {
+    { "identity", HTTP_IDENTITY }, { "gzip", HTTP_GZIP },
+    { "x-gzip", HTTP_GZIP }, { "deflate", HTTP_DEFLATE },
+    { "br", HTTP_BR }, { "zstd", HTTP_ZSTD },
+    { "compress", HTTP_COMPRESS }, { "x-compress", HTTP_COMPRESS },
 };
 
 bool
-http_coding_of(const char *value, enum http_coding *out)
+http_codings_of(const char *value, struct http_codings *out)
 {
-    if (value[0] == '\0' || strcmp(value, "identity") == 0)
-        *out = HTTP_IDENTITY;
-    else if (strcmp(value, "gzip") == 0 || strcmp(value, "x-gzip") == 0)
-        *out = HTTP_GZIP;
-    else if (strcmp(value, "deflate") == 0)
-        *out = HTTP_DEFLATE;
-    else
-        return false;
+    const char *p = value;
+
+    out->n = 0;
+    while (*p) {
+        size_t n, i;
+        enum http_coding c = HTTP_UNKNOWN;
+
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        n = strcspn(p, " \t,");
+        if (n == 0)
+            break;
+        for (i = 0; i < sizeof coding_names / sizeof coding_names[0]; i++)
+            if (strlen(coding_names[i].name) == n &&
+                memcmp(coding_names[i].name, p, n) == 0)
+                c = coding_names[i].coding;
+        p += n;
+        if (c == HTTP_IDENTITY)
+            continue;
+        if (out->n == HTTP_CODINGS_MAX)
+            return false;
+        out->c[out->n++] = c;
+    }
     return true;
 }
 
-bool
-http_body_can(enum http_coding coding)
+const char *
+http_coding_name(enum http_coding c)
 {
+    switch (c) {
+    case HTTP_IDENTITY: return "identity";
+    case HTTP_GZIP: return "gzip";
+    case HTTP_DEFLATE: return "deflate";
+    case HTTP_BR: return "br";
+    case HTTP_ZSTD: return "zstd";
+    case HTTP_COMPRESS: return "compress";
+    default: return "unknown";
+    }
+}
+
+const char *
+http_coding_library(enum http_coding c)
+{
+    switch (c) {
+    case HTTP_GZIP:
+    case HTTP_DEFLATE: return "zlib";
+    case HTTP_BR: return "libbrotli";
+    case HTTP_ZSTD: return "libzstd";
+    default: return NULL;
+    }
+}
+
+/* Can this build undo coding C? */
+static bool
+can(enum http_coding c)
+{
+    switch (c) {
+    case HTTP_IDENTITY:
+        return true;
 #ifdef HAVE_ZLIB
-    (void)coding;
-    return true;
-#else
-    return coding == HTTP_IDENTITY;
+    case HTTP_GZIP:
+    case HTTP_DEFLATE:
+        return true;
 #endif
+#ifdef HAVE_BROTLI
+    case HTTP_BR:
+        return true;
+#endif
+#ifdef HAVE_ZSTD
+    case HTTP_ZSTD:
+        return true;
+#endif
+    default:
+        return false;
+    }
+}
+
+enum http_coding
+http_body_cannot(const struct http_codings *c)
+{
+    size_t i;
+
+    for (i = 0; i < c->n; i++)
+        if (!can(c->c[i]))
+            return c->c[i];
+    return HTTP_IDENTITY;
 }
 
 struct http_body *
-http_body_new(bool chunked, enum http_coding coding)
+http_body_new(bool chunked, const struct http_codings *c)
 {
     struct http_body *b;
+    size_t i;
 
-    if (!http_body_can(coding) || (b = malloc(sizeof *b)) == NULL)
+    if (http_body_cannot(c) != HTTP_IDENTITY ||
+        (b = malloc(sizeof *b)) == NULL)
         return NULL;
     b->cs = chunked ? CH_SIZE : CH_NONE;
     b->left = 0;
     b->nline = 0;
-    b->coding = coding;
-    b->failed = b->ended = false;
-#ifdef HAVE_ZLIB
-    memset(&b->z, 0, sizeof b->z);
-    b->zinit = false;
-    b->nhead = 0;
-#endif
+    b->failed = false;
+    b->nstage = c->n;
+    b->stage = NULL;
+    if (c->n && (b->stage = calloc(c->n, sizeof *b->stage)) == NULL) {
+        free(b);
+        return NULL;
+    }
+    for (i = 0; i < c->n; i++)
+        b->stage[i].coding = c->c[c->n - 1 - i];
     return b;
 }
 
+/* A coding's data is bad (WHY): nothing more comes out. */
+static void
+stage_bad(struct http_body *b, const char *why,
+          const struct http_body_sink *sink)
+{
+    b->failed = true;
+    sink->bad(sink->arg, why);
+}
+
+static void stage_feed(struct http_body *b, size_t k, const char *p,
+                       size_t n, const struct http_body_sink *sink);
+
+/* Bytes that come out of stage K - 1 (or the dechunked body, K 0): to
+ * stage K, or out after the last. */
+static void
+pass(struct http_body *b, size_t k, const char *p, size_t n,
+     const struct http_body_sink *sink)
+{
+    if (n == 0 || b->failed)
+        return;
+    if (k == b->nstage)
+        sink->out(sink->arg, p, n);
+    else
+        stage_feed(b, k, p, n, sink);
+}
+
 #ifdef HAVE_ZLIB
-/* Start zlib for B's coding; for deflate the two bytes at HEAD say
+/* Start zlib for stage S; for deflate the two bytes at HEAD say
  * whether a zlib header (RFC 1950) is there or raw deflate follows. */
 static bool
-start_inflate(struct http_body *b, const unsigned char *head)
+start_inflate(struct stage *s, const unsigned char *head)
 {
     int bits = 16 + MAX_WBITS;
 
-    if (b->coding == HTTP_DEFLATE)
+    if (s->coding == HTTP_DEFLATE)
         bits = (head[0] & 0x0f) == 8 && (head[0] * 256 + head[1]) % 31 == 0
                    ? MAX_WBITS : -MAX_WBITS;
-    if (inflateInit2(&b->z, bits) != Z_OK)
+    if (inflateInit2(&s->z, bits) != Z_OK)
         return false;
-    b->zinit = true;
+    s->started = true;
     return true;
 }
 
-/* Inflate N bytes at P and hand out what comes. */
+/* Inflate N bytes at P in stage K and pass on what comes. */
 static void
-inflate_some(struct http_body *b, const unsigned char *p, size_t n,
-             const struct http_body_sink *sink)
+inflate_some(struct http_body *b, size_t k, const unsigned char *p,
+             size_t n, const struct http_body_sink *sink)
 {
-    b->z.next_in = (Bytef *)p;
-    b->z.avail_in = (uInt)n;
-    while (!b->failed && !b->ended) {
+    struct stage *s = &b->stage[k];
+
+    s->z.next_in = (Bytef *)p;
+    s->z.avail_in = (uInt)n;
+    while (!b->failed && !s->ended) {
         int rc;
 
-        b->z.next_out = (Bytef *)b->out;
-        b->z.avail_out = sizeof b->out;
-        rc = inflate(&b->z, Z_NO_FLUSH);
-        if (b->z.avail_out < sizeof b->out)
-            sink->out(sink->arg, b->out, sizeof b->out - b->z.avail_out);
+        s->z.next_out = (Bytef *)s->out;
+        s->z.avail_out = sizeof s->out;
+        rc = inflate(&s->z, Z_NO_FLUSH);
+        pass(b, k + 1, s->out, sizeof s->out - s->z.avail_out, sink);
         if (rc == Z_STREAM_END) {
-            b->ended = true; /* what follows the stream is not text */
+            s->ended = true; /* what follows the stream is not text */
         } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-            b->failed = true;
-            sink->bad(sink->arg, b->coding == HTTP_GZIP
-                                     ? "corrupt gzip Content-Encoding"
-                                     : "corrupt deflate Content-Encoding");
-        } else if (b->z.avail_out != 0) {
+            stage_bad(b, s->coding == HTTP_GZIP
+                             ? "corrupt gzip Content-Encoding"
+                             : "corrupt deflate Content-Encoding", sink);
+        } else if (s->z.avail_out != 0) {
             break; /* all input taken, all output given */
         }
     }
 }
 
-/* Bytes of the content-coded body. */
+/* Bytes of stage K, a gzip or deflate stream. */
 static void
-decode(struct http_body *b, const char *p, size_t n,
-       const struct http_body_sink *sink)
+zlib_feed(struct http_body *b, size_t k, const char *p, size_t n,
+          const struct http_body_sink *sink)
 {
-    while (n > 0 && !b->zinit && !b->failed) {
-        b->head[b->nhead++] = (unsigned char)*p++;
+    struct stage *s = &b->stage[k];
+
+    while (n > 0 && !s->started && !b->failed) {
+        s->head[s->nhead++] = (unsigned char)*p++;
         n--;
-        if (b->nhead < 2)
+        if (s->nhead < 2)
             continue;
-        if (!start_inflate(b, b->head)) {
-            b->failed = true;
-            sink->bad(sink->arg, "out of memory for the Content-Encoding");
+        if (!start_inflate(s, s->head)) {
+            stage_bad(b, "out of memory for the Content-Encoding", sink);
             return;
         }
-        inflate_some(b, b->head, 2, sink);
+        inflate_some(b, k, s->head, 2, sink);
     }
     /* zlib counts in uInt: large steps are cut */
-    while (n > 0 && !b->failed && !b->ended) {
-        size_t k = n < 1u << 30 ? n : 1u << 30;
+    while (n > 0 && !b->failed && !s->ended) {
+        size_t m = n < 1u << 30 ? n : 1u << 30;
 
-        inflate_some(b, (const unsigned char *)p, k, sink);
-        p += k;
-        n -= k;
+        inflate_some(b, k, (const unsigned char *)p, m, sink);
+        p += m;
+        n -= m;
     }
 }
 #endif
+
+#ifdef HAVE_BROTLI
+/* Bytes of stage K, a brotli stream. Its decoder holds the stream's
+ * window, 16 MiB at most (RFC 7932 9.1; large windows are refused). */
+static void
+brotli_feed(struct http_body *b, size_t k, const char *p, size_t n,
+            const struct http_body_sink *sink)
+{
+    struct stage *s = &b->stage[k];
+    const uint8_t *in = (const uint8_t *)p;
+    size_t avail = n;
+
+    if (!s->started) {
+        if ((s->br = BrotliDecoderCreateInstance(NULL, NULL, NULL)) ==
+            NULL) {
+            stage_bad(b, "out of memory for the Content-Encoding", sink);
+            return;
+        }
+        s->started = true;
+    }
+    while (!b->failed && !s->ended) {
+        uint8_t *out = (uint8_t *)s->out;
+        size_t room = sizeof s->out;
+        BrotliDecoderResult rc = BrotliDecoderDecompressStream(
+            s->br, &avail, &in, &room, &out, NULL);
+
+        pass(b, k + 1, s->out, sizeof s->out - room, sink);
+        if (rc == BROTLI_DECODER_RESULT_SUCCESS)
+            s->ended = true;
+        else if (rc == BROTLI_DECODER_RESULT_ERROR)
+            stage_bad(b, "corrupt br Content-Encoding", sink);
+        else if (rc == BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT)
+            break;
+    }
+}
+#endif
+
+#ifdef HAVE_ZSTD
+/* The largest zstd window a payload may ask for: RFC 9659 section 3
+ * has HTTP decoders refuse more than 8 MiB (memory stays bounded). */
+#define ZSTD_WINDOW_LOG_MAX 23
+
+/* Bytes of stage K, zstd frames (several may follow each other). */
+static void
+zstd_feed(struct http_body *b, size_t k, const char *p, size_t n,
+          const struct http_body_sink *sink)
+{
+    struct stage *s = &b->stage[k];
+    ZSTD_inBuffer in = { p, n, 0 };
+
+    if (!s->started) {
+        if ((s->zs = ZSTD_createDStream()) == NULL ||
+            ZSTD_isError(ZSTD_DCtx_setParameter(s->zs, ZSTD_d_windowLogMax,
+                                                ZSTD_WINDOW_LOG_MAX))) {
+            ZSTD_freeDStream(s->zs);
+            s->zs = NULL;
+            stage_bad(b, "out of memory for the Content-Encoding", sink);
+            return;
+        }
+        s->started = true;
+    }
+    while (!b->failed) {
+        ZSTD_outBuffer out = { s->out, sizeof s->out, 0 };
+        size_t was = in.pos, rc = ZSTD_decompressStream(s->zs, &out, &in);
+
+        pass(b, k + 1, s->out, out.pos, sink);
+        if (ZSTD_isError(rc)) {
+            stage_bad(b, ZSTD_getErrorCode(rc) ==
+                                 ZSTD_error_frameParameter_windowTooLarge
+                             ? "zstd Content-Encoding with a window over "
+                               "8 MiB"
+                             : "corrupt zstd Content-Encoding", sink);
+            break;
+        }
+        /* rc 0: a frame ended; another may follow */
+        s->ended = rc == 0;
+        if ((in.pos == in.size && out.pos < out.size) ||
+            (in.pos == was && out.pos == 0))
+            break; /* all input taken, all output given */
+    }
+}
+#endif
+
+/* Bytes of stage K. */
+static void
+stage_feed(struct http_body *b, size_t k, const char *p, size_t n,
+           const struct http_body_sink *sink)
+{
+    switch (b->stage[k].coding) {
+#ifdef HAVE_ZLIB
+    case HTTP_GZIP:
+    case HTTP_DEFLATE:
+        zlib_feed(b, k, p, n, sink);
+        break;
+#endif
+#ifdef HAVE_BROTLI
+    case HTTP_BR:
+        brotli_feed(b, k, p, n, sink);
+        break;
+#endif
+#ifdef HAVE_ZSTD
+    case HTTP_ZSTD:
+        zstd_feed(b, k, p, n, sink);
+        break;
+#endif
+    default:    /* http_body_new() took none other */
+        (void)p;
+        (void)n;
+        (void)sink;
+        break;
+    }
+}
 
 /* Bytes of the body after the chunks are undone. */
 static void
 content(struct http_body *b, const char *p, size_t n,
         const struct http_body_sink *sink)
 {
-    if (n == 0 || b->failed)
-        return;
-#ifdef HAVE_ZLIB
-    if (b->coding != HTTP_IDENTITY) {
-        decode(b, p, n, sink);
-        return;
-    }
-#endif
-    sink->out(sink->arg, p, n);
+    pass(b, 0, p, n, sink);
 }
 
 /* A chunk-size line, or a trailer line, is complete in b->line. */
@@ -275,22 +509,50 @@ http_body_feed(struct http_body *b, const char *p, size_t n,
     }
 }
 
+/* What is said of stage S's stream not ended. */
+static const char *
+cut_short(const struct stage *s)
+{
+    switch (s->coding) {
+    case HTTP_GZIP: return "gzip Content-Encoding cut short";
+    case HTTP_DEFLATE: return "deflate Content-Encoding cut short";
+    case HTTP_BR: return "br Content-Encoding cut short";
+    default: return "zstd Content-Encoding cut short";
+    }
+}
+
 void
 http_body_end(struct http_body *b, const struct http_body_sink *sink)
 {
+    size_t k;
+
     if (b == NULL)
         return;
-    /* a partial chunk-size line at the end is nothing */
+    /* a partial chunk-size line at the end is nothing; a compressed
+     * stream not ended: what it held past the cut is lost (said once,
+     * of the first stage cut) */
+    for (k = 0; k < b->nstage; k++) {
+        struct stage *s = &b->stage[k];
+
+        if (sink && !b->failed && !s->ended && (s->started || s->nhead)) {
+            b->failed = true;
+            sink->bad(sink->arg, cut_short(s));
+        }
+        if (!s->started)
+            continue;
 #ifdef HAVE_ZLIB
-    /* a compressed stream not ended: what it held past the cut is lost */
-    if (sink && b->zinit && !b->ended && !b->failed)
-        sink->bad(sink->arg, b->coding == HTTP_GZIP
-                                 ? "gzip Content-Encoding cut short"
-                                 : "deflate Content-Encoding cut short");
-    if (b->zinit)
-        inflateEnd(&b->z);
-#else
-    (void)sink;
+        if (s->coding == HTTP_GZIP || s->coding == HTTP_DEFLATE)
+            inflateEnd(&s->z);
 #endif
+#ifdef HAVE_BROTLI
+        if (s->coding == HTTP_BR)
+            BrotliDecoderDestroyInstance(s->br);
+#endif
+#ifdef HAVE_ZSTD
+        if (s->coding == HTTP_ZSTD)
+            ZSTD_freeDStream(s->zs);
+#endif
+    }
+    free(b->stage);
     free(b);
 }

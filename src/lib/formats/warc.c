@@ -447,7 +447,8 @@ report_record(struct warc_reader *w, bool want, bool http,
               const struct warc_sink *sink)
 {
     struct warc_record_info i;
-    enum http_coding coding = HTTP_IDENTITY;
+    struct http_codings codings = { { HTTP_IDENTITY }, 0 };
+    enum http_coding left;
 
     memset(&i, 0, sizeof i);
     i.type = w->type;
@@ -467,13 +468,18 @@ report_record(struct warc_reader *w, bool want, bool http,
         i.skip = WARC_SKIP_NOT_HTTP;
     else if (!readable_type(i.content_type))
         i.skip = WARC_SKIP_MEDIA_TYPE;
-    else if (!http_coding_of(w->encoding, &coding) ||
-             !http_body_can(coding))
+    else if (!http_codings_of(w->encoding, &codings)) {
         i.skip = WARC_SKIP_ENCODING;
+        i.coding_left = "more than 4 codings";
+    } else if ((left = http_body_cannot(&codings)) != HTTP_IDENTITY) {
+        i.skip = WARC_SKIP_ENCODING;
+        i.coding_left = http_coding_name(left);
+        i.coding_library = http_coding_library(left);
+    }
     w->reported = true;
     w->bs = BL_SKIP;
     if (i.skip == WARC_SCAN) {
-        w->body = http_body_new(http && w->chunked, coding);
+        w->body = http_body_new(http && w->chunked, &codings);
         if (w->body)
             w->bs = BL_PAYLOAD;
     }
@@ -500,7 +506,69 @@ http_head_done(struct warc_reader *w, const struct warc_sink *sink)
     report_record(w, true, true, sink);
 }
 
+/* Does the line at P (before END) look like a field of an HTTP header
+ * ("Name: value", RFC 9110 5.1, or a folded line going on with one)?
+ * "http://..." is a URI, not a field named "http". */
+static bool
+field_line(const char *p, const char *end)
+{
+    const char *q = p;
+
+    if (p < end && (*p == ' ' || *p == '\t'))
+        return true;
+    while (q < end && *q != '\0' &&
+           ((*q >= '0' && *q <= '9') || ((*q | 0x20) >= 'a' &&
+                                         (*q | 0x20) <= 'z') ||
+            strchr("!#$%&'*+-.^_`|~", *q)))
+        q++;
+    return q > p && q < end && *q == ':' &&
+           !(end - q >= 3 && q[1] == '/' && q[2] == '/');
+}
+
+/* The HTTP header held never ended with an empty line: the block ended
+ * first (OVER: false), or it ran past WARC_HEAD_MAX (true). Its header
+ * is the status line and the field lines after it; its payload starts
+ * at the first line that is no field, and is read from there (said,
+ * unless SAY is false: the record's damage is said otherwise). Returns
+ * the payload's bytes held (0: none, the header was all there was). */
+static size_t
+http_head_unended(struct warc_reader *w, bool over, bool say,
+                  const struct warc_sink *sink)
+{
+    const char *p = w->head, *end = w->head + w->nhead;
+    const char *q = line_end(p, end);
+    size_t n = w->nhead, at;
+
+    if (w->nhead < 5 || memcmp(p, "HTTP/", 5) != 0) {
+        http_head_done(w, sink);    /* none: said not to be HTTP */
+        return 0;
+    }
+    while (q < end && field_line(q, end))
+        q = line_end(q, end);
+    at = (size_t)(q - p);
+    if (at == n && !over) {
+        http_head_done(w, sink);    /* all header, no payload lost */
+        return 0;
+    }
+    w->nhead = at;
+    http_head_done(w, sink);
+    if (say && sink->damaged)
+        sink->damaged(sink->arg, w->rec_off,
+                      at == n ? "HTTP header longer than 64 KiB with no "
+                                "empty line: its payload not read"
+                              : "HTTP header with no empty line after it: "
+                                "its payload read from its first line "
+                                "that is no header field");
+    if (at == n) {
+        w->bs = BL_SKIP;
+        return 0;
+    }
+    return n - at;
+}
+
 static void end_record(struct warc_reader *w, const struct warc_sink *sink);
+static void pass_block(struct warc_reader *w, const char *p, size_t n,
+                       const struct warc_sink *sink);
 static bool join_segment(struct warc_reader *w, const struct warc_sink *sink);
 
 /* The record header held: start its block. */
@@ -670,8 +738,14 @@ end_record(struct warc_reader *w, const struct warc_sink *sink)
 {
     bool more = continued(w) && w->left == 0;
 
-    if (w->bs == BL_HTTP_HEAD && !more)
-        http_head_done(w, sink);    /* a header with no body */
+    if (w->bs == BL_HTTP_HEAD && !more) {
+        size_t n = w->nhead,
+               k = http_head_unended(w, false, !w->left && !w->cut_said,
+                                     sink);
+
+        if (k)
+            pass_block(w, w->head + n - k, k, sink);
+    }
     if (more)
         keep_open(w);   /* its block goes on in the next segment */
     if (w->body) {
@@ -743,10 +817,16 @@ pass_block(struct warc_reader *w, const char *p, size_t n,
         if (w->bs == BL_HTTP_HEAD) {
             used = hold_head(w, p, n, &done, &over);
             if (over) {
-                /* an HTTP header of 64 KiB: not one to read */
+                /* 64 KiB and no empty line: the payload starts where
+                 * the field lines stop */
+                size_t held = w->nhead,
+                       k = http_head_unended(w, true, !w->cut_said, sink);
+
                 w->nhead = 0;
-                w->bs = BL_SKIP;
-                used = n;
+                if (k)
+                    pass_block(w, w->head + held - k, k, sink);
+                if (w->bs != BL_PAYLOAD)
+                    used = n;
             } else if (done) {
                 http_head_done(w, sink);
             }

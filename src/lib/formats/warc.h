@@ -22,8 +22,9 @@ enum warc_skip {
     WARC_SCAN = 0,          /* it is: data follows */
     WARC_SKIP_RECORD_TYPE,  /* request, warcinfo, revisit, metadata... */
     WARC_SKIP_MEDIA_TYPE,   /* not text or HTML (an image, a font...) */
-    WARC_SKIP_ENCODING,     /* a Content-Encoding that cannot be decoded
-                               (br, compress; gzip without zlib) */
+    WARC_SKIP_ENCODING,     /* a Content-Encoding that cannot be undone
+                               (compress, an unknown coding, too many;
+                               br, zstd, gzip without their library) */
     WARC_SKIP_NOT_HTTP      /* an HTTP response block that is none */
 };
 
@@ -40,6 +41,10 @@ struct warc_record_info {
     const char *content_location;   /* HTTP Content-Location */
     const char *location;       /* HTTP Location of a redirect (3xx) */
     const char *encoding;       /* HTTP Content-Encoding, lower case */
+    /* WARC_SKIP_ENCODING: the coding not undone ("br", "compress",
+     * "more than 4 codings"...), and the library that would undo it
+     * (NULL: none does) */
+    const char *coding_left, *coding_library;
     int status;                 /* HTTP status code, 0 if none */
     uint64_t offset;            /* of the record in the file (warc_mark()) */
     enum warc_skip skip;
