@@ -378,6 +378,22 @@ static const struct case_ cases[] = {
     { "x=http://a.example/&y", "http://a.example/&y" },
     { "<a href=\"http://h.example/p\">", "http://h.example/p" },
     { "file:///etc/passwd", "file:///etc/passwd" },
+    /* an empty userinfo is RFC 2396's (browsers open evil.example), in
+     * every delimiter; no host after it, no URI */
+    { "see http://@evil.example/ <http://@evil.example/a> "
+      "\"http://@evil.example/b\" http://@ http://@/x",
+      "http://@evil.example/ http://@evil.example/a http://@evil.example/b" },
+    /* a bidi control in a bare URI's userinfo does not end it (issue
+     * 37); in its host or path, or without an '@' after it, it does */
+    { "x http://\xe2\x80\xaeuser@evil.example/ "
+      "http://\xe2\x80\xae\xe2\x80\x8fu:p\xe2\x81\xa6w@evil.example/y "
+      "http://a.example/p\xe2\x80\xaeq http://ab\xe2\x80\xae.example/ "
+      "http://u\xe2\x80\xae/@x.example/ http://\xe2\x80\xae "
+      "http://v\xe2\x80\xae" "evil.example/ "
+      "http://w\xe2\x80\xae\xe2\x80\x9c@evil.example/",
+      "http://\xe2\x80\xaeuser@evil.example/ "
+      "http://\xe2\x80\xae\xe2\x80\x8fu:p\xe2\x81\xa6w@evil.example/y "
+      "http://a.example/p http://ab http://u http://v http://w" },
     { "", "" },
     { ":::: : ::x", "" },
 };
@@ -844,13 +860,13 @@ START_TEST(test_scheme_authority)
         "[::1]:80", "*:4000", "\xc3\xa9t\xc3\xa9.example", "a-b.c-d.e",
         "10.0.0.1", "a.b.c.d.e.f.g.h", "very-long-label-name.example.org",
         "lists.freedesktop.org", "host291.example.org", "a.b.c.d.e.f.g.h.i.j.",
-        "patchwork.kernel.org:443",
+        "patchwork.kernel.org:443", "@example.com", ":@example.com",
     };
     static const char *const bad[] = {
         "-a.b", "a-.b", "a..b", ".a", ".", "a_.b", "a._b", "a.b-", "a.-b",
         "_a.b", "a.b_", "example.com:8x", "..", "a.b..", "-", "a..",
         "lists.freedesktop-.org", "lists.freedesktop._org", "a.b.c.d.e.f.g..i",
-        "host291.example.org-", "-host291.example.org",
+        "host291.example.org-", "-host291.example.org", "@", "@:80",
     };
     /* mostly the bytes of host names, so that names run long */
     static const char alphabet[] = "aaabbc99-_...:/@*%\xc3";

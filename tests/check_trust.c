@@ -380,6 +380,21 @@ static const struct {
     { "http://08.example.com/", 0 },
     { "https://www.example.com/", 0 },
     { "mailto:paypal.com@evil.example", 0 },    /* no authority */
+    /* issue 37: an empty userinfo, a bidi control in one (U+202E RLO,
+     * U+200F RLM, U+2066 LRI, U+061C ALM), raw or percent-encoded */
+    { "http://@evil.example/", 1 },
+    { "https://@evil.example:8443/login", 1 },
+    { "http://u\xe2\x80\xae" "lapyap@evil.example/", 1 },
+    { "http://%E2%80%AEuser@evil.example/", 1 },
+    { "http://user:p%e2%80%8fw@evil.example/", 1 },
+    { "http://%E2%81%A6x@evil.example/", 1 },
+    { "http://%D8%9Cx@evil.example/", 1 },
+    { "http://%E2%80%ADx@evil.example/", 1 },       /* U+202D LRO */
+    { "http://%E2%80%A9x@evil.example/", 0 },       /* U+2029: no bidi */
+    { "http://%E2%80%AE@evil.example/", 1 },
+    { "http://%E2%80@evil.example/", 0 },           /* cut short */
+    { "http://us%C3%A9r@example.org/", 0 },
+    { "http://evil.example/@x", 0 },                /* '@' in the path */
 };
 
 START_TEST(test_trust_lookalike_ascii)
@@ -410,6 +425,12 @@ START_TEST(test_trust_ipv4_userinfo)
     ck_assert(trust_userinfo_host(t, "10.0.0.1", 8));
     ck_assert(!trust_userinfo_host(t, "alice", 5));
     ck_assert(!trust_userinfo_host(t, ":paypal.com", 11));
+    ck_assert(trust_userinfo_hides("", 0));
+    ck_assert(trust_userinfo_hides("a%E2%80%AE", 10));
+    ck_assert(trust_userinfo_hides("a\xe2\x80\xae", 4));
+    ck_assert(!trust_userinfo_hides("a%E2%80%A", 9));
+    ck_assert(!trust_userinfo_hides("a%E2%80%AF", 10));   /* U+202F NNBSP */
+    ck_assert(!trust_userinfo_hides("alice", 5));
 }
 END_TEST
 

@@ -231,7 +231,9 @@ struct urigrep_ref {
     /** 1: the host is one a person may misread: a label mixing scripts
      *  or confusable with ASCII (UTS #39, ICU's spoof checker), a
      *  userinfo that reads as a host name ("http://paypal.com@evil.example/"),
-     *  or an IPv4 address written as one number or in hex or octal
+     *  is empty ("http://@evil.example/") or holds a bidi control (U+202E
+     *  and the like, raw or percent-encoded; since 0.10.0), or an IPv4
+     *  address written as one number or in hex or octal
      *  ("http://3232235777/", "http://0x7f.1/"); 0: none of these; -1:
      *  not known (a non-ASCII host and a library built without ICU).
      *  For a wrapped link, 1 also when its TARGET's host is one (then

@@ -22,6 +22,7 @@
 #include "internal.h"
 #include "links/trust.h"
 #include "links/unwrap.h"
+#include "utf8.h"
 
 /*
  * Issue 22: what a reader sees against where a link goes.  The registered
@@ -810,6 +811,53 @@ trust_userinfo_host(const struct trust *t, const char *userinfo, size_t n)
     return host_like(user, n, 2, &tld) && known_tld(t, user + tld, n - tld);
 }
 
+/* The byte at P[*I] (of N), a "%XX" escape decoded; *I moves past it. */
+static unsigned char
+next_byte(const char *p, size_t n, size_t *i)
+{
+    size_t at = *i;
+
+    if (p[at] == '%' && at + 2 < n && hex_value(p[at + 1]) >= 0 &&
+        hex_value(p[at + 2]) >= 0) {
+        *i += 3;
+        return (unsigned char)(hex_value(p[at + 1]) * 16 +
+                               hex_value(p[at + 2]));
+    }
+    *i += 1;
+    return (unsigned char)p[at];
+}
+
+bool
+trust_userinfo_hides(const char *userinfo, size_t n)
+{
+    size_t i = 0;
+
+    if (n == 0)
+        return true;
+    while (i < n) {
+        unsigned char c[4];
+        size_t k = 1, next;
+        uint32_t cp;
+
+        c[0] = next_byte(userinfo, n, &i);
+        if (c[0] < 0x80)
+            continue;
+        /* the character's continuation bytes, each maybe escaped */
+        for (next = i; k < 4 && next < n; k++) {
+            size_t j = next;
+            unsigned char b = next_byte(userinfo, n, &j);
+
+            if ((b & 0xc0) != 0x80)
+                break;
+            c[k] = b;
+            next = j;
+        }
+        if (utf8_decode(c, k, &cp) > 0 && grammar_is_bidi_control(cp))
+            return true;
+    }
+    return false;
+}
+
 int
 trust_idn_label(struct trust *t, const char *label, size_t n,
                 bool ascii_tld)
@@ -928,7 +976,8 @@ trust_lookalike(struct trust *t, const char *uri, size_t n,
     if (!pt.host.defined || pt.host.len == 0)
         return 0;
     if (pt.userinfo.defined &&
-        trust_userinfo_host(t, pt.userinfo.ptr, pt.userinfo.len))
+        (trust_userinfo_host(t, pt.userinfo.ptr, pt.userinfo.len) ||
+         trust_userinfo_hides(pt.userinfo.ptr, pt.userinfo.len)))
         r = 1;
     if (trust_odd_ipv4(pt.host.ptr, pt.host.len))
         r = 1;

@@ -65,6 +65,13 @@ bool trust_odd_ipv4(const char *host, size_t n);
 bool trust_userinfo_host(const struct trust *t, const char *userinfo,
                          size_t n);
 
+/* Does USERINFO (N bytes, as a URI holds it) hide what it is: empty
+ * ("http://@evil.example/": an '@' a reader takes for part of the host,
+ * a browser for a userinfo it drops) or holding a bidi control, raw or
+ * percent-encoded (grammar_is_bidi_control(): the text before the host
+ * shown in another order)? */
+bool trust_userinfo_hides(const char *userinfo, size_t n);
+
 /* urigrep_ref.lookalike for URI (N bytes); its IDN forms go to *ASCII
  * and *UNICODE (borrowed from T until the next call; { NULL, 0 } when
  * its host is no IDN). */

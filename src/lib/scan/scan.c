@@ -311,6 +311,95 @@ bare_end_cached(const struct urigrep_scanner *sc, size_t ss, uint64_t off,
     return true;
 }
 
+/* Is W[I] in the authority of a bare URI from SS: after its
+ * "scheme://", with no '/', '?' or '#' before it? */
+static bool
+in_authority(const unsigned char *w, size_t ss, size_t i)
+{
+    size_t j = ss;
+
+    while (j < i && is_scheme_char(w[j]))
+        j++;
+    if (j + 3 > i || w[j] != ':' || w[j + 1] != '/' || w[j + 2] != '/')
+        return false;
+    for (j += 3; j < i; j++)
+        if (w[j] == '/' || w[j] == '?' || w[j] == '#')
+            return false;
+    return true;
+}
+
+/* Does an '@' come at W[J] or after, before LIM and before the
+ * authority or a bare URI ends (Appendix E's breaks, Unicode ones but
+ * bidi controls)? 1 (its index in *AT), 0, or -1 if the window (N bytes)
+ * ends first. */
+static int
+at_sign_ahead(const unsigned char *w, size_t j, size_t n, size_t lim,
+              size_t *at)
+{
+    for (; j < n && j < lim; j++) {
+        uint32_t cp;
+        int d;
+
+        if (w[j] == '@') {
+            *at = j;
+            return 1;
+        }
+        if (w[j] == '/' || w[j] == '?' || w[j] == '#' ||
+            (w[j] < 0x80 && is_bare_break(w[j])))
+            return 0;
+        if (w[j] < 0x80)
+            continue;
+        if ((d = utf8_decode(w + j, n - j, &cp)) == 0)
+            return -1;
+        if (d < 0 ||
+            (scan_is_unicode_break(cp) && !grammar_is_bidi_control(cp)))
+            return 0;
+        j += (size_t)d - 1;
+    }
+    return j == n ? -1 : 0;
+}
+
+/* Is the bidi control at W[I] (K bytes) inside the userinfo of a bare
+ * URI from SS, an '@' after it (in_authority(), at_sign_ahead())? A
+ * phishing link hides its real host so, and is reported whole to be
+ * flagged (trust.c). 1, 0, or -1 if the window ends first. *AT is the
+ * '@' found, which says for the next control before it that it is in
+ * the userinfo too: one look ahead, not one a control. */
+static int
+bidi_in_userinfo(const unsigned char *w, size_t ss, size_t i, size_t k,
+                 size_t n, size_t lim, size_t *at)
+{
+    if (*at != (size_t)-1 && *at > i)
+        return 1;
+    if (!in_authority(w, ss, i))
+        return 0;
+    return at_sign_ahead(w, i + k, n, lim, at);
+}
+
+/* The non-ASCII character at W[I] of a bare URI from SS: 1 when it goes
+ * on (*K its length; *PAST_BIDI past it when it is a bidi control kept
+ * by bidi_in_userinfo()), 0 when it ends the URI (bad UTF-8, a Unicode
+ * break), -1 when the window ends first. */
+static int
+bare_non_ascii(const unsigned char *w, size_t ss, size_t i, size_t n,
+               size_t lim, size_t *k, size_t *at, size_t *past_bidi)
+{
+    uint32_t cp;
+    int d = utf8_decode(w + i, n - i, &cp), r;
+
+    if (d <= 0)
+        return d == 0 ? -1 : 0;
+    *k = (size_t)d;
+    if (!scan_is_unicode_break(cp))
+        return 1;
+    if (!grammar_is_bidi_control(cp))
+        return 0;
+    r = bidi_in_userinfo(w, ss, i, *k, n, lim, at);
+    if (r > 0)
+        *past_bidi = i + *k;
+    return r;
+}
+
 /* Scan a bare URI whose text starts at SS, from FROM on. Sets *E to the
  * first byte that is not part of it, and *CLOSER when a closing bracket
  * may be among them (strip_trailing() has to look for pairs then). What
@@ -321,7 +410,7 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
               size_t *e, bool *closer)
 {
     const unsigned char *w = (const unsigned char *)sc->view;
-    size_t n = sc->vlen, i = from, lim;
+    size_t n = sc->vlen, i = from, lim, at = (size_t)-1, past_bidi = from;
     uint64_t off = sc->win_off + from;
 
     if (bare_end_cached(sc, ss, off, e, closer))
@@ -358,14 +447,12 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
             if (r > 0)
                 break;
         } else {
-            uint32_t cp;
-            int d = utf8_decode(w + i, n - i, &cp);
+            int r = bare_non_ascii(w, ss, i, n, lim, &k, &at, &past_bidi);
 
-            if (d == 0 && !final)
+            if (r < 0 && !final)
                 return NEED_MORE;
-            if (d <= 0 || scan_is_unicode_break(cp))
+            if (r <= 0)
                 break;
-            k = (size_t)d;
         }
         /* the candidate would grow past the limit */
         if (i + k - ss > sc->max) {
@@ -377,7 +464,9 @@ scan_bare_end(struct urigrep_scanner *sc, size_t ss, size_t from, bool final,
     if (i == n && !final)
         return NEED_MORE;
     *e = i;
-    sc->bc_from = off;
+    /* a bidi control went on only for a URI from SS: later starts end
+     * there whatever, earlier ones are not known to */
+    sc->bc_from = sc->win_off + past_bidi;
     sc->bc_to = sc->win_off + i;
     sc->bc_closer = *closer;
     return REPORTED;

@@ -349,6 +349,13 @@ ipv6_sep(const char *s, size_t len, size_t *i, bool *elided)
 }
 
 bool
+grammar_is_bidi_control(uint32_t cp)
+{
+    return cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+           (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+bool
 grammar_is_ipv6(const char *s, size_t len)
 {
     size_t i = 0, groups = 0;

@@ -4,6 +4,7 @@
 #define URIGREP_GRAMMAR_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "internal.h"
 
@@ -28,5 +29,11 @@ bool grammar_is_reg_name(const char *s, size_t len);
 /* Is S (LEN bytes, without brackets) an IPv6 address (RFC 2373 text form,
  * as RFC 2732 and RFC 3986 use it)? */
 bool grammar_is_ipv6(const char *s, size_t len);
+
+/* Is code point CP a bidirectional formatting character, which RFC 3987
+ * section 4.1 forbids in IRIs: LRM, RLM, ALM, the embeddings and
+ * overrides U+202A-202E, the isolates U+2066-2069? They reorder how the
+ * text around them is shown ("http://moc.lapyap\u202e@evil.example/"). */
+bool grammar_is_bidi_control(uint32_t cp);
 
 #endif

@@ -738,11 +738,12 @@ scheme_authority_ok(const char *p, size_t len)
 
     if (r >= 0)
         return r == 1;
+    /* userinfo: anything up to the last '@', nothing too: RFC 2396's
+     * userinfo may be empty, and "http://@evil.example/" opens
+     * evil.example (trust.c calls it lookalike) */
     for (n = 0; n < len && p[n] != '/' && p[n] != '?' && p[n] != '#'; n++)
         if (p[n] == '@')
-            s = n + 1; /* userinfo: anything up to the last '@' */
-    if (s == 1)
-        return false;
+            s = n + 1;
     /* several hosts separated by ',' (as some database URIs list them) */
     for (i = s; i < n; i++) {
         if (p[i] == ',') {
