@@ -12,6 +12,9 @@
 
 #include "urigrep.h"
 #include "buildinfo.h"
+#ifdef HAVE_LIBGIT2
+#include "pinbox/git2dl.h"
+#endif
 
 /* True when the PCRE2 library can JIT-compile -e's patterns. */
 static bool
@@ -50,7 +53,7 @@ static const struct feature features[] = {
     { "ncurses", NULL },                /* --pick */
 #endif
 #ifdef HAVE_LIBGIT2
-    { "libgit2", NULL },                /* public-inbox archives */
+    { "libgit2", git2dl_load },         /* public-inbox archives */
 #endif
 #ifdef HAVE_LIBPSL
     { "libpsl", NULL },                 /* --json's mismatch */

@@ -15,11 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifdef HAVE_LIBGIT2
-#include <git2.h>
-#endif
-
 #include "cli.h"
+#ifdef HAVE_LIBGIT2
+#include "pinbox/git2dl.h"
+#endif
 #include "pinbox/pinbox.h"
 #include "pinbox/packs.h"
 #include "pinbox/state.h"
@@ -170,11 +169,15 @@ pinbox_available(void)
     return true;
 }
 
-/* libgit2's reason for the last failure. */
+/* libgit2's reason for the last failure, or why it cannot be loaded. */
 static const char *
 git_why(void)
 {
-    const git_error *e = git_error_last();
+    const git_error *e;
+
+    if (!git2dl_load())
+        return git2dl_error();
+    e = git_error_last();
 
     return e && e->message ? e->message : "libgit2 failed";
 }
@@ -197,6 +200,8 @@ open_repo(const char *path)
 {
     git_repository *repo = NULL;
 
+    if (!git2dl_load())
+        return NULL;
     pthread_once(&git_once, git_setup);
     if (git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH,
                                 NULL) != 0)
@@ -211,6 +216,10 @@ cache_open(struct run *r, struct pinbox_cache **cache, const char *path)
 {
     struct pinbox_cache *c = *cache;
 
+    if (!git2dl_load()) {
+        report_file_error(r, path, git2dl_error());
+        return NULL;
+    }
     if (c == NULL && (c = *cache = calloc(1, sizeof *c)) == NULL)
         out_of_memory();
     if (c->repo && strcmp(c->path, path) == 0)
@@ -458,6 +467,18 @@ has_entry(const char *name, const char *sub, bool is_dir)
     return yes;
 }
 
+/* Is there an entry NAME/SUB, of any type? */
+static bool
+has_any(const char *name, const char *sub)
+{
+    char *p = xconcat(name, sub);
+    struct stat st;
+    bool yes = lstat(p, &st) == 0;
+
+    free(p);
+    return yes;
+}
+
 /* Does NAME look like a bare git repository (HEAD, objects, refs),
  * whether or not libgit2 can read it? */
 static bool
@@ -484,8 +505,11 @@ pinbox_detect(const char *name)
         return true;
     }
     /* a bare repository that cannot be read is a damaged archive (its
-     * files are zlib streams: no use read as a directory of files) */
-    if ((repo = open_repo(name)) == NULL)
+     * files are zlib streams: no use read as a directory of files); a
+     * directory with neither HEAD nor .git is no repository, which
+     * libgit2 is not loaded to learn */
+    if ((!has_entry(name, "/HEAD", false) && !has_any(name, "/.git")) ||
+        (repo = open_repo(name)) == NULL)
         return bare_layout(name);
     lay = head_layout(repo, &head, why, sizeof why);
     git_repository_free(repo);
@@ -1618,6 +1642,10 @@ pinbox_scan(struct run *r, const char *name, pinbox_queue_fn *queue)
     r->file_count = 0;
     r->file_serial++;
     r->file_stop = false;
+    if (!git2dl_load()) {
+        report_file_error(r, name, git2dl_error());
+        return;
+    }
     if (!find_epochs(r, name, &e, &n))
         return;
     if ((rm = calloc(1, sizeof *rm)) == NULL)
