@@ -1,8 +1,8 @@
 # tests/python.sh: pytest on python/tests (the module gives --json's records).
 # Skipped (77) only without a python3 that has cffi and pytest.
 # make check runs the quick part, test_scan.py over tests/fixtures,
-# test_constants.py, test_task.py, test_notices.py and test_shrank.py
-# (a few seconds);
+# test_constants.py, test_task.py, test_notices.py, test_shrank.py and
+# test_collisions.py (a few seconds);
 # tests/python-slow.sh (make check-slow) runs the rest: the same over
 # tests/corpus, the pipes, reading again and the Dask cluster.
 # SPDX-License-Identifier: MIT
@@ -31,5 +31,5 @@ PYTHONPATH=$tmp
 PYTHONDONTWRITEBYTECODE=1
 export PYTHONPATH PYTHONDONTWRITEBYTECODE
 exec "$py" -m pytest -q -p no:cacheprovider \
-    -k "${URIGREP_PYTEST_K:-(test_scan.py and not corpus) or test_constants.py or test_task.py or test_notices.py or test_shrank.py}" \
+    -k "${URIGREP_PYTEST_K:-(test_scan.py and not corpus) or test_constants.py or test_task.py or test_notices.py or test_shrank.py or test_collisions.py}" \
     "$top_srcdir/python/tests"

@@ -256,6 +256,26 @@ helpers(void)
         CHECK(urigrep_registered_domain("a.b", 3, NULL, NULL) ==
               URIGREP_ERR_ARG);
     }
+    /* the keyed hash (0.10.0): SipHash-2-4's reference vectors under
+     * the key 00 01 .. 0f, and keys drawn differ */
+    {
+        unsigned char key[16], k2[16], msg[15];
+        int i;
+
+        for (i = 0; i < 16; i++)
+            key[i] = (unsigned char)i;
+        for (i = 0; i < 15; i++)
+            msg[i] = (unsigned char)i;
+        CHECK(urigrep_hash(key, msg, 15) == 0xa129ca6149be45e5ull);
+        CHECK(urigrep_hash(key, msg, 0) == 0x726fdb47dd0e0e31ull);
+        CHECK(urigrep_hash(key, NULL, 0) == 0x726fdb47dd0e0e31ull);
+        CHECK(urigrep_hash(NULL, msg, 15) == 0);
+        CHECK(urigrep_hash(key, NULL, 1) == 0);
+        urigrep_hash_key(key);
+        urigrep_hash_key(k2);
+        urigrep_hash_key(NULL);
+        CHECK(memcmp(key, k2, 16) != 0);
+    }
     /* an invalid reference with a scheme keeps it */
     CHECK(urigrep_uri_split("http://exa mple/", 16, p) == URIGREP_OK);
     CHECK(span_is(p[URIGREP_PART_SCHEME], "http"));

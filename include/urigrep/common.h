@@ -80,6 +80,22 @@ const char *urigrep_version(void);
  *  the caller frees nothing. */
 const char *const *urigrep_features(void);
 
+/** Fill KEY with 16 unpredictable bytes for urigrep_hash(): getrandom(),
+ *  else /dev/urandom, else (a jail without either) the clock and
+ *  addresses. Draw one a table. NULL is accepted (nothing is done).
+ *  Added in 0.10.0. */
+void urigrep_hash_key(unsigned char key[16]);
+
+/** SipHash-2-4 (Aumasson and Bernstein, 2012) of LEN bytes at DATA under
+ *  the 16-byte KEY (urigrep_hash_key()): the hash for a table of strings
+ *  that come from the input (URIs, hosts), which cannot choose strings
+ *  that collide without the key, as it can for an unkeyed hash such as
+ *  FNV-1a (a table of those costs quadratic time). urigrep(1)'s --unique
+ *  and --stats hash with the same code. Added in 0.10.0.
+ *  @return the hash; 0 when KEY is NULL, or DATA NULL with LEN not 0. */
+uint64_t urigrep_hash(const unsigned char key[16], const void *data,
+                      size_t len);
+
 /** Release memory the library allocated and handed to the caller: the
  *  strings of urigrep_resolve(), urigrep_iri_to_uri_idna(),
  *  urigrep_unwrap(), urigrep_registered_domain() and the _alloc forms

@@ -665,7 +665,7 @@ class _JsonLines:
     def counts(self):
         """(records, by scheme, by host): the counts of the C side, the
         keys decoded as scan() decodes strings, None for references
-        without one."""
+        without one (first), then in the order of the keys."""
         out = []
         for which in (0, 1):
             data = ffi.new("char **")
@@ -676,7 +676,10 @@ class _JsonLines:
             vals = f[0].split("\0")
             c = {None if k == "\x01" else k: int(v)
                  for k, v in zip(vals[0::2], vals[1::2])}
-            out.append(c)
+            # in the keys' order, not the table's (its hash is keyed
+            # afresh each run): the same input gives the same summary
+            out.append(dict(sorted(c.items(), key=lambda kv: (
+                kv[0] is not None, kv[0] or ""))))
         return self._d.records, out[0], out[1]
 
 

@@ -48,7 +48,11 @@ struct ugpy_bytes {
     size_t len, cap;
 };
 
-/* Counts by string (a scheme, a host): open addressing, FNV-1a. */
+/* Counts by string (a scheme, a host): open addressing, the library's
+ * keyed SipHash (urigrep_hash(), the command's -u and --stats hash): the
+ * strings come from the input, which could choose ones an unkeyed hash
+ * (FNV-1a, before) puts on one slot, and counting them took quadratic
+ * time. The counts do not depend on the key. */
 struct ugpy_slot {
     char *key;                   /* NULL: free */
     size_t len;
@@ -58,6 +62,7 @@ struct ugpy_counter {
     struct ugpy_slot *v;
     size_t cap, used;
     uint64_t none;               /* references without one */
+    unsigned char key[16];       /* drawn with the first slots */
 };
 
 /* The last string seen in a field that changes once a message or part
@@ -524,20 +529,8 @@ reserve(struct ugpy_bytes *b, size_t more)
     return 0;
 }
 
-/* FNV-1a of S (LEN bytes). */
-static uint64_t
-hash(const char *s, size_t len)
-{
-    uint64_t h = 14695981039346656037u;
-    size_t i;
-
-    for (i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
-    return h;
-}
-
-/* Double C's table (64 slots at first). Returns -1 when memory ran
- * out. */
+/* Double C's table (64 slots at first, and its key drawn). Returns -1
+ * when memory ran out. */
 static int
 grow(struct ugpy_counter *c)
 {
@@ -546,10 +539,14 @@ grow(struct ugpy_counter *c)
 
     if (v == NULL)
         return -1;
+    if (c->cap == 0)
+        urigrep_hash_key(c->key);
     for (i = 0; i < c->cap; i++) {
         if (c->v[i].key == NULL)
             continue;
-        for (j = hash(c->v[i].key, c->v[i].len) & (cap - 1); v[j].key;
+        for (j = (size_t)urigrep_hash(c->key, c->v[i].key, c->v[i].len) &
+                 (cap - 1);
+             v[j].key;
              j = (j + 1) & (cap - 1))
             ;
         v[j] = c->v[i];
@@ -573,7 +570,8 @@ count(struct ugpy_counter *c, const char *s, size_t len)
     if (c->used * 2 >= c->cap && grow(c))
         return -1;
     mask = c->cap - 1;
-    for (i = hash(s, len) & mask; c->v[i].key; i = (i + 1) & mask)
+    for (i = (size_t)urigrep_hash(c->key, s, len) & mask; c->v[i].key;
+         i = (i + 1) & mask)
         if (c->v[i].len == len && memcmp(c->v[i].key, s, len) == 0) {
             c->v[i].n++;
             return 0;

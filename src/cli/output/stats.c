@@ -10,7 +10,7 @@
 #include "msg.h"
 #include "jsonout.h"
 #include "output/stats.h"
-#include "output/uniq.h"
+#include "siphash.h"
 
 /* One value counted. */
 struct entry {
@@ -36,8 +36,9 @@ struct stats {
     struct urigrep_buf carry;   /* a value cut by the end of a feed */
     /* The values come from the input, which may choose them: an unkeyed
      * hash (FNV-1a) let it put 100,000 values in one chain (quadratic
-     * time); --unique's keyed SipHash (uniq.c) does not.  The output
-     * does not depend on the key: it is sorted by count, then bytes. */
+     * time); keyed SipHash (src/shared/siphash.c, as --unique's) does
+     * not.  The output does not depend on the key: it is sorted by
+     * count, then bytes. */
     unsigned char key[16];
 };
 
@@ -49,7 +50,7 @@ stats_new(void)
     if (s == NULL)
         out_of_memory();
     buf_init(&s->carry, SIZE_MAX / 2);
-    uniq_draw_key(s->key);
+    siphash_draw_key(s->key);
     return s;
 }
 
@@ -137,7 +138,7 @@ unchain(struct stats *s, size_t i, size_t b)
 static void
 count_one(struct stats *s, const char *k, size_t n)
 {
-    size_t h = (size_t)uniq_siphash(s->key, k, n), b = h & (s->nbucket - 1), i;
+    size_t h = (size_t)siphash24(s->key, k, n), b = h & (s->nbucket - 1), i;
     struct entry *e;
 
     s->seen++;

@@ -15,18 +15,6 @@ struct uniq *uniq_new(void);
  * it was, -1 when memory runs out. */
 int uniq_add(struct uniq *u, const char *s, size_t len);
 
-/* SipHash-2-4 of LEN bytes at DATA under the 16-byte KEY: the set's
- * hash, drawn afresh for every set so that the input cannot choose
- * colliding strings. Exposed for its test vectors. */
-uint64_t uniq_siphash(const unsigned char key[16], const void *data,
-                      size_t len);
-
-/* Fill KEY with 16 unpredictable bytes for uniq_siphash(): getrandom(),
- * else /dev/urandom, else (a jail without either) the clock and
- * addresses, which still differ from run to run.  --stats keys its
- * table with it too. */
-void uniq_draw_key(unsigned char key[16]);
-
 /* Free the set and its strings; NULL is accepted. */
 void uniq_free(struct uniq *u);
 
