@@ -44,6 +44,7 @@ size_t split_next(const char *p, size_t n, size_t from, size_t limit,
  * Owner: split.c; cutter.c holds one for urigrep_counter. */
 struct split_counter {
     bool mbox;
+    int simd;           /* skip_choose()'s enum skip_impl, for newlines */
     bool line_start;    /* the next byte fed starts a line */
     bool first;         /* and that line is the document's first */
     uint64_t lines, messages;
