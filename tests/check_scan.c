@@ -394,6 +394,24 @@ static const struct case_ cases[] = {
       "http://\xe2\x80\xaeuser@evil.example/ "
       "http://\xe2\x80\xae\xe2\x80\x8fu:p\xe2\x81\xa6w@evil.example/y "
       "http://a.example/p http://ab http://u http://v http://w" },
+    /* a '%' that starts no escape, then a registered scheme and "://":
+     * two URIs glued (Outlook's double Safe Links rewrite; issue 36 item
+     * 6), in every delimiter; an escape, an unregistered scheme or no
+     * host after "://" glue nothing */
+    { "x https://n.example/?url=a&data=05%7C01%7Cx%https://n.example/?u=b "
+      "\"http://q.example/a%ftp://r.example/\" "
+      "<http://s.example/a%https://t.ex\n ample/b> "
+      "<URL:http://u.example/%http://v.example/%https://w.example/>",
+      "https://n.example/?url=a&data=05%7C01%7Cx https://n.example/?u=b "
+      "http://q.example/a ftp://r.example/ http://s.example/a "
+      "https://t.example/b http://u.example/ http://v.example/ "
+      "https://w.example/" },
+    { "http://a.example/%68ttps://b.example/ http://c.example/x%foo://d.x/ "
+      "http://e.example/%http:// http://f.example/%https://-x "
+      "http://g.example/%25https://h.example/",
+      "http://a.example/%68ttps://b.example/ http://c.example/x%foo://d.x/ "
+      "http://e.example/%http:// http://f.example/%https://-x "
+      "http://g.example/%25https://h.example/" },
     { "", "" },
     { ":::: : ::x", "" },
 };

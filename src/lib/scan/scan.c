@@ -682,6 +682,41 @@ join_roff(struct urigrep_scanner *sc, struct cand *cd, bool final, size_t *e,
     }
 }
 
+/* Where a second URI is glued to the one in P (LEN bytes), looked for
+ * from FROM on: the first '%' that starts no escape (two hex digits do
+ * not follow it) and is followed by a registered scheme, "://" and a
+ * host's first byte, as Outlook's double Safe Links rewrite writes
+ * "...%7Cx%https://nam06.safelinks...". The '%' ends the first URI, the
+ * scheme starts the second; "%68ttps://" is an escape and splits
+ * nothing. LEN when there is none. */
+static size_t
+glued_at(const struct policy *pol, const char *p, size_t from, size_t len)
+{
+    const char *pc;
+
+    while (from < len && (pc = memchr(p + from, '%', len - from)) != NULL) {
+        size_t i = (size_t)(pc - p), j = i + 1;
+        enum scheme_rule rule;
+
+        from = i + 1;
+        if (i + 2 < len && is_hex((unsigned char)p[i + 1]) &&
+            is_hex((unsigned char)p[i + 2]))
+            continue;
+        if (j == len || !is_alpha((unsigned char)p[j]))
+            continue;
+        while (j < len && j - i <= SCHEME_RUN_MAX &&
+               is_scheme_char((unsigned char)p[j]))
+            j++;
+        if (j + 3 < len && p[j] == ':' && p[j + 1] == '/' &&
+            p[j + 2] == '/' &&
+            (is_alnum((unsigned char)p[j + 3]) || p[j + 3] == '[' ||
+             (unsigned char)p[j + 3] >= 0x80) &&
+            policy_known(pol, p + i + 1, j - i - 1, &rule))
+            return i;
+    }
+    return len;
+}
+
 /* Bare rules for a reference starting at SS with its scheme ending at
  * COLON. A URL written with roff escapes is read as it prints: into
  * sc->out, "\\:" dropped and "\\-" made '-'. */
@@ -716,6 +751,17 @@ try_bare(struct urigrep_scanner *sc, struct cand *cd, bool final,
     o = join_roff(sc, cd, final, &e, &p, &raw_len, &closer);
     if (o != REPORTED)
         return o;
+    /* a URI glued after a '%': this one ends there, the scan goes on at
+     * the '%' and finds the next (text joined from roff escapes is not
+     * the window's: it is not cut) */
+    if (p == sc->view + cd->ss) {
+        size_t g = glued_at(&sc->pol, p, cd->colon + 1 - cd->ss, raw_len);
+
+        if (g < raw_len) {
+            raw_len = g;
+            e = cd->ss + g;
+        }
+    }
     len = strip_trailing(p, raw_len, cd->colon + 1 - cd->ss, closer,
                          cd->ss > 0 ? (unsigned char)sc->view[cd->ss - 1]
                                     : 0);
@@ -991,6 +1037,52 @@ reading_ok(const struct urigrep_scanner *sc, const char *p, size_t len,
            policy_accept(&sc->pol, NULL, p, len, i, ctx);
 }
 
+/* The window index of the '%' at R[G] of a reading of <...> from CD->ss:
+ * as many '%' before it in the window as in R (the reading leaves out
+ * blanks, quote markers and hyphens, never a '%'). */
+static size_t
+angle_percent_at(const struct urigrep_scanner *sc, const struct cand *cd,
+                 const char *r, size_t g)
+{
+    size_t k = 0, i, w;
+
+    for (i = 0; i < g; i++)
+        k += r[i] == '%';
+    for (w = cd->ss; w < cd->end; w++)
+        if (sc->view[w] == '%' && k-- == 0)
+            return w;
+    return cd->end;
+}
+
+/* Emit the reading R (LEN bytes) of <...>, cut where a URI is glued to
+ * the one before after a '%' (glued_at()): each piece from its window
+ * offset, the pieces that read as no reference left out (a whole
+ * reading was accepted already). */
+static int
+emit_angle_reading(struct urigrep_scanner *sc, struct cand *cd,
+                   const char *r, size_t len, unsigned flags,
+                   urigrep_match_fn fn, void *arg)
+{
+    size_t from = 0, at = cd->ss;
+    enum policy_ctx ctx = cd->delim == URIGREP_DELIM_ANGLE_URL ? CTX_URL
+                                                               : CTX_ANGLE;
+
+    for (;;) {
+        size_t g = glued_at(&sc->pol, r, from, len), end;
+
+        end = g < len ? angle_percent_at(sc, cd, r, g) : cd->end;
+        if (((from == 0 && g == len) ||
+             reading_ok(sc, r + from, g - from, ctx)) &&
+            emit(sc, URIGREP_EVENT_URI, r + from, g - from, at, end,
+                 cd->delim, flags, fn, arg))
+            return 1;
+        if (g == len)
+            return 0;
+        from = g + 1;
+        at = end + 1;
+    }
+}
+
 /* Report what scan_angle() read, in the hyphen reading(s) asked for. */
 static enum outcome
 emit_angle(struct urigrep_scanner *sc, struct cand *cd, unsigned flags,
@@ -1010,16 +1102,15 @@ emit_angle(struct urigrep_scanner *sc, struct cand *cd, unsigned flags,
         drop = false;
         keep = true;
     }
-    if (keep && emit(sc, URIGREP_EVENT_URI, sc->out.data, sc->out.len,
-                     cd->ss, cd->end, cd->delim, flags, fn, arg))
+    if (keep && emit_angle_reading(sc, cd, sc->out.data, sc->out.len, flags,
+                                   fn, arg))
         return STOPPED;
-    if (drop && emit(sc, URIGREP_EVENT_URI, sc->alt.data, sc->alt.len,
-                     cd->ss, cd->end, cd->delim,
-                     flags | URIGREP_MATCH_HYPHEN_DROPPED, fn, arg))
+    if (drop && emit_angle_reading(sc, cd, sc->alt.data, sc->alt.len,
+                                   flags | URIGREP_MATCH_HYPHEN_DROPPED, fn,
+                                   arg))
         return STOPPED;
-    if (!keep && !drop && emit(sc, URIGREP_EVENT_URI, sc->out.data,
-                               sc->out.len, cd->ss, cd->end, cd->delim,
-                               flags, fn, arg))
+    if (!keep && !drop && emit_angle_reading(sc, cd, sc->out.data,
+                                             sc->out.len, flags, fn, arg))
         return STOPPED;
     return REPORTED;
 }
@@ -1197,14 +1288,20 @@ try_quote(struct urigrep_scanner *sc, struct cand *cd, bool final,
             /* an escaped quote, as JSON, C and shell write one ("{\"u\":
              * \"http://x/\"}"): the URI ends before the '\\', which RFC
              * 2396 (2.4.3) excludes from URIs */
-            size_t len = i - cd->ss - (w[i - 1] == '\\');
+            size_t len = i - cd->ss - (w[i - 1] == '\\'), g, end = i + 1;
 
+            /* a URI glued after a '%' (glued_at()): this one ends
+             * there, the scan goes on at the '%' */
+            g = glued_at(&sc->pol, sc->view + cd->ss, cd->colon + 1 - cd->ss,
+                         len);
+            if (g < len)
+                len = g, end = cd->ss + g, i = end;
             if (!policy_accept(&sc->pol, &cd->memo, sc->view + cd->ss, len,
                             cd->colon - cd->ss, CTX_QUOTE))
                 return REJECTED;
             cd->end = i;
             if (emit(sc, URIGREP_EVENT_URI, sc->view + cd->ss, len,
-                     cd->ss, i + 1, cd->delim, 0, fn, arg))
+                     cd->ss, end, cd->delim, 0, fn, arg))
                 return STOPPED;
             return REPORTED;
         }
