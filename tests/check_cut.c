@@ -77,13 +77,15 @@ START_TEST(test_way)
     snprintf(mbox, sizeof mbox, "%sSubject: x\n\nbody\n", from_line);
     ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_TEXT, "a\n", 2),
                      URIGREP_CUT_LINES);
-    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MBOX, mbox, strlen(mbox)),
-                     URIGREP_CUT_FROM);
-    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_AUTO, mbox, strlen(mbox)),
-                     URIGREP_CUT_FROM);
     ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MBOXRD, mbox, strlen(mbox)),
                      URIGREP_CUT_FROM);
-    /* a Content-Length may count a "From " line: only a walk tells */
+    /* a Content-Length may count a "From " line: only a walk tells (an
+     * mbox as mutt reads it, MBOX and AUTO's, honours one that is
+     * right) */
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MBOX, mbox, strlen(mbox)),
+                     URIGREP_CUT_CHAIN);
+    ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_AUTO, mbox, strlen(mbox)),
+                     URIGREP_CUT_CHAIN);
     ck_assert_int_eq(urigrep_cut_way(URIGREP_DOC_MBOXCL2, mbox,
                                      strlen(mbox)),
                      URIGREP_CUT_CHAIN);
@@ -167,7 +169,7 @@ END_TEST
  * lines that hold a "From " line (in a body counted by its
  * Content-Length, no separator), into a new string. */
 static char *
-mboxcl2(size_t k, size_t *n)
+mboxcl2_off(size_t k, size_t *n, size_t over)
 {
     static const char body[] = "one\n\nFrom x@y.example Tue Jan  2 10:00:00 "
                                "2024\nhttp://example.org/\n";
@@ -179,8 +181,15 @@ mboxcl2(size_t k, size_t *n)
     for (i = 0; i < k; i++)
         *n += (size_t)snprintf(m + *n, cap - *n,
                                "%sSubject: %03zu\nContent-Length: %zu\n\n%s\n",
-                               from_line, i, strlen(body), body);
+                               from_line, i, strlen(body) + over, body);
     return m;
+}
+
+/* The same, each Content-Length right. */
+static char *
+mboxcl2(size_t k, size_t *n)
+{
+    return mboxcl2_off(k, n, 0);
 }
 
 START_TEST(test_chain_pieces)
@@ -190,14 +199,21 @@ START_TEST(test_chain_pieces)
     char *m = mboxcl2(200, &n);
     size_t msg = strlen(m) / 200;
 
-    k = cut(m, n, URIGREP_DOC_MBOXCL2, 1500, 0, pc, 64);
-    assert_tiled(pc, k, n, 1500);
-    ck_assert_uint_ge(k, 5);
-    for (i = 0; i < k; i++) {
-        /* at a message's own "From " line, never the one in a body;
-         * the messages before it, as the walk counted them */
-        ck_assert_uint_eq(pc[i].start % msg, 0);
-        ck_assert_uint_eq(pc[i].messages_before, pc[i].start / msg);
+    int t;
+
+    /* read as an mboxcl2, and as an mbox (--type=auto's: the counts are
+     * right, and honoured) */
+    for (t = 0; t < 2; t++) {
+        k = cut(m, n, t ? URIGREP_DOC_MBOX : URIGREP_DOC_MBOXCL2, 1500, 0,
+                pc, 64);
+        assert_tiled(pc, k, n, 1500);
+        ck_assert_uint_ge(k, 5);
+        for (i = 0; i < k; i++) {
+            /* at a message's own "From " line, never the one in a body;
+             * the messages before it, as the walk counted them */
+            ck_assert_uint_eq(pc[i].start % msg, 0);
+            ck_assert_uint_eq(pc[i].messages_before, pc[i].start / msg);
+        }
     }
     /* read as an mboxo, the bodies' "From " lines are separators too */
     k = cut(m, n, URIGREP_DOC_MBOXO, 1500, 0, pc, 64);
@@ -205,6 +221,32 @@ START_TEST(test_chain_pieces)
     for (i = 1; i < k && pc[i].start % msg == 0; i++)
         ;
     ck_assert_uint_lt(i, k);
+    free(m);
+}
+END_TEST
+
+/* An mbox whose counts are all 3 bytes too long is read as mboxrd: the
+ * bodies' "From " lines start messages, and are cuts, counted. */
+START_TEST(test_mbox_wrong_counts)
+{
+    struct urigrep_piece pc[64];
+    size_t n, k, i, inner = 0;
+    char *m = mboxcl2_off(200, &n, 3);
+    size_t msg = strlen(m) / 200;
+
+    k = cut(m, n, URIGREP_DOC_MBOX, 1500, 0, pc, 64);
+    assert_tiled(pc, k, n, 1500);
+    ck_assert_uint_ge(k, 5);
+    for (i = 1; i < k; i++) {
+        size_t off = pc[i].start % msg;
+
+        /* two messages a stored one: the message's, the body's */
+        ck_assert_uint_eq(pc[i].messages_before,
+                          2 * (pc[i].start / msg) + (off != 0));
+        ck_assert(strncmp(m + pc[i].start, "From ", 5) == 0);
+        inner += off != 0;
+    }
+    ck_assert_uint_gt(inner, 0);
     free(m);
 }
 END_TEST
@@ -476,6 +518,7 @@ cut_suite(void)
     tcase_add_test(tc, test_text_pieces);
     tcase_add_test(tc, test_search_limit);
     tcase_add_test(tc, test_chain_pieces);
+    tcase_add_test(tc, test_mbox_wrong_counts);
     tcase_add_test(tc, test_warc_chain);
     tcase_add_test(tc, test_count);
     tcase_add_test(tc, test_counter_chunks);

@@ -32,10 +32,14 @@ enum urigrep_cut_way {
     URIGREP_CUT_NONE = 0,   /**< read whole */
     URIGREP_CUT_LINES,      /**< text: at the start of a line after an
                                  empty one, which no reference spans */
-    URIGREP_CUT_FROM,       /**< mbox, mboxo, mboxrd: at separator lines */
-    URIGREP_CUT_CHAIN,      /**< plain WARC, mboxcl, mboxcl2: at records
-                                 or messages reached by a walk along the
-                                 Content-Length chain from the start */
+    URIGREP_CUT_FROM,       /**< mboxo, mboxrd (and mbox before
+                                 0.10.0): at separator lines */
+    URIGREP_CUT_CHAIN,      /**< plain WARC, mboxcl, mboxcl2, mbox (as
+                                 mutt reads it: a right Content-Length
+                                 honoured, else the next separator; from
+                                 0.10.0): at records or messages reached
+                                 by a walk along the Content-Length
+                                 chain from the start */
     URIGREP_CUT_MEMBERS     /**< .warc.gz: at gzip members that start a
                                  record (not a continuation record) */
 };

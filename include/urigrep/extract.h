@@ -25,12 +25,18 @@ enum urigrep_doc_type {
     URIGREP_DOC_AUTO = 0, /**< decided from its first bytes (up to 32 KiB) */
     URIGREP_DOC_TEXT,     /**< plain text */
     URIGREP_DOC_MAIL,     /**< one RFC 822 / MIME message (or news article) */
-    URIGREP_DOC_MBOX,     /**< messages after "From " lines */
+    URIGREP_DOC_MBOX,     /**< messages after "From " lines, as mutt
+                               reads them: a message's Content-Length is
+                               honoured (the "From " lines it counts are
+                               text) when it ends where the next "From "
+                               line, blank lines before it, or the end
+                               follows; else mboxrd (since 0.10.0;
+                               before, always mboxrd) */
     URIGREP_DOC_HTML,     /**< HTML: attributes, text, <BASE href> */
     URIGREP_DOC_LINES,    /**< one reference per line, as typed */
     /* Added in 0.9.0 (issue 21): the mbox variants by name
-     * (URIGREP_DOC_MBOX reads "From " lines and mboxrd quoting, as
-     * URIGREP_DOC_MBOXRD does) */
+     * (URIGREP_DOC_MBOX undoes mboxrd quoting, as URIGREP_DOC_MBOXRD
+     * does) */
     URIGREP_DOC_MBOXO,    /**< "From " lines; ">From " unquoted */
     URIGREP_DOC_MBOXRD,   /**< "From " lines; ">From ", ">>From "... lose
                                one '>' */

@@ -44,15 +44,20 @@ def test_task_mapped_ranges_same_as_command(urigrep_cmd, top_srcdir,
     want = subprocess.run([urigrep_cmd, "-j", "1", "--json", mbox],
                           stdout=subprocess.PIPE, check=True).stdout
     pieces = ud.cut(mbox, "auto", 3 << 19)
-    assert len(pieces) >= 3 and all(p["kind"] == "range" for p in pieces)
+    # (an mbox read as mutt reads it is cut along its Content-Length
+    # chain: a count may make "From " lines body text)
+    assert len(pieces) >= 3 and all(p["kind"] == "chain" and
+                                    p["type"] == "mbox" for p in pieces)
     got, first = b"", (1, 1)
     for i, p in enumerate(pieces):
         part = str(tmp_path / f"part-{i}.jsonl")
         s = ud.extract(part, [p], first)
         with open(part, "rb") as f:
             got += f.read()
-        first = ud.advance(first, ud.count_range(mbox, p["start"],
-                                                 p["end"], p["type"]))
+        if i + 1 < len(pieces):
+            first = ud.advance(first, ud.count_lines(
+                mbox, p["start"], p["end"],
+                pieces[i + 1]["messages"] - p["messages"]))
         assert s["errors"] == []
     assert got == want
     part = str(tmp_path / "whole.jsonl")

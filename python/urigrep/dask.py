@@ -91,8 +91,12 @@ def cut(path, doc_type, chunk):
     file's); text is not cut (a binary file is the reader's to refuse
     whole)."""
     way, cuts = urigrep._cut(path, doc_type, chunk)
-    t = doc_type if doc_type != "auto" else \
-        {"from": "mbox", "chain": "warc"}.get(way)
+    t = doc_type
+    if doc_type == "auto":
+        # a chain is a plain WARC's or an mbox's (whose Content-Length is
+        # honoured): what the file's start is, as the cutter decided
+        with open(path, "rb") as f:
+            t = "mbox" if way == "from" else urigrep.detect(f.read(32768))
     if way == "members":
         return [{"path": path, "kind": "warcgz", "start": a, "end": b}
                 for a, b, _ in cuts]

@@ -1,7 +1,8 @@
 /* fuzz_mail.c: libFuzzer target for the message parser and HTML scanner. */
 /* SPDX-License-Identifier: MIT */
 /*
- * The first byte picks mbox or message mode (bits 0-2), the input read
+ * The first byte picks mbox or message mode (bits 0-2; bit 0 clear and
+ * bit 6 set: an mbox as mutt reads it, MAIL_MBOX), the input read
  * again for a Content-Length (bit 3; bit 4: with errors at odd offsets),
  * header fields no one reads passed over (bit 5: the sink's few_headers,
  * as the command sets it without --headers) and a chunking seed; the rest
@@ -13,7 +14,7 @@
  * part_marked), the chunks a line at a time: the same bytes, each on the
  * same stored line.  Header fields passed over (few_headers) or all read
  * must end the header at the same place: the rest of the log, fields
- * apart, is the same either way.  An mboxcl or mboxcl2 is
+ * apart, is the same either way.  An mboxcl, mboxcl2 or MAIL_MBOX is
  * also read as a regular file (read again, no errors) and as a pipe (no
  * read_at, in chunks): the same logs, its notices apart (a pipe says one
  * when what was held is decided, before the bytes held are read again).
@@ -305,7 +306,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size < 1)
         return 0;
-    mode = data[0] & 1 ? boxes[(data[0] >> 1) & 3] : MAIL_ONE;
+    mode = data[0] & 1 ? boxes[(data[0] >> 1) & 3]
+           : data[0] & 64 ? MAIL_MBOX : MAIL_ONE;
     again.d = data + 1;
     again.n = size - 1;
     again.errors = data[0] & 16;
@@ -329,7 +331,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!same(&f, &all))
             abort();
     }
-    if (mode == MAIL_MBOXCL || mode == MAIL_MBOXCL2)
+    if (mode == MAIL_MBOXCL || mode == MAIL_MBOXCL2 || mode == MAIL_MBOX)
         file_as_pipe(data + 1, size - 1, mode, data[0] | 1u, data[0] & 32);
     return 0;
 }

@@ -81,10 +81,12 @@ urigrep_cut_way(enum urigrep_doc_type type, const char *p, size_t n)
     switch (type) {
     case URIGREP_DOC_TEXT:
         return URIGREP_CUT_LINES;
-    case URIGREP_DOC_MBOX:
     case URIGREP_DOC_MBOXO:
     case URIGREP_DOC_MBOXRD:
         return starts_from_line(p, n) ? URIGREP_CUT_FROM : URIGREP_CUT_NONE;
+    case URIGREP_DOC_MBOX:
+        /* a Content-Length may make "From " lines body text (as mutt
+         * reads an mbox): along the chain */
     case URIGREP_DOC_MBOXCL:
     case URIGREP_DOC_MBOXCL2:
         return starts_from_line(p, n) ? URIGREP_CUT_CHAIN : URIGREP_CUT_NONE;

@@ -175,6 +175,7 @@ bool
 split_by_chain(enum urigrep_doc_type type, const char *p, size_t n)
 {
     return type == URIGREP_DOC_MBOXCL || type == URIGREP_DOC_MBOXCL2 ||
+           type == URIGREP_DOC_MBOX ||
            (type == URIGREP_DOC_WARC &&
             !(n >= 2 && (unsigned char)p[0] == 0x1f &&
               (unsigned char)p[1] == 0x8b));
@@ -302,10 +303,29 @@ warc_chain_step(const char *p, size_t n, size_t at)
  * Content-Length, the next "From " line); N if the chain cannot be
  * followed there: a header line the parser could take otherwise, a
  * count that does not end before a "From " line. */
+/* Where the body at BODY of P (N bytes), counted LENGTH bytes long,
+ * ends as the mail parser checks it: the "From " line that follows
+ * (after blank lines), N when the end of P does, SIZE_MAX when neither
+ * does (the count is wrong). */
+static size_t
+count_end(const char *p, size_t n, size_t body, int64_t length)
+{
+    size_t at, len;
+
+    if ((uint64_t)length > n - body ||
+        (length > 0 && p[body + (size_t)length - 1] != '\n'))
+        return SIZE_MAX;
+    at = body + (size_t)length;
+    while (at < n && (len = line_len(p + at, n - at)) > 0 &&
+           is_blank(p + at, len))
+        at += len;
+    return at == n ? n : is_separator(p + at, n - at) ? at : SIZE_MAX;
+}
+
 static size_t
 mboxcl_chain_step(const char *p, size_t n, size_t at)
 {
-    size_t head = line_len(p + at, n - at), body, len;
+    size_t head = line_len(p + at, n - at), body;
     int64_t length;
 
     if (head == 0 ||
@@ -314,14 +334,49 @@ mboxcl_chain_step(const char *p, size_t n, size_t at)
         return n;
     if (length < 0)
         return split_next(p, n, body, n, URIGREP_DOC_MBOX);
-    if ((uint64_t)length > n - body ||
-        (length > 0 && p[body + (size_t)length - 1] != '\n'))
-        return n;
-    at = body + (size_t)length;
+    at = count_end(p, n, body, length);
+    return at == SIZE_MAX ? n : at;
+}
+
+/* Does a line of the header from AT of P (N bytes; to an empty line, a
+ * separator or the end) name Content-Length? */
+static bool
+names_length(const char *p, size_t n, size_t at)
+{
+    size_t len;
+
     while (at < n && (len = line_len(p + at, n - at)) > 0 &&
-           is_blank(p + at, len))
+           !is_blank(p + at, len) && !is_separator(p + at, n - at)) {
+        if (len > 14 && strncasecmp(p + at, "Content-Length", 14) == 0)
+            return true;
         at += len;
-    return at < n && is_separator(p + at, n - at) ? at : n;
+    }
+    return false;
+}
+
+/* The message at AT (its "From " line) of the mbox P (N bytes) as the
+ * mail parser reads URIGREP_DOC_MBOX (MAIL_MBOX, as mutt does): where
+ * the next starts. A Content-Length that ends where a "From " line (blank
+ * lines before it) or the end follows is honoured, as
+ * mboxcl_chain_step() follows it; else, or with none, the next "From "
+ * line is the next message (mboxrd). N when there is none, or when the
+ * header is not plain and names a Content-Length (the walk cannot tell
+ * what the parser makes of it). */
+static size_t
+mbox_chain_step(const char *p, size_t n, size_t at)
+{
+    size_t head = line_len(p + at, n - at), body, next;
+    int64_t length;
+
+    if (head == 0)
+        return n;
+    body = header_end(p, n, at + head, SIZE_MAX, 18, true, &length);
+    if (body == 0)
+        return names_length(p, n, at + head)
+                   ? n : split_next(p, n, at + head, n, URIGREP_DOC_MBOX);
+    if (length >= 0 && (next = count_end(p, n, body, length)) != SIZE_MAX)
+        return next;
+    return split_next(p, n, body, n, URIGREP_DOC_MBOX);
 }
 
 bool
@@ -358,7 +413,8 @@ split_chain_next(struct split_chain *c, const char *p, size_t n,
             (type == URIGREP_DOC_WARC &&
              split_warc_continues(p + c->at, n - c->at)))) {
         c->at = type == URIGREP_DOC_WARC ? warc_chain_step(p, n, c->at)
-                                         : mboxcl_chain_step(p, n, c->at);
+                : type == URIGREP_DOC_MBOX ? mbox_chain_step(p, n, c->at)
+                                           : mboxcl_chain_step(p, n, c->at);
         c->count++;
     }
     return c->at < n ? c->at : n;

@@ -417,6 +417,7 @@ mail_mode_of(enum urigrep_doc_type type)
 {
     switch (type) {
     case URIGREP_DOC_MBOX:
+        return MAIL_MBOX;
     case URIGREP_DOC_MBOXRD:
         return MAIL_MBOXRD;
     case URIGREP_DOC_MBOXO:

@@ -358,11 +358,20 @@ field_append(struct mail_parser *m, const char *p, size_t n)
     m->nfield += n;
 }
 
-/* Does M read Content-Length (mboxcl, mboxcl2)? */
+/* Does M read Content-Length (mboxcl, mboxcl2, mbox as mutt reads it)? */
 static bool
 counts_length(const struct mail_parser *m)
 {
-    return m->mode == MAIL_MBOXCL || m->mode == MAIL_MBOXCL2;
+    return m->mode == MAIL_MBOXCL || m->mode == MAIL_MBOXCL2 ||
+           m->mode == MAIL_MBOX;
+}
+
+/* Is a count that does not end where a message does no damage to M, the
+ * message ending at its first "From " line as in mboxrd (MAIL_MBOX)? */
+static bool
+count_may_fail(const struct mail_parser *m)
+{
+    return m->mode == MAIL_MBOX;
 }
 
 /* The decimal Content-Length V (VLEN bytes, blanks trimmed), or -1 when
@@ -426,7 +435,7 @@ message_field(struct mail_parser *m, struct level *l, const char *f,
          * that is no count is said, and the message taken as having
          * none */
         m->clen = parse_length(v, vlen);
-        if (m->clen < 0 && sink->bad_length_value)
+        if (m->clen < 0 && !count_may_fail(m) && sink->bad_length_value)
             sink->bad_length_value(sink->arg, v, vlen, m->field_line);
     }
 }
@@ -819,6 +828,7 @@ from_quote(const struct mail_parser *m, const char *p, size_t n)
         return 0;
     switch (m->mode) {
     case MAIL_MBOXRD:
+    case MAIL_MBOX:
         while (k < n && p[k] == '>')
             k++;
         break;
@@ -1257,6 +1267,10 @@ from_in_count(struct mail_parser *m, const struct mail_sink *sink)
         return 1;
     if (m->count_check == 0)
         m->count_check = check_count(m);
+    if (m->count_check == 3 && count_may_fail(m)) {
+        m->count_end = m->line_start;   /* mboxrd: the next message */
+        return 3;
+    }
     if (m->count_check == 3 && plausible_at(m, m->line_start)) {
         m->count_end = m->line_start;
         if (sink->bad_length)
@@ -1272,7 +1286,7 @@ static void
 bad_count(struct mail_parser *m, const struct mail_sink *sink)
 {
     m->counting = false;
-    if (sink->bad_length)
+    if (!count_may_fail(m) && sink->bad_length)
         sink->bad_length(sink->arg, m->count_len, m->line_no);
 }
 
@@ -1560,7 +1574,9 @@ held_decided(struct mail_parser *m, bool right, const struct mail_sink *sink)
     uint64_t line;
     size_t at;
 
-    if (!right && (at = cut_at(m, &line)) != SIZE_MAX) {
+    if (!right && count_may_fail(m))
+        m->count_end = m->win_pos;  /* mboxrd: the line held first */
+    else if (!right && (at = cut_at(m, &line)) != SIZE_MAX) {
         m->count_end = m->win_pos + at;
         if (sink->bad_length)
             sink->bad_length(sink->arg, m->count_len, line);
@@ -1586,7 +1602,7 @@ held_after(struct mail_parser *m, const char *p, size_t n,
     size_t take = nl ? (size_t)(nl - p) + 1 : n < room ? n : room, len;
 
     if (!hold_bytes(m, p, take)) {
-        held_decided(m, true, sink);
+        held_decided(m, !count_may_fail(m), sink);
         return 0;
     }
     len = m->nwin - m->after;
@@ -1614,7 +1630,9 @@ held_bytes(struct mail_parser *m, const char *p, size_t n,
     if (m->count_end - end < take)
         take = (size_t)(m->count_end - end);
     if (!hold_bytes(m, p, take)) {
-        held_decided(m, true, sink);    /* runs on for long */
+        /* runs on for long: taken as it says, but where a count is
+         * honoured only when proved right (MAIL_MBOX) */
+        held_decided(m, !count_may_fail(m), sink);
         return 0;
     }
     if (m->win_pos + m->nwin == m->count_end) {

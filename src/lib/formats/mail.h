@@ -135,7 +135,14 @@ enum mail_mode {
     MAIL_MBOXO,     /* "From " lines; only ">From " loses its '>' */
     MAIL_MBOXCL,    /* as MBOXO, but a "From " line inside the body that a
                        message's Content-Length counts is body text */
-    MAIL_MBOXCL2    /* Content-Length as MBOXCL; nothing is unquoted */
+    MAIL_MBOXCL2,   /* Content-Length as MBOXCL; nothing is unquoted */
+    MAIL_MBOX       /* an mbox of any variant, as mutt reads one: a
+                       message's Content-Length is honoured (the "From "
+                       lines it counts are body text) when it ends where
+                       a "From " line or the end of the input follows,
+                       blank lines between; else, or with none, "From "
+                       lines start messages, no damage said. Quoting as
+                       MBOXRD */
 };
 
 /* A new parser reading MODE (a bool true is MAIL_MBOXRD). NULL when
