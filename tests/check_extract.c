@@ -726,6 +726,64 @@ END_TEST
  * one that ends before the bytes asked for (cut short since its reader
  * took its size) gives the records of what is there and a damage notice
  * saying where and that it shrank, never a crash. */
+/* One extractor reads document after document with one mail parser,
+ * reset for each (mail_reset(): a maildir's files no longer each map,
+ * zero and unmap its 400 KiB when malloc's mmap threshold is fixed):
+ * each document gives what a fresh extractor gives it, whatever the one
+ * before left open (a multipart cut off inside a part with a base, an
+ * mboxcl message counted past the end, a message without its body). */
+START_TEST(test_extract_documents_in_turn)
+{
+    static const char *const docs[] = {
+        "From: a@example.org\nMessage-ID: <cut@example.org>\n"
+        "Content-Type: multipart/mixed; boundary=\"o\"\n\n--o\n"
+        "Content-Type: multipart/alternative; boundary=\"i\"\n\n--i\n"
+        "Content-Base: http://base.example/dir/\n"
+        "Content-Type: text/plain\n\nsee <URL:rel/x.html>\n",
+        "From: b@example.org\nSubject: plain\n\n"
+        "see <URL:rel/y.html> and http://b.example/\n",
+        "From c@example.org Mon Jan  1 00:00:00 2024\nContent-Length: 900\n"
+        "Message-ID: <cl@example.org>\n\nhttp://c.example/ counted on\n",
+        "From: d@example.org\nMessage-ID: <d@example.org>\n",
+        "Subject: after\n\nhttp://e.example/q?a=1\n",
+    };
+    struct urigrep_extract_options o = { .size = sizeof o };
+    static struct log fresh, turn;
+    urigrep_extractor *x;
+    size_t i, k;
+    int t;
+
+    for (t = 0; t < 2; t++) {
+        o.type = t ? URIGREP_DOC_MBOXCL : URIGREP_DOC_AUTO;
+        fresh.len = turn.len = 0;
+        for (i = 0; i < sizeof docs / sizeof *docs; i++)
+            ck_assert_int_eq(run(t && i == 2 ? &o : NULL, docs[i], 7,
+                                 &fresh), URIGREP_OK);
+        ck_assert_int_eq(urigrep_extractor_new(NULL, on_ref, on_notice,
+                                               &turn, &x), URIGREP_OK);
+        for (i = 0; i < sizeof docs / sizeof *docs; i++) {
+            if (t && i == 2)
+                ck_assert_int_eq(urigrep_extractor_set_origin(
+                                     x, URIGREP_DOC_MBOXCL, 0, 0, 0),
+                                 URIGREP_OK);
+            for (k = 0; k < strlen(docs[i]); k += 7)
+                ck_assert_int_eq(urigrep_extractor_feed(
+                                     x, docs[i] + k,
+                                     strlen(docs[i]) - k < 7
+                                         ? strlen(docs[i]) - k : 7),
+                                 URIGREP_OK);
+            ck_assert_int_eq(urigrep_extractor_finish(x), URIGREP_OK);
+        }
+        urigrep_extractor_free(x);
+        fresh.s[fresh.len] = turn.s[turn.len] = '\0';
+        ck_assert_str_eq(turn.s, fresh.s);
+        ck_assert_ptr_nonnull(strstr(fresh.s, "http://base.example/dir/rel/"
+                                             "x.html"));
+        ck_assert_ptr_nonnull(strstr(fresh.s, "http://e.example/q?a=1"));
+    }
+}
+END_TEST
+
 START_TEST(test_extract_feed_fd)
 {
     static const char doc[] = "see http://a.example/1 and\n"
@@ -824,6 +882,7 @@ extract_suite(void)
     tcase_add_test(tc, test_extract_context_mail);
     tcase_add_test(tc, test_extract_context_html);
     tcase_add_test(tc, test_extract_feed_fd);
+    tcase_add_test(tc, test_extract_documents_in_turn);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -557,8 +557,10 @@ start_document(struct urigrep_extractor *x, enum urigrep_doc_type type)
     case URIGREP_DOC_MBOXCL:
     case URIGREP_DOC_MBOXCL2:
     case URIGREP_DOC_RNEWS:
-        if (x->mp == NULL &&
-            (x->mp = mail_new(mail_mode_of(type))) == NULL) {
+        /* one parser for all the documents of the extractor */
+        if (x->mp)
+            mail_reset(x->mp, mail_mode_of(type));
+        else if ((x->mp = mail_new(mail_mode_of(type))) == NULL) {
             emit_nomem(x);
             return;
         }
@@ -658,10 +660,7 @@ static void
 new_document(struct urigrep_extractor *x)
 {
     doc_reset(x);
-    if (x->mp) {
-        mail_free(x->mp);
-        x->mp = NULL;
-    }
+    /* x->mp is kept: start_document() resets it for a mail */
     warcdoc_free(x);
     charset_pool_close(&x->doc.cvpool, x->doc.cv);
     x->doc.cv = NULL;

@@ -189,6 +189,28 @@ mail_new(enum mail_mode mode)
 }
 
 void
+mail_reset(struct mail_parser *m, enum mail_mode mode)
+{
+    char *field = m->field, *dec = m->dec;
+    size_t dec_size = m->dec_size;
+
+    /* what mail_new() leaves: the held input's buffers go, as
+     * mail_free() frees them */
+    free(m->win);
+    free(m->replay);
+    free(m->again);
+    memset(m, 0, offsetof(struct mail_parser, lv));
+    m->mode = mode;
+    m->simd = skip_choose();
+    m->clen = -1;
+    m->field = field;
+    m->dec = dec;
+    m->dec_size = dec_size;
+    m->at_start = true;
+    m->line_no = 1;
+}
+
+void
 mail_free(struct mail_parser *m)
 {
     if (m == NULL)

@@ -149,6 +149,13 @@ enum mail_mode {
  * memory runs out. */
 struct mail_parser *mail_new(enum mail_mode mode);
 
+/* M as mail_new(MODE) makes a parser, for a new input, its buffers
+ * kept: the parser is some 400 KiB, which malloc() gives as a mapping of
+ * its own when the mmap threshold is fixed (Dask's workers set
+ * MALLOC_TRIM_THRESHOLD_), and a maildir's every file then paid for
+ * mapping, zeroing and unmapping it. */
+void mail_reset(struct mail_parser *m, enum mail_mode mode);
+
 /* The input can be read again at any offset: READ_AT(ARG, OFFSET, BUF,
  * N) puts up to N bytes from OFFSET (counted as the bytes fed) into BUF
  * and returns how many, fewer only at the end, (size_t)-1 on error. An
