@@ -14,7 +14,7 @@
 
 /* One window; all zero when nothing is mapped. A thread holds one at a
  * time.
- * Owner: mapped.c; jobs.c and input.c hold one and read it. */
+ * Owner: mapped.c; worker.c, cut.c and input.c hold one and read it. */
 struct mapped {
     char *base;     /* the mapping, from a page boundary */
     size_t len;

@@ -26,3 +26,13 @@ input_pread(int fd, void *buf, size_t n, uint64_t at)
     }
     return (ssize_t)got;
 }
+
+bool
+input_pread_all(int fd, void *buf, size_t n, uint64_t at)
+{
+    ssize_t k = input_pread(fd, buf, n, at);
+
+    if (k >= 0 && (size_t)k < n)
+        errno = EIO;
+    return k >= 0 && (size_t)k == n;
+}

@@ -1,6 +1,6 @@
 /* stamp.h: a regular file's size and time of change when its reading
  * began, so that a file cut short, grown or rewritten meanwhile is said
- * to have been (stamp.c), a leaf that input.c and jobs.c call. */
+ * to have been (stamp.c), a leaf that input.c and -j call. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_STAMP_H
 #define URIGREP_STAMP_H
@@ -11,7 +11,7 @@
 
 /* What a file was when its reading began.
  * Owner: stamp.c, which fills it; input.c holds one a file it reads,
- * jobs.c one for a file's last piece. */
+ * cut.c one for a file's last piece. */
 struct stamp {
     bool known;             /* a regular file: the rest is set */
     uint64_t start;         /* the descriptor's offset then */

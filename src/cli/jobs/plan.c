@@ -45,7 +45,7 @@
 /* No fixed cap on threads: as many as the processors this process may
  * run on, or fewer when -j says so. Memory is bounded a thread instead:
  * each has its read buffer, its extractor, its logs and its malloc arena,
- * and the output held back for the writer is bounded in all (jobs.c's
+ * and the output held back for the writer is bounded in all (queue.h's
  * BUDGET_MAX), so that anonymous memory stays under 8 MiB plus 2 MiB a
  * thread (urigrep(1); bench/threads.sh measures it at -j 1 to 64:
  * RssAnon peaks of 1.3 to 2.5 MiB at -j 1 and 2, 14.8 MiB at -j 16 and

@@ -30,7 +30,7 @@ bool pinbox_available(void);
 bool pinbox_detect(const char *name);
 
 /* How -j queues a run of commits of archive NAME (jobs_add_commits():
- * passed in, so that this module does not depend on jobs.c, which reads
+ * passed in, so that this module does not depend on -j, whose workers read
  * the runs with pinbox_read_run()). RUN is handed over; FIRST and LAST
  * say whether it is the archive's first and last. */
 typedef void pinbox_queue_fn(struct jobs *j, struct run *r, const char *name,
