@@ -61,11 +61,11 @@ START_TEST(test_span_finds_every_byte)
     for (k = 0; k < NCLASSES; k++) {
         unsigned cls = classes[k];
 
-        for (at = 0; at < 48; at++) {
+        for (at = 0; at < 48; at = check_next(at)) {
             memset(buf, 'a', sizeof buf);
             memcpy(buf, "http://h.example/p-q_r~s.t!u$v'w*x+y,z;A=B%20?", 46);
             buf[at] = (unsigned char)c;
-            for (from = 0; from <= at; from++) {
+            for (from = 0; from <= at; from = check_next(from)) {
                 size_t want = in_class(c, cls) ? at : 64;
 
                 ck_assert_uint_eq(span_plain(buf, from, 64, cls), want);
