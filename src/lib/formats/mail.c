@@ -142,6 +142,10 @@ struct mail_parser {
     size_t nwin, after, nreplay, rpos;
     uint64_t win_pos, win_line;
     uint64_t no_hold_until;   /* a count found right: none held before */
+    /* mail_finish(): the input ended at END_POS (MAIL_MBOX judges a count
+     * that runs past it, or past what can be held, without holding) */
+    bool ended;
+    uint64_t end_pos;
     bool rewind, no_hold;
     enum skip_impl simd;      /* how body lines are looked over */
     /* the input read again at any offset, and the count at hand as that
@@ -1285,10 +1289,21 @@ plausible_at(struct mail_parser *m, uint64_t at)
 static int
 from_in_count(struct mail_parser *m, const struct mail_sink *sink)
 {
+    if (m->read_at != NULL && m->count_check == 0)
+        m->count_check = check_count(m);
+    /* MAIL_MBOX, the input not read again: a count that runs past the
+     * input's end, or longer from here than can be held, would be held
+     * only to be found wrong (one message after another, each holding
+     * again what the one before held): the next message starts here, as
+     * holding would decide */
+    if (count_may_fail(m) && (m->read_at == NULL || m->count_check == 1) &&
+        (m->count_end - m->line_start > HOLD_MAX ||
+         (m->ended && m->count_end > m->end_pos))) {
+        m->count_end = m->line_start;
+        return 3;
+    }
     if (m->read_at == NULL)
         return 1;
-    if (m->count_check == 0)
-        m->count_check = check_count(m);
     if (m->count_check == 3 && count_may_fail(m)) {
         m->count_end = m->line_start;   /* mboxrd: the next message */
         return 3;
@@ -1951,6 +1966,10 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
             break;
         /* the end of the input after a "From " line held: the count was
          * right if only blank lines (or a "From " line) followed it */
+        if (!m->ended) {
+            m->ended = true;
+            m->end_pos = m->win_pos + m->nwin;
+        }
         held_decided(m, m->hold == HOLD_AFTER &&
                             (m->nwin == m->after ||
                              (m->win[m->after] == 'F' &&
@@ -1977,6 +1996,7 @@ mail_finish(struct mail_parser *m, const struct mail_sink *sink)
     m->pos = m->line_start = m->body_pos = 0;
     m->clen = -1;
     m->counting = false;
+    m->ended = false;
     m->no_hold_until = 0;
 }
 
