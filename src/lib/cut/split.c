@@ -297,12 +297,6 @@ warc_chain_step(const char *p, size_t n, size_t at)
     return at < n && is_warc_version(p + at, n - at) ? at : n;
 }
 
-/* The mboxcl message at AT (its "From " line) of P (N bytes): where the
- * next starts as the mail parser finds it (its Content-Length's bytes
- * after the header, blank lines, a "From " line; with no
- * Content-Length, the next "From " line); N if the chain cannot be
- * followed there: a header line the parser could take otherwise, a
- * count that does not end before a "From " line. */
 /* Where the body at BODY of P (N bytes), counted LENGTH bytes long,
  * ends as the mail parser checks it: the "From " line that follows
  * (after blank lines), N when the end of P does, SIZE_MAX when neither
@@ -322,6 +316,12 @@ count_end(const char *p, size_t n, size_t body, int64_t length)
     return at == n ? n : is_separator(p + at, n - at) ? at : SIZE_MAX;
 }
 
+/* The mboxcl message at AT (its "From " line) of P (N bytes): where the
+ * next starts as the mail parser finds it (its Content-Length's bytes
+ * after the header, blank lines, a "From " line; with no
+ * Content-Length, the next "From " line); N if the chain cannot be
+ * followed there: a header line the parser could take otherwise, a
+ * count that does not end before a "From " line. */
 static size_t
 mboxcl_chain_step(const char *p, size_t n, size_t at)
 {
