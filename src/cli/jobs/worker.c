@@ -6,29 +6,18 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#ifdef HAVE_MALLOPT
-#include <malloc.h>
-#endif
 #include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "input/readat.h"
-#include "jobs/jobs.h"
 #include "input/mapped.h"
+#include "input/readat.h"
 #include "pinbox/pinbox.h"
 #include "output/progress.h"
-#include "input/source.h"
-#include "input/stamp.h"
 #include "input/warcgz.h"
-#include "output/uniq.h"
 #include "jobs/queue.h"
 
 static bool hand_off(struct worker *w, struct task *t, const char *name,
