@@ -173,6 +173,39 @@ START_TEST(test_normalize_args)
 }
 END_TEST
 
+/* the defanged forms iocextract's defang() and the defang and ioc-fang
+ * packages document: hxxp, hxxps, fxp, the host's dots as [.] */
+static const struct example defanged[] = {
+    { "http://example.com/path.html", "hxxp://example[.]com/path.html" },
+    { "https://evil.example.com/login?a=b.c",
+      "hxxps://evil[.]example[.]com/login?a=b.c" },
+    { "ftp://1.2.3.4/a.txt", "fxp://1[.]2[.]3[.]4/a.txt" },
+    { "HTTP://Example.COM/", "HXXP://Example[.]COM/" },
+    { "http://u.ser@www.example.org:8080/",
+      "hxxp://u.ser@www[.]example[.]org:8080/" },
+    { "mailto:a.b@example.com", "mailto:a.b@example.com" },
+    { "news:comp.lang.c", "news:comp.lang.c" },
+    { "ssh://host.example/x", "ssh://host[.]example/x" },
+    { "", "" },
+};
+
+START_TEST(test_defang)
+{
+    const char *in = defanged[_i].uri;
+    char *out = NULL;
+    size_t n = 99;
+
+    ck_assert_int_eq(urigrep_uri_defang(in, strlen(in), &out, &n),
+                     URIGREP_OK);
+    ck_assert_str_eq(out, defanged[_i].want);
+    ck_assert_uint_eq(n, strlen(defanged[_i].want));
+    urigrep_free(out);
+    ck_assert_int_eq(urigrep_uri_defang(NULL, 1, &out, &n),
+                     URIGREP_ERR_ARG);
+    ck_assert_ptr_null(out);
+}
+END_TEST
+
 Suite *normalize_suite(void);
 
 Suite *
@@ -186,6 +219,9 @@ normalize_suite(void)
     tc = tcase_create("rfc2396");
     tcase_add_loop_test(tc, test_normalize_2396_c, 0, N(c_results));
     tcase_add_loop_test(tc, test_normalize_2396_c_resolved, 0, 29);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("defang");
+    tcase_add_loop_test(tc, test_defang, 0, N(defanged));
     suite_add_tcase(s, tc);
     tc = tcase_create("args");
     tcase_add_test(tc, test_normalize_args);

@@ -131,6 +131,19 @@ enum urigrep_status urigrep_resolve(const char *base, size_t base_len,
 enum urigrep_status urigrep_uri_normalize(const char *uri, size_t len,
                                           char **out, size_t *out_len);
 
+/** The defanged form of URI (LEN bytes), as indicator tools print it
+ *  so that a report holds no live link: a scheme http, https or ftp as
+ *  hxxp, hxxps or fxp (an upper-case "HTTP" as "HXXP"), every "." of the
+ *  host as "[.]"; the rest as it is.  "http://example.com/a.html" gives
+ *  "hxxp://example[.]com/a.html".
+ *  *OUT receives the result NUL-terminated, freed with urigrep_free(),
+ *  and *OUT_LEN (if not NULL) its length.  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_NOMEM, or URIGREP_ERR_ARG when OUT is
+ *  NULL, URI is NULL with LEN not 0, or LEN is over PTRDIFF_MAX / 4 (*OUT
+ *  is then NULL). */
+enum urigrep_status urigrep_uri_defang(const char *uri, size_t len,
+                                       char **out, size_t *out_len);
+
 /** RFC 3987 section 3.1 mapping of an IRI to a URI: every byte >= 0x80 is
  *  percent-encoded. OUT must hold 3 * LEN bytes.
  *  urigrep_iri_to_uri_alloc() is the form that allocates.

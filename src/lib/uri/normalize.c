@@ -235,3 +235,84 @@ urigrep_uri_normalize(const char *uri, size_t len, char **out,
         *out_len = b.len;
     return URIGREP_OK;
 }
+
+/* Is S, in any case, the lower-case WORD? */
+static bool
+lower_eq(const struct urigrep_span *s, const char *word)
+{
+    size_t i;
+
+    if (s->len != strlen(word))
+        return false;
+    for (i = 0; i < s->len; i++)
+        if (lower(s->ptr[i]) != word[i])
+            return false;
+    return true;
+}
+
+/* The defanged form (urigrep_uri_defang()): the scheme's "tt" or "t" as
+ * "xx" or "x" as iocextract and ioc-fang print them, the host's dots as
+ * "[.]".  B has room for 3 * LEN bytes. */
+static void
+defang(struct urigrep_buf *b, const char *uri, size_t len)
+{
+    struct urigrep_span p[URIGREP_PART_COUNT];
+    const struct urigrep_span *s = &p[URIGREP_PART_SCHEME];
+    const struct urigrep_span *h = &p[URIGREP_PART_HOST];
+    size_t i = 0;
+
+    if (urigrep_uri_split(uri, len, p) != URIGREP_OK)
+        p[URIGREP_PART_SCHEME].ptr = p[URIGREP_PART_HOST].ptr = NULL;
+    if (s->ptr && (lower_eq(s, "http") || lower_eq(s, "https") ||
+                   lower_eq(s, "ftp"))) {
+        bool up = s->ptr[1] == 'T';
+
+        buf_put(b, s->ptr[0]);
+        buf_put(b, up ? 'X' : 'x');
+        i = 2;
+        if (s->ptr[2] == 't' || s->ptr[2] == 'T') {
+            buf_put(b, up ? 'X' : 'x');
+            i = 3;
+        }
+    }
+    for (; i < len; i++) {
+        bool in_host = h->ptr && uri + i >= h->ptr &&
+                       uri + i < h->ptr + h->len;
+
+        if (in_host && uri[i] == '.') {
+            buf_put(b, '[');
+            buf_put(b, '.');
+            buf_put(b, ']');
+        } else {
+            buf_put(b, uri[i]);
+        }
+    }
+}
+
+enum urigrep_status
+urigrep_uri_defang(const char *uri, size_t len, char **out, size_t *out_len)
+{
+    struct urigrep_buf b;
+    enum urigrep_status rc;
+
+    if (out == NULL)
+        return URIGREP_ERR_ARG;
+    *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if ((uri == NULL && len) || len > (size_t)PTRDIFF_MAX / 4)
+        return URIGREP_ERR_ARG;
+    if (uri == NULL)
+        uri = "";
+    buf_init(&b, 3 * len + 1);
+    if ((rc = buf_reserve(&b, 3 * len + 1)) != URIGREP_OK) {
+        buf_free(&b);
+        return rc;
+    }
+    defang(&b, uri, len);
+    b.data[b.len] = '\0';
+    *out = b.data;
+    if (out_len)
+        *out_len = b.len;
+    return URIGREP_OK;
+}
