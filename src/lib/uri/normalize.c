@@ -289,7 +289,7 @@ defang(struct urigrep_buf *b, const char *uri, size_t len)
     }
 }
 
-enum urigrep_status
+URIGREP_EXPORT enum urigrep_status
 urigrep_uri_defang(const char *uri, size_t len, char **out, size_t *out_len)
 {
     struct urigrep_buf b;
