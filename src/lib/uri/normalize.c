@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "uri/grammar.h"
@@ -205,6 +206,42 @@ normalize(struct urigrep_buf *b, const char *uri, size_t len)
     return URIGREP_OK;
 }
 
+/* The checks both allocating functions below make first (the header's
+ * URIGREP_ERR_ARG cases); *URI becomes "" when it is NULL with LEN 0. */
+static enum urigrep_status
+out_begin(const char **uri, size_t len, char **out, size_t *out_len)
+{
+    if (out == NULL)
+        return URIGREP_ERR_ARG;
+    *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if ((*uri == NULL && len) || len > (size_t)PTRDIFF_MAX / 4)
+        return URIGREP_ERR_ARG;
+    if (*uri == NULL)
+        *uri = "";
+    return URIGREP_OK;
+}
+
+/* Hand B out NUL-terminated when RC, what filled it, is URIGREP_OK;
+ * free it otherwise. */
+static enum urigrep_status
+out_give(struct urigrep_buf *b, enum urigrep_status rc, char **out,
+         size_t *out_len)
+{
+    if (rc == URIGREP_OK)
+        rc = buf_reserve(b, 1);
+    if (rc != URIGREP_OK) {
+        buf_free(b);
+        return rc;
+    }
+    b->data[b->len] = '\0';
+    *out = b->data;
+    if (out_len)
+        *out_len = b->len;
+    return URIGREP_OK;
+}
+
 URIGREP_EXPORT enum urigrep_status
 urigrep_uri_normalize(const char *uri, size_t len, char **out,
                       size_t *out_len)
@@ -212,59 +249,44 @@ urigrep_uri_normalize(const char *uri, size_t len, char **out,
     struct urigrep_buf b;
     enum urigrep_status rc;
 
-    if (out == NULL)
-        return URIGREP_ERR_ARG;
-    *out = NULL;
-    if (out_len)
-        *out_len = 0;
-    if ((uri == NULL && len) || len > (size_t)PTRDIFF_MAX / 4)
-        return URIGREP_ERR_ARG;
-    if (uri == NULL)
-        uri = "";
+    if ((rc = out_begin(&uri, len, out, out_len)))
+        return rc;
     /* the result is at most LEN bytes and a "/" or "/." more */
     buf_init(&b, len + 8);
-    if ((rc = normalize(&b, uri, len)) == URIGREP_OK)
-        rc = buf_reserve(&b, 1);
-    if (rc != URIGREP_OK) {
-        buf_free(&b);
-        return rc;
-    }
-    b.data[b.len] = '\0';
-    *out = b.data;
-    if (out_len)
-        *out_len = b.len;
-    return URIGREP_OK;
+    return out_give(&b, normalize(&b, uri, len), out, out_len);
 }
 
-/* Is S, in any case, the lower-case WORD? */
+/* Is S, in any case, a scheme indicator tools defang? */
 static bool
-lower_eq(const struct urigrep_span *s, const char *word)
+fanged_scheme(const struct urigrep_span *s)
 {
+    static const char *const fanged[] = { "http", "https", "ftp" };
     size_t i;
 
-    if (s->len != strlen(word))
-        return false;
-    for (i = 0; i < s->len; i++)
-        if (lower(s->ptr[i]) != word[i])
-            return false;
-    return true;
+    for (i = 0; i < sizeof fanged / sizeof fanged[0]; i++)
+        if (strlen(fanged[i]) == s->len &&
+            strncasecmp(s->ptr, fanged[i], s->len) == 0)
+            return true;
+    return false;
 }
 
 /* The defanged form (urigrep_uri_defang()): the scheme's "tt" or "t" as
  * "xx" or "x" as iocextract and ioc-fang print them, the host's dots as
- * "[.]".  B has room for 3 * LEN bytes. */
-static void
+ * "[.]", at most 3 * LEN bytes. */
+static enum urigrep_status
 defang(struct urigrep_buf *b, const char *uri, size_t len)
 {
     struct urigrep_span p[URIGREP_PART_COUNT];
     const struct urigrep_span *s = &p[URIGREP_PART_SCHEME];
     const struct urigrep_span *h = &p[URIGREP_PART_HOST];
     size_t i = 0;
+    enum urigrep_status rc;
 
+    if ((rc = buf_reserve(b, 3 * len)))
+        return rc;
     if (urigrep_uri_split(uri, len, p) != URIGREP_OK)
         p[URIGREP_PART_SCHEME].ptr = p[URIGREP_PART_HOST].ptr = NULL;
-    if (s->ptr && (lower_eq(s, "http") || lower_eq(s, "https") ||
-                   lower_eq(s, "ftp"))) {
+    if (s->ptr && fanged_scheme(s)) {
         bool up = s->ptr[1] == 'T';
 
         buf_put(b, s->ptr[0]);
@@ -287,6 +309,7 @@ defang(struct urigrep_buf *b, const char *uri, size_t len)
             buf_put(b, uri[i]);
         }
     }
+    return URIGREP_OK;
 }
 
 URIGREP_EXPORT enum urigrep_status
@@ -295,24 +318,8 @@ urigrep_uri_defang(const char *uri, size_t len, char **out, size_t *out_len)
     struct urigrep_buf b;
     enum urigrep_status rc;
 
-    if (out == NULL)
-        return URIGREP_ERR_ARG;
-    *out = NULL;
-    if (out_len)
-        *out_len = 0;
-    if ((uri == NULL && len) || len > (size_t)PTRDIFF_MAX / 4)
-        return URIGREP_ERR_ARG;
-    if (uri == NULL)
-        uri = "";
-    buf_init(&b, 3 * len + 1);
-    if ((rc = buf_reserve(&b, 3 * len + 1)) != URIGREP_OK) {
-        buf_free(&b);
+    if ((rc = out_begin(&uri, len, out, out_len)))
         return rc;
-    }
-    defang(&b, uri, len);
-    b.data[b.len] = '\0';
-    *out = b.data;
-    if (out_len)
-        *out_len = b.len;
-    return URIGREP_OK;
+    buf_init(&b, 3 * len + 1);
+    return out_give(&b, defang(&b, uri, len), out, out_len);
 }
