@@ -36,6 +36,26 @@ split_is_mbox(enum urigrep_doc_type type)
            type == URIGREP_DOC_MBOXRD;
 }
 
+/* The first line start from I (itself one) before LIMIT of the mbox P (N
+ * bytes) that is a separator; N when none is.  skip_mail_line() finds
+ * the lines that start "Fr" (and the few that start "--", ">F" or
+ * ">>") at the vector speed of the scanner's own search, where a
+ * memchr() a line made the walk cost more than -j 1's whole read (573
+ * MB of patches: 0.5 s of CPU to cut for -j 2). */
+static size_t
+next_separator(const char *p, size_t n, size_t i, size_t limit)
+{
+    enum skip_impl impl = skip_choose();
+    uint64_t lines;
+
+    while (i < limit) {
+        if (is_separator(p + i, n - i))
+            return i;
+        i = skip_mail_line(impl, p, i, limit, &lines);
+    }
+    return n;
+}
+
 size_t
 split_next(const char *p, size_t n, size_t from, size_t limit,
            enum urigrep_doc_type type)
@@ -54,13 +74,12 @@ split_next(const char *p, size_t n, size_t from, size_t limit,
             return n;
         i = (size_t)(nl - p) + 1;
     }
+    if (split_is_mbox(type))
+        return next_separator(p, n, i, limit);
     while (i < limit) {
         const char *nl;
 
-        if (split_is_mbox(type)) {
-            if (is_separator(p + i, n - i))
-                return i;
-        } else if (p[i] == '\n') {
+        if (p[i] == '\n') {
             /* the line before I ends here: I + 1 follows an empty line */
             if (i + 1 < n)
                 return i + 1;
