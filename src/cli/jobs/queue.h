@@ -67,11 +67,11 @@
  * before it are known, and reads it with urigrep_extractor_set_origin():
  * lines, offsets and message numbers are those of the whole file; else
  * it reads the piece at once, and the writer counts lines only for a
- * warning it says (file_lines()). Workers read pieces through mapped
- * windows (mapped.h); the thread that cuts a file (cut_file(): the
- * planner for a file -r had to stat, its size known, else the worker that
-
- * (only the pages near them are read).
+ * warning it says (file_lines()). Workers read pieces with pread()
+ * into their read buffers (worker.c's piece_bytes() says why not
+ * mmap()); the thread that cuts a file (cut_file(): the planner for a
+ * file -r had to stat, its size known, else the worker that met the file
+ * in a batch, hand_off()) maps it (mapped.h) to look for the cuts.
  */
 
 /* Publish a worker's log in chunks this large: the writer streams them.
@@ -176,7 +176,6 @@ struct worker {
     size_t o_item, o_end;   /* plain: the 'O' item that grows while it
                                ends the log (at O_END), or SIZE_MAX */
     struct task *t;
-    struct mapped map;      /* the window onto a piece being read */
     struct pinbox_cache *git; /* repositories of TASK_COMMITS */
     const char *why;        /* the piece could not be read whole: why */
 };
