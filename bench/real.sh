@@ -109,17 +109,20 @@ echo "cpu flags: $(grep -m 1 '^flags' /proc/cpuinfo | tr ' ' '\n' |
 echo "load average: $(cut -d ' ' -f 1-3 /proc/loadavg) (figures are only comparable on an idle machine)"
 echo "URIs: urigrep $("$ug" -c "$input" 2>/dev/null | tail -n 1 | sed 's/.*://'), rg $(rg -o "$rgre" "$input" 2>/dev/null | wc -l)"
 echo "commands (best of $runs, each given $input):"
-echo "  cat; bench/floor.c (the file mapped as urigrep maps it, its ':' counted"
-echo "  with vector code: what a scanner that looks at every byte cannot beat);"
+echo "  cat; bench/floor.c (the file read as urigrep reads it, its ':' counted"
+echo "  with vector code: what a scanner that looks at every byte cannot beat;"
+echo "  with $(nproc) threads: what the memory gives the default -j);"
 echo "  rg -o '$rgre'; urigrep -j 1; urigrep (default -j: $(nproc) on this machine);"
 echo "  URIGREP_SIMD=portable urigrep -j 1 (the search without AVX2)"
 run "cat" cat
-# bench/floor.c: the windows mapped and every ':' counted, nothing more
+# bench/floor.c: the file read and every ':' counted, nothing more
 floor=
-if ${CC:-cc} -O3 -march=native -o "$data/floor" "$here/floor.c" 2>/dev/null ||
-    ${CC:-cc} -O3 -o "$data/floor" "$here/floor.c" 2>/dev/null; then
+if ${CC:-cc} -O3 -march=native -pthread -o "$data/floor" "$here/floor.c" \
+        2>/dev/null ||
+    ${CC:-cc} -O3 -pthread -o "$data/floor" "$here/floor.c" 2>/dev/null; then
     floor=$data/floor
     run "floor (bench/floor.c)" "$floor"
+    run "floor, $(nproc) threads" "$floor" -j "$(nproc)"
 fi
 run "rg -o '(https?|ftp)://...'" rg -o "$rgre"
 rg_ns=$best
