@@ -1,7 +1,7 @@
 /* bench/floor.c: the floor of a scanner that looks at every byte. */
 /* SPDX-License-Identifier: MIT */
 /*
- * floor [-j THREADS] [-m] FILE reads FILE as urigrep reads it, 128 KiB
+ * floor [-j THREADS] [-m | -s] FILE reads FILE as urigrep reads it, 128 KiB
  * pread() at a time into a buffer that stays in the cache, and counts
  * its ':' bytes with vector code, nothing else: the cost of bringing the
  * bytes in and looking at each once.  With -j (default 1) the file is
@@ -10,7 +10,10 @@
  * each range is mapped in windows of 4 MiB instead (mmap(),
  * MADV_SEQUENTIAL, munmap()), as -j's workers read until issue 35: on a
  * virtual machine each page fault is a VM exit, and the difference shows
- * it.  bench/real.sh times it beside cat, ripgrep and urigrep, so that a
+ * it.  With -s, FILE is not read: each thread runs the same fixed loop of
+ * arithmetic instead, so that the wall time of -j N over -j 1 tells how
+ * many cores' worth of work N threads get at all (two "cores" of a
+ * virtual machine may be two hyperthreads of one).  bench/real.sh times it beside cat, ripgrep and urigrep, so that a
  * figure for urigrep can be read against what the machine can do at
  * all.  Prints the count.
  */
@@ -60,10 +63,23 @@ count_colons(const unsigned char *p, size_t n)
 struct range {
     int fd;
     off_t from, to;
-    int map;
+    int map, spin;
     size_t count;
     int failed;
 };
+
+/* -s: the same work for every thread, a second or so of one core's
+ * integer arithmetic that the compiler cannot fold away. */
+static void
+spin_range(struct range *r)
+{
+    volatile size_t x = 0;
+    size_t i;
+
+    for (i = 0; i < 1000000000u; i++)
+        x += i * i;
+    r->count = x & 1;
+}
 
 static void
 read_range(struct range *r)
@@ -115,7 +131,9 @@ run(void *arg)
 {
     struct range *r = arg;
 
-    if (r->map)
+    if (r->spin)
+        spin_range(r);
+    else if (r->map)
         map_range(r);
     else
         read_range(r);
@@ -130,19 +148,22 @@ main(int argc, char **argv)
     struct stat st;
     size_t count = 0;
     long threads = 1;
-    int fd, map = 0, i, c;
+    int fd, map = 0, spin = 0, i, c;
 
-    while ((c = getopt(argc, argv, "j:m")) != -1) {
+    while ((c = getopt(argc, argv, "j:ms")) != -1) {
         if (c == 'j')
             threads = atol(optarg);
         else if (c == 'm')
             map = 1;
+        else if (c == 's')
+            spin = 1;
         else
             threads = 0;
     }
     if (optind + 1 != argc || threads < 1 || threads > THREADS_MAX ||
         (fd = open(argv[optind], O_RDONLY)) < 0 || fstat(fd, &st) != 0) {
-        fprintf(stderr, "usage: floor [-j THREADS] [-m] FILE (readable)\n");
+        fprintf(stderr, "usage: floor [-j THREADS] [-m | -s] FILE"
+                " (readable)\n");
         return 2;
     }
     for (i = 0; i < threads; i++) {
@@ -151,6 +172,7 @@ main(int argc, char **argv)
         ranges[i].to = i + 1 == threads ? st.st_size
                                         : st.st_size / threads * (i + 1);
         ranges[i].map = map;
+        ranges[i].spin = spin;
         if (pthread_create(&tids[i], NULL, run, &ranges[i]) != 0) {
             fprintf(stderr, "floor: cannot start a thread\n");
             return 2;
