@@ -140,62 +140,82 @@ jobs_splittable(const struct options *o, const char *name, size_t min)
     return ok;
 }
 
-/* The pieces of NAME, linked by next and next_piece, when it is large
- * enough and of a type that can be cut, *LAST the last and *COUNT how
- * many; NULL when it is to be read whole. */
-struct task *
-cut_file(struct jobs *j, const char *name, enum found walking,
-         struct task **last, size_t *count)
+/* CW's piece PC as a task, its messages along the chain counted from
+ * the file's start (cut_next() makes them its own). */
+static struct task *
+piece_task(struct jobs *j, struct cut_walk *cw, const struct urigrep_piece *pc)
 {
-    struct task *prev = NULL, *first = NULL, *t;
-    enum urigrep_doc_type type = URIGREP_DOC_AUTO;
-    struct mapped m = { NULL, 0 };
-    struct urigrep_piece pc;
-    struct stamp stamp;
-    urigrep_cutter *c;
-    bool chained;
+    struct task *t;
 
-    *count = 0;
-    *last = NULL;
+    if (j->trace)
+        fprintf(j->trace, "%s %llu %llu\n", cw->name,
+                (unsigned long long)pc->start, (unsigned long long)pc->end);
+    t = queue_new_task(TASK_PIECE, cw->name, cw->walking);
+    t->from = pc->start;
+    t->to = pc->end;
+    t->type = cw->type;
+    t->chained = cw->chained;
+    t->first = pc->start == 0;
+    t->last = pc->end >= cw->m.len;
+    if (t->last)
+        t->stamp = cw->stamp;
+    t->origin_known = pc->start == 0;
+    t->chain_count = pc->messages_before;
+    return t;
+}
+
+bool
+cut_begin(struct jobs *j, const char *name, enum found walking,
+          struct cut_walk *cw)
+{
+    struct urigrep_piece pc;
+
+    memset(cw, 0, sizeof *cw);
+    cw->name = name;
+    cw->walking = walking;
+    cw->type = URIGREP_DOC_AUTO;
     /* a mail folder's message is one message */
     if (walking == FOUND_MESSAGE ||
-        (c = open_cutter(j->o, name, 2 * j->piece_size, j->piece_size, 0,
-                         &m, &type, &stamp)) == NULL)
-        return NULL;
-    chained = urigrep_cutter_way(c) == URIGREP_CUT_CHAIN;
-    /* all pieces are made and linked first: a piece may be written and
-     * freed before the next is queued */
-    while (urigrep_cutter_next(c, &pc) && !(pc.start == 0 &&
-                                             pc.end >= m.len)) {
-        if (j->trace)
-            fprintf(j->trace, "%s %llu %llu\n", name,
-                    (unsigned long long)pc.start, (unsigned long long)pc.end);
-        t = queue_new_task(TASK_PIECE, name, walking);
-        t->from = pc.start;
-        t->to = pc.end;
-        t->type = type;
-        t->chained = chained;
-        t->first = pc.start == 0;
-        t->last = pc.end >= m.len;
-        if (t->last)
-            t->stamp = stamp;
-        t->origin_known = pc.start == 0;
-        if (prev) {
-            /* the chain's messages in the piece before */
-            prev->chain_count = pc.messages_before - prev->chain_count;
-            prev->next_piece = prev->next = t;
-        } else
-            first = t;
-        t->chain_count = pc.messages_before;
-        prev = t;
-        ++*count;
+        (cw->c = open_cutter(j->o, name, 2 * j->piece_size, j->piece_size,
+                             0, &cw->m, &cw->type, &cw->stamp)) == NULL)
+        return false;
+    cw->chained = urigrep_cutter_way(cw->c) == URIGREP_CUT_CHAIN;
+    if (!urigrep_cutter_next(cw->c, &pc) ||
+        (pc.start == 0 && pc.end >= cw->m.len)) {
+        cut_end(cw);
+        return false;
     }
-    if (prev)
-        prev->chain_count = 0;  /* (no piece after it needs them) */
+    cw->prev = piece_task(j, cw, &pc);
+    return true;
+}
+
+struct task *
+cut_next(struct jobs *j, struct cut_walk *cw)
+{
+    struct task *t = cw->prev;
+    struct urigrep_piece pc;
+
+    if (t == NULL)
+        return NULL;
+    if (urigrep_cutter_next(cw->c, &pc)) {
+        cw->prev = piece_task(j, cw, &pc);
+        /* the chain's messages in T: those before the next less those
+         * before T */
+        t->chain_count = pc.messages_before - t->chain_count;
+        t->next_piece = cw->prev;
+    } else {
+        cw->prev = NULL;
+        t->chain_count = 0;     /* (no piece after it needs them) */
+    }
     /* a file that shrank meanwhile: the pieces past its end say so when
      * they are read */
-    urigrep_cutter_free(c);
-    mapped_unmap(&m);
-    *last = prev;
-    return first;
+    return t;
+}
+
+void
+cut_end(struct cut_walk *cw)
+{
+    urigrep_cutter_free(cw->c);
+    cw->c = NULL;
+    mapped_unmap(&cw->m);
 }

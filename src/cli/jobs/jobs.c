@@ -109,21 +109,26 @@ jobs_say(const char *p, size_t n)
 }
 
 /* Queue NAME in pieces when it is large enough and of a type that can be
- * cut; false when it is to be read whole. */
+ * cut, each as soon as it is cut; false when it is to be read whole. */
 static bool
 add_pieces(struct jobs *j, const char *name, enum found walking)
 {
-    struct task *t, *next, *last;
-    size_t count;
+    struct cut_walk cw;
+    struct task *t;
 
-    for (t = cut_file(j, name, walking, &last, &count); t; t = next) {
-        next = t->next_piece;
+    if (!cut_begin(j, name, walking, &cw))
+        return false;
+    /* a piece is queued once the one after it is made and linked to it
+     * (cut_next()): it may be written and freed before that one is
+     * queued, and its worker passes the origin on through the link */
+    while ((t = cut_next(j, &cw)) != NULL) {
         pthread_mutex_lock(&j->mu);
         queue_wait_queue(j);
         queue_add(j, t);
         pthread_mutex_unlock(&j->mu);
     }
-    return count > 0;
+    cut_end(&cw);
+    return true;
 }
 
 /* Queue the small files batched so far as one task. */

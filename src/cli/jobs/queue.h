@@ -69,9 +69,10 @@
  * it reads the piece at once, and the writer counts lines only for a
  * warning it says (file_lines()). Workers read pieces with pread()
  * into their read buffers (worker.c's piece_bytes() says why not
- * mmap()); the thread that cuts a file (cut_file(): the planner for a
- * file -r had to stat, its size known, else the worker that met the file
- * in a batch, hand_off()) maps it (mapped.h) to look for the cuts.
+ * mmap()); the thread that cuts a file (cut_begin() and cut_next(): the
+ * planner for a file -r had to stat, its size known, else the worker that
+ * met the file in a batch, hand_off()) maps it (mapped.h) to look for
+ * the cuts, and queues each piece as soon as the cut after it is known.
  */
 
 /* Publish a worker's log in chunks this large: the writer streams them.
@@ -258,9 +259,29 @@ void worker_publish(struct worker *w, bool final);
 void *worker_main(void *arg);
 void worker_options(struct worker *w, const struct options *o);
 
-/* cut.c: the pieces of NAME as tasks (linked by next and next_piece),
- * *LAST the last, *COUNT how many; NULL when it is read whole */
-struct task *cut_file(struct jobs *j, const char *name, enum found walking,
-                      struct task **last, size_t *count);
+/* A file being cut (cut.c): its pieces come one at a time, each as soon
+ * as the cut after it is known (its messages along a chain are counted
+ * then), so that workers read the first pieces while the rest is cut.
+ * Owner: cut.c, for the thread that cuts. */
+struct cut_walk {
+    urigrep_cutter *c;
+    struct mapped m;        /* the file, mapped for the cutter */
+    enum urigrep_doc_type type;
+    struct stamp stamp;     /* the file when it was opened */
+    bool chained;           /* cut along a Content-Length chain */
+    const char *name;
+    enum found walking;
+    struct task *prev;      /* made, waiting for the cut after it */
+};
+
+/* cut.c: start cutting NAME into *CW; false (nothing to end) when it is
+ * to be read whole. */
+bool cut_begin(struct jobs *j, const char *name, enum found walking,
+               struct cut_walk *cw);
+/* The next piece of CW as a task, linked to the one after it by
+ * next_piece (not by next: not queued); NULL after the last. */
+struct task *cut_next(struct jobs *j, struct cut_walk *cw);
+/* Done with CW (every piece taken). */
+void cut_end(struct cut_walk *cw);
 
 #endif

@@ -527,6 +527,27 @@ pick_is_after(const struct jobs *j, const struct task *p)
     return j->pick == NULL;
 }
 
+/* Queue task P right after AFTER, for the next worker that looks. */
+static void
+insert_after(struct jobs *j, struct task *after, struct task *p)
+{
+    pthread_mutex_lock(&j->mu);
+    p->next = after->next;
+    after->next = p;
+    if (j->tail == after)
+        j->tail = p;
+    j->queued++;
+    /* the pick is the first task not taken: P, if it was after P (every
+     * task before P is taken), else it stays. Another worker may have
+     * handed off from a task before T, its tasks not all taken yet:
+     * moving the pick past them left them to no worker, and the run hung
+     * with the budget full, or ended without their output. */
+    if (pick_is_after(j, p->next))
+        j->pick = p;
+    pthread_cond_broadcast(&j->work);
+    pthread_mutex_unlock(&j->mu);
+}
+
 /* A worker ends TASK_FILE T early, at NAME, one of its names, NREST names
  * with those after it: they are queued right after T, to be taken next,
  * NAME in pieces first when CUT (input_read_file() deferred it). So the
@@ -538,12 +559,21 @@ hand_off(struct worker *w, struct task *t, const char *name, size_t nrest,
          bool cut)
 {
     struct jobs *j = w->j;
-    struct task *first = NULL, *last = NULL, *rest;
-    size_t count = 0, len = 0, i;
+    struct task *after = t, *p, *rest;
+    struct cut_walk cw;
+    size_t len = 0, i;
 
     if (cut) {
-        if ((first = cut_file(j, name, t->walking, &last, &count)) == NULL)
+        if (!cut_begin(j, name, t->walking, &cw))
             return false;
+        /* each piece queued as soon as it is cut, so that the other
+         * workers read while this one cuts: none is written (and freed)
+         * before T, which is not done until this returns */
+        while ((p = cut_next(j, &cw)) != NULL) {
+            insert_after(j, after, p);
+            after = p;
+        }
+        cut_end(&cw);
         name += strlen(name) + 1;
         nrest--;
     }
@@ -556,30 +586,8 @@ hand_off(struct worker *w, struct task *t, const char *name, size_t nrest,
         memcpy(rest->name, name, len);
         rest->nfiles = nrest;
         rest->unsized = true;
-        if (last)
-            last->next = rest;
-        else
-            first = rest;
-        last = rest;
-        count++;
+        insert_after(j, after, rest);
     }
-    if (first == NULL)
-        return true;
-    pthread_mutex_lock(&j->mu);
-    last->next = t->next;
-    t->next = first;
-    if (j->tail == t)
-        j->tail = last;
-    j->queued += count;
-    /* the pick is the first task not taken: these, if it was after T
-     * (every task from T to it is taken), else it stays. Another worker
-     * may have handed off from a task before T, its tasks not all taken
-     * yet: moving the pick past them left them to no worker, and the run
-     * hung with the budget full, or ended without their output. */
-    if (pick_is_after(j, last->next))
-        j->pick = first;
-    pthread_cond_broadcast(&j->work);
-    pthread_mutex_unlock(&j->mu);
     return true;
 }
 
