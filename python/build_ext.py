@@ -113,6 +113,10 @@ int urigrep_cut_way(int type, const char *p, size_t n);
 int urigrep_cutter_new(const char *p, size_t n,
                        const struct urigrep_cut_options *opt,
                        urigrep_cutter **out);
+int urigrep_cutter_new_fd(int fd, uint64_t size,
+                          const struct urigrep_cut_options *opt,
+                          urigrep_cutter **out);
+const char *urigrep_cutter_read_error(const urigrep_cutter *c, uint64_t *at);
 int urigrep_cutter_way(const urigrep_cutter *c);
 int urigrep_cutter_next(urigrep_cutter *c, struct urigrep_piece *piece);
 void urigrep_cutter_free(urigrep_cutter *c);

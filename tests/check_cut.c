@@ -6,7 +6,9 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 #include <zlib.h>
 #endif
 
+#include "cut/cutter.h"
 #include "urigrep/cut.h"
 #include "check_main.h"
 
@@ -34,18 +37,71 @@ pieces(urigrep_cutter *c, struct urigrep_piece *pc, size_t max)
     return k;
 }
 
-/* Cut P (N bytes) of TYPE in pieces of PIECE bytes into PC. */
+/* P (N bytes) in a new file, unlinked: its descriptor. */
+static int
+temp_file(const char *p, size_t n)
+{
+    char name[] = "/tmp/urigrep-check-cut.XXXXXX";
+    int fd = mkstemp(name);
+
+    ck_assert_int_ge(fd, 0);
+    unlink(name);
+    ck_assert_int_eq(write(fd, p, n), (ssize_t)n);
+    return fd;
+}
+
+/* The file FD (N bytes) cut as O says, read through windows of WINDOW
+ * bytes (0: urigrep_cutter_new_fd()'s), gives WAY and PC[0..K), what
+ * its bytes mapped give, byte for byte, and no read error. */
+static void
+assert_fd_agrees(int fd, size_t n, const struct urigrep_cut_options *o,
+                 size_t window, enum urigrep_cut_way way,
+                 const struct urigrep_piece *pc, size_t k)
+{
+    struct urigrep_piece *f = calloc(k + 1, sizeof *f);
+    urigrep_cutter *c = NULL;
+    size_t i;
+
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(window ? cutter_new_fd(fd, n, o, window, &c)
+                            : urigrep_cutter_new_fd(fd, n, o, &c),
+                     URIGREP_OK);
+    ck_assert_int_eq(urigrep_cutter_way(c), way);
+    ck_assert_uint_eq(pieces(c, f, k + 1), k);
+    ck_assert_ptr_null(urigrep_cutter_read_error(c, NULL));
+    urigrep_cutter_free(c);
+    for (i = 0; i < k; i++) {
+        ck_assert_uint_eq(f[i].start, pc[i].start);
+        ck_assert_uint_eq(f[i].end, pc[i].end);
+        ck_assert_uint_eq(f[i].messages_before, pc[i].messages_before);
+    }
+    free(f);
+}
+
+/* Cut P (N bytes) of TYPE in pieces of PIECE bytes into PC; each time,
+ * the same bytes in a file cut as they are read (urigrep_cutter_new_fd(),
+ * and through the smallest window) give the same pieces. */
 static size_t
 cut(const char *p, size_t n, enum urigrep_doc_type type, uint64_t piece,
     uint64_t search, struct urigrep_piece *pc, size_t max)
 {
     struct urigrep_cut_options o = { sizeof o, type, piece, search, 0 };
     urigrep_cutter *c = NULL;
+    enum urigrep_cut_way way;
     size_t k;
+    int fd;
 
     ck_assert_int_eq(urigrep_cutter_new(p, n, &o, &c), URIGREP_OK);
     k = pieces(c, pc, max);
+    way = urigrep_cutter_way(c);
+    ck_assert_ptr_null(urigrep_cutter_read_error(c, NULL));
     urigrep_cutter_free(c);
+    if (k < max) {
+        fd = temp_file(p, n);
+        assert_fd_agrees(fd, n, &o, 0, way, pc, k);
+        assert_fd_agrees(fd, n, &o, 2 * SOURCE_MARGIN, way, pc, k);
+        close(fd);
+    }
     return k;
 }
 
@@ -508,6 +564,273 @@ START_TEST(test_warc_gz_members)
 }
 END_TEST
 
+/* A number from *SEED, below N (a fixed sequence: the test is the same
+ * each run). */
+static size_t
+next_rand(uint32_t *seed, size_t n)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return (size_t)((*seed >> 8) % n);
+}
+
+/* Append P (N bytes) to B (*LEN, CAP). */
+static void
+put(char *b, size_t *len, size_t cap, const char *p, size_t n)
+{
+    ck_assert_uint_le(*len + n, cap);
+    memcpy(b + *len, p, n);
+    *len += n;
+}
+
+/* Append N bytes of body text: lines of random lengths, now and then an
+ * empty line or a "From " line, none when PLAIN (no empty line). */
+static void
+put_text(char *b, size_t *len, size_t cap, size_t n, bool plain,
+         uint32_t *seed)
+{
+    size_t end = *len + n;
+
+    ck_assert_uint_le(end, cap);
+    while (*len < end) {
+        size_t k = next_rand(seed, 120), r = next_rand(seed, 50);
+
+        if (!plain && r == 0)
+            put(b, len, cap, "\n", 1);
+        else if (!plain && r == 1)
+            put(b, len, cap, from_line, strlen(from_line));
+        else if (!plain && r == 2)
+            put(b, len, cap, ">From x\n", 8);
+        while (k-- > 0 && *len < cap)
+            b[(*len)++] = "abcdefgh ijk:/."[next_rand(seed, 15)];
+        if (*len < cap)
+            b[(*len)++] = '\n';
+    }
+}
+
+/* Append a record to B (*LEN, CAP): HEAD (H bytes), BODY (BLEN), then
+ * the string TAIL. */
+static void
+put_record(char *b, size_t *len, size_t cap, const char *head, size_t h,
+           const char *body, size_t blen, const char *tail)
+{
+    put(b, len, cap, head, h);
+    put(b, len, cap, body, blen);
+    put(b, len, cap, tail, strlen(tail));
+}
+
+/* Append to B (*LEN, CAP) an mbox message of BODY (BLEN bytes), its
+ * header by R: no Content-Length, a wrong one, one with a folded field,
+ * a header line too long to be a field for the parser, a right one. */
+static void
+put_message(char *b, size_t *len, size_t cap, const char *body,
+            size_t blen, size_t r)
+{
+    char head[512];
+    int h = r == 1 ? snprintf(head, sizeof head, "Subject: x\n\n")
+            : r == 2 ? snprintf(head, sizeof head, "Content-Length: %zu\n\n",
+                                blen + 3)
+            : r == 3 ? snprintf(head, sizeof head, "Content-Length: %zu\n"
+                                "X-Folded: a\n b\n\n", blen)
+            : r == 4 ? snprintf(head, sizeof head, "X-Long: %0300d\n\n", 1)
+                     : snprintf(head, sizeof head, "Subject: y\n"
+                                "Content-Length: %zu\n\n", blen);
+
+    put(b, len, cap, from_line, strlen(from_line));
+    put_record(b, len, cap, head, (size_t)h, body, blen, "\n");
+}
+
+/* Append to B (*LEN, CAP) a WARC record of BLOCK (BLEN bytes), by R a
+ * continuation record, or followed by more line breaks than two. */
+static void
+put_warc(char *b, size_t *len, size_t cap, const char *block, size_t blen,
+         size_t r)
+{
+    char head[256];
+    int h = snprintf(head, sizeof head, "WARC/1.0\r\nWARC-Type: %s\r\n"
+                     "Content-Length: %zu\r\n\r\n",
+                     r == 1 ? "continuation" : "resource", blen);
+
+    put_record(b, len, cap, head, (size_t)h, block, blen,
+               r == 2 ? "\r\n\r\n\r\n" : "\r\n\r\n");
+}
+
+/* An mbox (WARC false) or a plain WARC file of about N bytes in B (CAP):
+ * messages or records of random sizes, some longer than a window (with
+ * "From " lines in their counted bodies), of every kind put_message()
+ * or put_warc() makes. */
+static size_t
+mixed(char *b, size_t cap, size_t n, bool warc, uint32_t *seed)
+{
+    char *body = malloc(700 * 1024);
+    size_t len = 0;
+
+    ck_assert_ptr_nonnull(body);
+    while (len < n) {
+        size_t blen = 0, r = next_rand(seed, 10);
+
+        put_text(body, &blen, 700 * 1024,
+                 r == 0 ? 600 * 1024 : 100 + next_rand(seed, 8000), false,
+                 seed);
+        if (warc)
+            put_warc(b, &len, cap, body, blen, r);
+        else
+            put_message(b, &len, cap, body, blen, r);
+    }
+    free(body);
+    return len;
+}
+
+/* Cut P (N bytes) as TYPE in pieces of several sizes, with and without
+ * a search limit: cut() checks that a file read through windows gives
+ * what P in memory does. */
+static void
+cut_sizes(const char *p, size_t n, enum urigrep_doc_type type)
+{
+    static const uint64_t sizes[] = { 20000, 150000, 700000 };
+    enum { MAX = 512 };
+    struct urigrep_piece *pc = malloc(MAX * sizeof *pc);
+    size_t i, k;
+
+    ck_assert_ptr_nonnull(pc);
+    for (i = 0; i < 2 * sizeof sizes / sizeof sizes[0]; i++) {
+        k = cut(p, n, type, sizes[i / 2], i % 2 ? 300000 : 0, pc, MAX);
+        ck_assert_uint_lt(k, MAX);
+        assert_tiled(pc, k, n, sizes[i / 2]);
+    }
+    free(pc);
+}
+
+/* Documents larger than the smallest window, of every way of cutting:
+ * the file read through windows is cut as the same bytes in memory. */
+START_TEST(test_fd_windows)
+{
+    enum { N = 3 * 1024 * 1024, CAP = N + 1024 * 1024 };
+    static const enum urigrep_doc_type mboxes[] = {
+        URIGREP_DOC_MBOX, URIGREP_DOC_MBOXO, URIGREP_DOC_MBOXRD,
+        URIGREP_DOC_MBOXCL, URIGREP_DOC_MBOXCL2, URIGREP_DOC_AUTO };
+    char *b = malloc(CAP);
+    uint32_t seed = 34;
+    size_t n, i;
+
+    ck_assert_ptr_nonnull(b);
+    /* text: paragraphs, and a stretch of 700 KB with no empty line */
+    n = 0;
+    put_text(b, &n, CAP, N / 2, false, &seed);
+    put_text(b, &n, CAP, 700 * 1024, true, &seed);
+    put_text(b, &n, CAP, N / 2, false, &seed);
+    cut_sizes(b, n, URIGREP_DOC_TEXT);
+    n = mixed(b, CAP, N, false, &seed);
+    for (i = 0; i < sizeof mboxes / sizeof mboxes[0]; i++)
+        cut_sizes(b, n, mboxes[i]);
+    n = mixed(b, CAP, N, true, &seed);
+    cut_sizes(b, n, URIGREP_DOC_WARC);
+#ifdef HAVE_ZLIB
+    {
+        unsigned char *g = malloc(CAP);
+        size_t len = 0, at = 0;
+
+        ck_assert_ptr_nonnull(g);
+        /* each record a member (the compressed bytes hold many 0x1f,
+         * where a member is looked for) */
+        while (at < n) {
+            size_t next = at + 5;
+
+            while (next < n && memcmp(b + next, "WARC/1.0\r\n", 10) != 0)
+                next++;
+            gzip_member(b + at, next - at, g, &len, CAP);
+            at = next;
+        }
+        cut_sizes((char *)g, len, URIGREP_DOC_WARC);
+        cut_sizes((char *)g, len, URIGREP_DOC_AUTO);
+        free(g);
+    }
+#endif
+    free(b);
+}
+END_TEST
+
+/* A separator line that starts a few bytes before the end of a part of
+ * the search that one window holds, its newline in the next part: the
+ * window holds SOURCE_MARGIN bytes more, so it is seen whole and cut
+ * at, as in memory. */
+START_TEST(test_fd_window_edge)
+{
+    /* a search from PIECE reads [PIECE, PIECE + STEP) then on, STEP the
+     * smallest window (2 * SOURCE_MARGIN) less the margin and a byte */
+    enum { PIECE = 1000, STEP = SOURCE_MARGIN - 1, N = 2 * STEP };
+    static const size_t before[] = { 1, 5, 40, 200 };
+    char *t = malloc(N);
+    struct urigrep_piece pc[8];
+    size_t i, at, sep, k;
+
+    ck_assert_ptr_nonnull(t);
+    for (i = 0; i < sizeof before / sizeof before[0]; i++) {
+        sep = PIECE + STEP - before[i];
+        memset(t, 'a', N);
+        memcpy(t, from_line, strlen(from_line));
+        /* lines of 80 bytes, the one before SEP shorter */
+        for (at = 79; at < sep - 1; at += 80)
+            t[at] = '\n';
+        t[sep - 1] = '\n';
+        memcpy(t + sep, from_line, strlen(from_line));
+        t[N - 1] = '\n';
+        k = cut(t, N, URIGREP_DOC_MBOXO, PIECE, 0, pc, 8);
+        ck_assert_uint_eq(k, 2);
+        ck_assert_uint_eq(pc[1].start, sep);
+    }
+    free(t);
+}
+END_TEST
+
+/* A file cut short while it is cut is an early end: no crash, the
+ * pieces still run to the size the cutter was given, the last from
+ * where the read came short, and the cutter says why. */
+START_TEST(test_fd_shrank)
+{
+    enum { N = 3 * 1024 * 1024, KEEP = 1024 * 1024 };
+    struct urigrep_cut_options o = { sizeof o, URIGREP_DOC_TEXT, 100000, 0,
+                                     0 };
+    struct urigrep_piece pc[4];
+    char *t = malloc(N);
+    urigrep_cutter *c = NULL;
+    uint64_t at = 0;
+    size_t i;
+    int fd;
+
+    ck_assert_ptr_nonnull(t);
+    /* one paragraph: the search for a cut reads on to the end */
+    for (i = 0; i < N; i++)
+        t[i] = i % 100 == 99 ? '\n' : 'a';
+    fd = temp_file(t, N);
+    ck_assert_int_eq(cutter_new_fd(fd, N, &o, 2 * SOURCE_MARGIN, &c),
+                     URIGREP_OK);
+    ck_assert_int_eq(ftruncate(fd, KEEP), 0);
+    ck_assert_uint_eq(pieces(c, pc, 4), 1);
+    ck_assert_uint_eq(pc[0].start, 0);
+    ck_assert_uint_eq(pc[0].end, N);
+    ck_assert_str_eq(urigrep_cutter_read_error(c, &at),
+                     "the file shrank while it was read");
+    ck_assert_uint_eq(at, KEEP);
+    urigrep_cutter_free(c);
+    close(fd);
+    /* a descriptor that cannot be read: why, with the first piece */
+    fd = open("/", O_RDONLY);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(urigrep_cutter_new_fd(fd, 100, &o, &c), URIGREP_OK);
+    ck_assert_uint_eq(pieces(c, pc, 4), 1);
+    ck_assert_uint_eq(pc[0].end, 100);
+    ck_assert_str_eq(urigrep_cutter_read_error(c, &at), strerror(EISDIR));
+    ck_assert_uint_eq(at, 0);
+    urigrep_cutter_free(c);
+    close(fd);
+    ck_assert_int_eq(urigrep_cutter_new_fd(-1, 1, &o, &c), URIGREP_ERR_ARG);
+    ck_assert_ptr_null(c);
+    ck_assert_int_eq(urigrep_cutter_new_fd(0, 1, &o, NULL), URIGREP_ERR_ARG);
+    ck_assert_ptr_null(urigrep_cutter_read_error(NULL, &at));
+    free(t);
+}
+END_TEST
+
 static Suite *
 cut_suite(void)
 {
@@ -525,6 +848,9 @@ cut_suite(void)
     tcase_add_test(tc, test_arguments);
     tcase_add_test(tc, test_drop_pages);
     tcase_add_test(tc, test_warc_gz_members);
+    tcase_add_test(tc, test_fd_windows);
+    tcase_add_test(tc, test_fd_window_edge);
+    tcase_add_test(tc, test_fd_shrank);
     suite_add_tcase(s, tc);
     return s;
 }

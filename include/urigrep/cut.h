@@ -103,6 +103,31 @@ enum urigrep_status urigrep_cutter_new(const char *p, size_t n,
                                        const struct urigrep_cut_options *opt,
                                        urigrep_cutter **out);
 
+/** Cut a file that is read, not mapped: the regular file open as FD, its
+ *  first SIZE bytes (its size, as fstat() gave it), as OPT says, read
+ *  with pread(2) a window of a few MiB at a time.  The pieces and counts
+ *  are those urigrep_cutter_new() gives of the same bytes mapped, and a
+ *  file cut short meanwhile (a log rotated by copy and truncate) is an
+ *  early end, where a mapping of it would take SIGBUS.  URIGREP_CUT_DROP_PAGES
+ *  does nothing here.  FD stays the caller's, open until
+ *  urigrep_cutter_free(); *OUT gets a cutter.  Added in 0.10.0.
+ *  @return URIGREP_OK, URIGREP_ERR_ARG for a bad argument (FD negative,
+ *  SIZE over SIZE_MAX, OPT's size), URIGREP_ERR_NOMEM; *OUT is NULL on
+ *  failure. */
+enum urigrep_status urigrep_cutter_new_fd(int fd, uint64_t size,
+                                          const struct urigrep_cut_options *opt,
+                                          urigrep_cutter **out);
+
+/** Why a file could not be read whole: for C, a cutter of a file read
+ *  (urigrep_cutter_new_fd()), "the file shrank while it was read" (it
+ *  ended before its SIZE) or strerror()'s text of a read that failed,
+ *  the offset into *AT (if not NULL).  From then on C cuts no more: its piece under
+ *  way runs to SIZE, the last; what it gave before stands.  Ask after
+ *  urigrep_cutter_next() gives 0.  Added in 0.10.0.
+ *  @return the reason (C's, valid while C is), or NULL when every read
+ *  came whole (always for urigrep_cutter_new()). */
+const char *urigrep_cutter_read_error(const urigrep_cutter *c, uint64_t *at);
+
 /** How C cuts its document.  Added in 0.10.0.
  *  @return urigrep_cut_way() of its start. */
 enum urigrep_cut_way urigrep_cutter_way(const urigrep_cutter *c);

@@ -3,10 +3,14 @@
 # was there before its new end, then the damage the command says of it,
 # "the file shrank while it was read".  The library reads the file with
 # pread() (urigrep_extractor_feed_fd()); a mapping of it took SIGBUS on
-# the pages past the new end, which killed the interpreter.
+# the pages past the new end, which killed the interpreter.  So does the
+# Dask planner, which cuts the file (urigrep_cutter_new_fd()), and the
+# count of a public-inbox task's JSON Lines (ugpy_json_count()).
 # SPDX-License-Identifier: MIT
 import json
 import os
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -102,3 +106,75 @@ def test_task_file_cut_while_written_out(tmp_path):
     uris = [json.loads(x)["uri"] for x in lines]
     assert uris == expected()
     read_notice(j.notices, cut)
+
+
+# The planner in a child (a SIGBUS kills it, not the test run), the file
+# cut short to KEEP bytes when the planner asks the cutter for its first
+# piece: it has read the file's start, no more.
+PLAN = r"""
+import os, sys
+import urigrep, urigrep.dask
+
+path, keep = sys.argv[1], int(sys.argv[2])
+lib = urigrep.lib
+
+
+class CutShort:
+    def __getattr__(self, name):
+        return getattr(lib, name)
+
+    def urigrep_cutter_next(self, *args):
+        if os.path.getsize(path) > keep:
+            os.truncate(path, keep)
+        return lib.urigrep_cutter_next(*args)
+
+
+urigrep.lib = CutShort()
+errors = []
+groups, splits = urigrep.dask.plan([path], 64 * 1024, "auto", errors)
+print(repr((groups, splits, errors)))
+"""
+
+
+def test_plan_cut_short(tmp_path):
+    """An mbox cut short while the Dask planner cuts it in pieces (8 MB,
+    more than the cutter reads at once): the planner says so and leaves
+    it out, the interpreter lives."""
+    path = tmp_path / "big.mbox"
+    msg = (b"From a@b.example Mon Jan  1 00:00:00 2024\nSubject: x\n\n" +
+           b"http://example.org/ and a line of text\n" * 25 + b"\n")
+    path.write_bytes(msg * (8 * 1024 * 1024 // len(msg)))
+    r = subprocess.run([sys.executable, "-c", PLAN, str(path), "4096"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    assert r.stdout == repr(([], [], [f"{path}: {SHRANK}"])) + "\n"
+
+
+COUNT = r"""
+import os, sys
+import urigrep
+
+fd = os.open(sys.argv[1], os.O_RDONLY)
+j = urigrep._JsonLines(fd)
+try:
+    j.count_lines(0, 1 << 20)
+except OSError as e:
+    print(e)
+print(j.counts()[0])
+"""
+
+
+def test_json_count_cut_short(tmp_path):
+    """A public-inbox task counts the command's JSON Lines from bytes
+    START..END of its file: a file that ends before END (cut short) is
+    said, and its lines counted, not a crash."""
+    path = tmp_path / "part.jsonl"
+    rec = {"file": "f", "line": 1, "uri": "http://example.org/",
+           "scheme": "http", "host": "example.org"}
+    path.write_text((json.dumps(rec, separators=(",", ":")) + "\n") * 3)
+    r = subprocess.run([sys.executable, "-c", COUNT, str(path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    assert r.stdout.splitlines() == [
+        "the command's JSON Lines file ended before byte 1048576: "
+        "it was cut short", "3"]

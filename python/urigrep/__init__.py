@@ -15,7 +15,6 @@ on one reference.
 
 import codecs
 import collections
-import mmap
 import os
 import stat
 import warnings
@@ -658,6 +657,9 @@ class _JsonLines:
         rc = lib.ugpy_json_count(self._d, self._fd, start, end)
         if rc < 0:
             raise OSError(-rc, os.strerror(-rc))
+        if rc == 2:
+            raise OSError(f"the command's JSON Lines file ended before "
+                          f"byte {end}: it was cut short")
         if rc:
             raise ValueError("the urigrep command wrote a line that is not "
                              "a --json record (or memory ran out)")
@@ -738,37 +740,35 @@ def _cut(path, type="auto", piece=0, search=0):
     "members" (.warc.gz); PIECES lists (start, end, messages_before)
     from the file's start to its end, each at least PIECE bytes (0: the
     library's default) but the last; one piece when it is not cut, none
-    when it is empty.  The file is mapped, the pages searched given
-    back as the search goes on."""
+    when it is empty.  The file is read a window at a time
+    (urigrep_cutter_new_fd()), not mapped: one cut short meanwhile
+    raises OSError ("PATH: the file shrank while it was read"), it does
+    not kill the interpreter with SIGBUS."""
     if type not in _TYPES:
         raise ValueError(f"type must be one of {sorted(_TYPES)}, "
                          f"not {type!r}")
-    with open(path, "rb") as f:
-        if os.fstat(f.fileno()).st_size == 0:
-            return "none", []
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
-            with ffi.from_buffer(m) as p:
-                return _cut_mapped(p, len(m), type, piece, search, path)
-
-
-def _cut_mapped(p, n, type, piece, search, what):
-    """_cut() of the mapped file at P (N bytes)."""
     o = ffi.new("struct urigrep_cut_options *")
     o.size = ffi.sizeof("struct urigrep_cut_options")
     o.type = _TYPES[type]
     o.piece = piece
     o.search = search
-    o.flags = lib.URIGREP_CUT_DROP_PAGES
     cp = ffi.new("urigrep_cutter **")
-    _check(lib.urigrep_cutter_new(p, n, o, cp), what)
     pc = ffi.new("struct urigrep_piece *")
     pieces = []
-    try:
-        while lib.urigrep_cutter_next(cp[0], pc):
-            pieces.append((pc.start, pc.end, pc.messages_before))
-        return _WAYS[lib.urigrep_cutter_way(cp[0])], pieces
-    finally:
-        lib.urigrep_cutter_free(cp[0])
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size == 0:
+            return "none", []
+        _check(lib.urigrep_cutter_new_fd(f.fileno(), size, o, cp), path)
+        try:
+            while lib.urigrep_cutter_next(cp[0], pc):
+                pieces.append((pc.start, pc.end, pc.messages_before))
+            why = lib.urigrep_cutter_read_error(cp[0], ffi.NULL)
+            if why != ffi.NULL:
+                raise OSError(f"{path}: {ffi.string(why).decode()}")
+            return _WAYS[lib.urigrep_cutter_way(cp[0])], pieces
+        finally:
+            lib.urigrep_cutter_free(cp[0])
 
 
 _COUNT_BLOCK = 4 * 1024 * 1024

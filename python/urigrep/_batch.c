@@ -28,7 +28,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -1503,40 +1502,67 @@ count_key(struct ugpy_doc *d, struct ugpy_counter *c, const char *line,
     return count(c, d->key.data ? d->key.data : "", d->key.len);
 }
 
+/* Count the record on the JSON Lines line LINE..END into D (count_key()):
+ * 0, or 1 when it is not such a record or memory ran out. */
+static int
+json_count_line(struct ugpy_doc *d, const char *line, const char *end)
+{
+    if (count_key(d, &d->schemes, line, end, ",\"scheme\":", 10) ||
+        count_key(d, &d->hosts, line, end, ",\"host\":", 8))
+        return 1;
+    d->records++;
+    return 0;
+}
+
 /* JSON: the records that the command wrote as JSON Lines (urigrep
  * --json) to bytes START..END of the regular file open as FD, counted
  * into D by their "scheme" and "host" as the records D makes are, and
- * among D's records. One pass in C, the bytes mapped: a public-inbox
- * task's records cost no Python. Returns 0, -errno when the file cannot
- * be mapped, or 1 when a line is not such a record or memory ran out
- * (the counts are then partial). */
+ * among D's records. One pass in C, read with pread() a block at a time
+ * (a line across two carried on): a public-inbox task's records cost no
+ * Python, and a file cut short meanwhile is an early end, where a
+ * mapping of it took SIGBUS. Returns 0, -errno when a read fails, 1 when
+ * a line is not such a record or memory ran out (the counts are then
+ * partial), 2 when the file ends before END (it shrank). */
 int
 ugpy_json_count(struct ugpy_doc *d, int fd, uint64_t start, uint64_t end)
 {
-    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-    uint64_t from = start & ~(page - 1);
-    size_t lead = (size_t)(start - from), n;
-    const char *p, *line, *stop, *nl;
+    enum { BLOCK = 256 * 1024 };
+    struct ugpy_bytes b = { NULL, 0, 0 };
+    const char *line, *nl, *stop;
     int rc = 0;
 
-    if (end <= start)
-        return 0;
-    n = (size_t)(end - from);
-    if ((p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, (off_t)from)) ==
-        MAP_FAILED)
-        return -errno;
-    madvise((void *)p, n, MADV_SEQUENTIAL);
-    stop = p + n;
-    for (line = p + lead; rc == 0 && line < stop; line = nl + 1) {
-        if ((nl = memchr(line, '\n', (size_t)(stop - line))) == NULL)
-            nl = stop;
-        if (count_key(d, &d->schemes, line, nl, ",\"scheme\":", 10) ||
-            count_key(d, &d->hosts, line, nl, ",\"host\":", 8))
+    while (rc == 0 && start < end) {
+        size_t want = end - start < BLOCK ? (size_t)(end - start) : BLOCK;
+        ssize_t k;
+
+        if (reserve(&b, want)) {
             rc = 1;
-        else
-            d->records++;
+            break;
+        }
+        if ((k = pread(fd, b.data + b.len, want, (off_t)start)) < 0) {
+            if (errno == EINTR)
+                continue;
+            rc = -errno;
+            break;
+        }
+        if (k == 0) {
+            rc = 2;
+            break;
+        }
+        start += (uint64_t)k;
+        b.len += (size_t)k;
+        stop = b.data + b.len;
+        for (line = b.data;
+             rc == 0 && (nl = memchr(line, '\n', (size_t)(stop - line)));
+             line = nl + 1)
+            rc = json_count_line(d, line, nl);
+        /* the start of a line the next block ends */
+        b.len = (size_t)(stop - line);
+        memmove(b.data, line, b.len);
     }
-    munmap((void *)p, n);
+    if (rc == 0 && b.len > 0)
+        rc = json_count_line(d, b.data, b.data + b.len);
+    free(b.data);
     return rc;
 }
 

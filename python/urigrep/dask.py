@@ -410,8 +410,9 @@ def plan(files, chunk, doc_type="auto", errors=None, urigrep_cmd=None):
     is a dict: path, kind ("file", "message", "gz", "warcgz", "range",
     "chain" or "pinbox"), start, end (a "chain" piece, of a plain WARC or
     mboxcl file cut along its Content-Length chain, also its type and the
-    messages before it). An archive that cannot be read is left out,
-    its error appended to ERRORS (else raised); URIGREP_CMD is the
+    messages before it). An archive or file that cannot be read (one
+    cut short while it is cut) is left out, its error appended to ERRORS
+    (else raised); URIGREP_CMD is the
     command that cuts archives (default: urigrep_command())."""
     groups, splits, group, size = [], [], [], 0
     for path in files:
@@ -432,7 +433,14 @@ def plan(files, chunk, doc_type="auto", errors=None, urigrep_cmd=None):
                           "end": n})
             size += n
             continue
-        pieces = cut(path, doc_type, chunk)
+        try:
+            pieces = cut(path, doc_type, chunk)
+        except OSError as e:
+            # (cut short while it was cut, say)
+            if errors is None:
+                raise
+            errors.append(str(e))
+            continue
         if pieces:
             splits.append(pieces)
             continue

@@ -1,7 +1,7 @@
 /* cutter.c: the public cutter (urigrep/cut.h): which way a document is
  * cut, its pieces in order, the counts before each. The rules are
  * split.c's and members.c's; this file walks them over a whole file, a
- * window at a time. */
+ * window at a time, mapped or read (source.h). */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "cut/cutter.h"
 #include "cut/members.h"
+#include "cut/source.h"
 #include "cut/split.h"
 #include "formats/detect.h"
 #include "formats/mail.h"
@@ -34,6 +36,7 @@ struct urigrep_cutter {
     enum urigrep_cut_way way;
     size_t piece, search;
     bool drop;
+    struct cut_source src;      /* P, or the file read through a window */
     struct split_chain chain;   /* the walk along a Content-Length chain */
     size_t at;                  /* where the next piece starts */
     uint64_t before;            /* the chain's messages before AT */
@@ -100,36 +103,100 @@ urigrep_cut_way(enum urigrep_doc_type type, const char *p, size_t n)
     }
 }
 
+/* A zeroed cutter into *OUT when P (N bytes) and OPT are right, OPT
+ * copied into *O: the caller sets its source, then begin(). */
+static enum urigrep_status
+make(const char *p, size_t n, const struct urigrep_cut_options *opt,
+     urigrep_cutter **out, struct urigrep_cut_options *o)
+{
+    if (out == NULL)
+        return URIGREP_ERR_ARG;
+    *out = NULL;
+    memset(o, 0, sizeof *o);
+    /* (the first layout is this one: 0.10.0's) */
+    if ((p == NULL && n > 0) ||
+        (opt && !options_copy(o, sizeof *o, opt, sizeof *o)) ||
+        (unsigned)o->type > URIGREP_DOC_RNEWS ||
+        (o->flags & ~URIGREP_CUT_DROP_PAGES) != 0)
+        return URIGREP_ERR_ARG;
+    if ((*out = calloc(1, sizeof **out)) == NULL)
+        return URIGREP_ERR_NOMEM;
+    return URIGREP_OK;
+}
+
+/* Set C up as O says once its source is: the way its start is cut. */
+static void
+begin(urigrep_cutter *c, const struct urigrep_cut_options *o)
+{
+    size_t got = 0;
+    const char *q = NULL;
+
+    if (c->src.p != NULL || c->src.buf != NULL)
+        q = source_at(&c->src, 0, SOURCE_MARGIN, &got);
+    c->n = c->src.n;
+    c->type = o->type == URIGREP_DOC_AUTO && q ? auto_type(q, got) : o->type;
+    c->way = urigrep_cut_way(c->type, q, got < HEAD_MAX ? got : HEAD_MAX);
+    c->piece = o->piece == 0 ? PIECE_DEFAULT
+               : o->piece > SIZE_MAX / 4 ? SIZE_MAX / 4 : (size_t)o->piece;
+    c->search = o->search > SIZE_MAX / 4 ? SIZE_MAX / 4 : (size_t)o->search;
+}
+
 URIGREP_EXPORT enum urigrep_status
 urigrep_cutter_new(const char *p, size_t n,
                    const struct urigrep_cut_options *opt,
                    urigrep_cutter **out)
 {
     struct urigrep_cut_options o;
-    urigrep_cutter *c;
+    enum urigrep_status rc = make(p, n, opt, out, &o);
 
-    if (out == NULL)
-        return URIGREP_ERR_ARG;
-    *out = NULL;
-    memset(&o, 0, sizeof o);
-    /* (the first layout is this one: 0.10.0's) */
-    if ((p == NULL && n > 0) ||
-        (opt && !options_copy(&o, sizeof o, opt, sizeof o)) ||
-        (unsigned)o.type > URIGREP_DOC_RNEWS ||
-        (o.flags & ~URIGREP_CUT_DROP_PAGES) != 0)
-        return URIGREP_ERR_ARG;
-    if ((c = calloc(1, sizeof *c)) == NULL)
-        return URIGREP_ERR_NOMEM;
-    c->p = p;
-    c->n = n;
-    c->type = o.type == URIGREP_DOC_AUTO && p ? auto_type(p, n) : o.type;
-    c->way = urigrep_cut_way(c->type, p, n < HEAD_MAX ? n : HEAD_MAX);
-    c->piece = o.piece == 0 ? PIECE_DEFAULT
-               : o.piece > SIZE_MAX / 4 ? SIZE_MAX / 4 : (size_t)o.piece;
-    c->search = o.search > SIZE_MAX / 4 ? SIZE_MAX / 4 : (size_t)o.search;
-    c->drop = (o.flags & URIGREP_CUT_DROP_PAGES) != 0;
-    *out = c;
+    if (rc != URIGREP_OK)
+        return rc;
+    (*out)->p = p;
+    source_memory(&(*out)->src, p, n);
+    (*out)->drop = (o.flags & URIGREP_CUT_DROP_PAGES) != 0;
+    begin(*out, &o);
     return URIGREP_OK;
+}
+
+enum urigrep_status
+cutter_new_fd(int fd, uint64_t size, const struct urigrep_cut_options *opt,
+              size_t window, urigrep_cutter **out)
+{
+    struct urigrep_cut_options o;
+    enum urigrep_status rc;
+
+    if (fd < 0 || size > SIZE_MAX) {
+        if (out)
+            *out = NULL;
+        return URIGREP_ERR_ARG;
+    }
+    if ((rc = make(NULL, 0, opt, out, &o)) != URIGREP_OK)
+        return rc;
+    if (!source_file(&(*out)->src, fd, (size_t)size, window)) {
+        urigrep_cutter_free(*out);
+        *out = NULL;
+        return URIGREP_ERR_NOMEM;
+    }
+    begin(*out, &o);
+    return URIGREP_OK;
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_cutter_new_fd(int fd, uint64_t size,
+                      const struct urigrep_cut_options *opt,
+                      urigrep_cutter **out)
+{
+    return cutter_new_fd(fd, size, opt, CUTTER_FD_WINDOW, out);
+}
+
+URIGREP_EXPORT const char *
+urigrep_cutter_read_error(const urigrep_cutter *c, uint64_t *at)
+{
+    if (c == NULL || c->src.failed == NULL)
+        return NULL;
+    if (at)
+        *at = c->src.failed_at;
+    return c->src.failed;
 }
 
 URIGREP_EXPORT enum urigrep_cut_way
@@ -141,6 +208,8 @@ urigrep_cutter_way(const urigrep_cutter *c)
 URIGREP_EXPORT void
 urigrep_cutter_free(urigrep_cutter *c)
 {
+    if (c != NULL)
+        source_free(&c->src);
     free(c);
 }
 
@@ -174,15 +243,30 @@ drop_pages(const urigrep_cutter *c, size_t from, size_t to)
 #endif
 }
 
+static size_t
+rule_members(const char *p, size_t n, size_t from, size_t limit,
+             const void *arg)
+{
+    (void)arg;
+    return members_next((const unsigned char *)p, n, from, limit, true);
+}
+
+static size_t
+rule_split(const char *p, size_t n, size_t from, size_t limit,
+           const void *arg)
+{
+    return split_next(p, n, from, limit, *(const enum urigrep_doc_type *)arg);
+}
+
 /* The first place to cut at or after FROM and before LIMIT, for a way
  * that searches; N when there is none. */
 static size_t
-search_cut(const urigrep_cutter *c, size_t from, size_t limit)
+search_cut(urigrep_cutter *c, size_t from, size_t limit)
 {
-    return c->way == URIGREP_CUT_MEMBERS
-               ? members_next((const unsigned char *)c->p, c->n, from, limit,
-                              true)
-               : split_next(c->p, c->n, from, limit, c->type);
+    return source_search(&c->src, from, limit,
+                         c->way == URIGREP_CUT_MEMBERS ? rule_members
+                                                       : rule_split,
+                         &c->type);
 }
 
 /* The first cut at or after FROM, searched to LIMIT at most, a window
@@ -197,7 +281,7 @@ next_cut(urigrep_cutter *c, size_t from, size_t limit)
 
     if (c->way == URIGREP_CUT_CHAIN) {
         lo = c->chain.at;
-        cut = split_chain_next(&c->chain, c->p, c->n, from, c->type);
+        cut = split_chain_walk(&c->chain, &c->src, from, c->type);
         /* only the headers were read, a page or two each */
         drop_pages(c, lo, cut < c->n ? cut : c->n);
         return cut;
@@ -221,7 +305,8 @@ urigrep_cutter_next(urigrep_cutter *c, struct urigrep_piece *piece)
 
     if (c == NULL || piece == NULL || c->done || c->at >= c->n)
         return 0;
-    if (c->way == URIGREP_CUT_NONE || c->piece >= c->n - c->at)
+    if (c->way == URIGREP_CUT_NONE || c->piece >= c->n - c->at ||
+        c->src.failed != NULL)
         cut = c->n;
     else if (c->at == 0)
         /* the first: at least a piece in, searched only SEARCH past it
@@ -233,6 +318,8 @@ urigrep_cutter_next(urigrep_cutter *c, struct urigrep_piece *piece)
         if (cut < c->n && c->n - cut < c->piece / 2)
             cut = c->n; /* no crumb at the end */
     }
+    if (c->src.failed != NULL)
+        cut = c->n;     /* the file is not what it was: no more cuts */
     piece->start = c->at;
     piece->end = cut;
     piece->messages_before = c->before;

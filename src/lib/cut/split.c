@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cut/source.h"
 #include "cut/split.h"
 #include "formats/mail.h"
 #include "scan/skip.h"
@@ -43,7 +44,7 @@ split_is_mbox(enum urigrep_doc_type type)
  * memchr() a line made the walk cost more than -j 1's whole read (573
  * MB of patches: 0.5 s of CPU to cut for -j 2). */
 static size_t
-next_separator(const char *p, size_t n, size_t i, size_t limit)
+separator_from(const char *p, size_t n, size_t i, size_t limit)
 {
     enum skip_impl impl = skip_choose();
     uint64_t lines;
@@ -75,7 +76,7 @@ split_next(const char *p, size_t n, size_t from, size_t limit,
         i = (size_t)(nl - p) + 1;
     }
     if (split_is_mbox(type))
-        return next_separator(p, n, i, limit);
+        return separator_from(p, n, i, limit);
     while (i < limit) {
         const char *nl;
 
@@ -200,15 +201,26 @@ split_by_chain(enum urigrep_doc_type type, const char *p, size_t n)
               (unsigned char)p[1] == 0x8b));
 }
 
-/* Is the line at P (N bytes to the end) a WARC version line the reader
- * takes after a block: warc_is_version_line(), whole (its newline
- * included) in WARC_VLINE_MAX bytes? */
+/* Is the line at AT of S a WARC version line the reader takes after a
+ * block: warc_is_version_line(), whole (its newline included) in
+ * WARC_VLINE_MAX bytes? */
 static bool
-is_warc_version(const char *p, size_t n)
+is_warc_version(struct cut_source *s, size_t at)
 {
-    size_t end = n < WARC_VLINE_MAX ? n : WARC_VLINE_MAX;
+    size_t end;
+    const char *p = source_at(s, at, WARC_VLINE_MAX, &end);
 
     return memchr(p, '\n', end) != NULL && warc_is_version_line(p, end);
+}
+
+/* Is the line at AT of S an mbox separator (is_separator())? */
+static bool
+separator_at(struct cut_source *s, size_t at)
+{
+    size_t got;
+    const char *p = source_at(s, at, FROM_LINE_MAX, &got);
+
+    return is_separator(p, got);
 }
 
 /* The length of the line at P (N bytes to the end), its newline
@@ -250,24 +262,29 @@ field_number(const char *p, size_t len, size_t colon, size_t maxd)
     return x;
 }
 
-/* A header at AT of P (N bytes): its lines to the empty one, at most
- * MAX bytes (with it), each a field ("Name: value", the name of
- * printable ASCII, a blank or line break after the colon; with STRICT,
- * no other line is taken) or one that continues it. Returns the offset
- * of the body, or 0 when the header is not one to trust; *LENGTH is the
- * last Content-Length (-1 if none or invalid; MAXD digits at most). */
+/* A header at AT of S: its lines to the empty one, at most MAX bytes
+ * (with it), each a field ("Name: value", the name of printable ASCII,
+ * a blank or line break after the colon; with STRICT, no other line is
+ * taken) or one that continues it. Returns the offset of the body, or 0
+ * when the header is not one to trust; *LENGTH is the last
+ * Content-Length (-1 if none or invalid; MAXD digits at most).  (A line
+ * is read as far as it can be taken: with STRICT, FROM_LINE_MAX bytes;
+ * else to MAX.) */
 static size_t
-header_end(const char *p, size_t n, size_t at, size_t max, size_t maxd,
+header_end(struct cut_source *s, size_t at, size_t max, size_t maxd,
            bool strict, int64_t *length)
 {
-    size_t i = at, len;
+    size_t i = at, len, got;
     bool in_length = false;
 
     *length = -1;
-    while (i < n && (len = line_len(p + i, n - i)) > 0 &&
-           i + len - at <= max) {
-        const char *q = p + i, *colon;
+    while (i < s->n) {
+        const char *q = source_at(s, i, strict ? FROM_LINE_MAX + 1
+                                               : max - (i - at) + 1, &got);
+        const char *colon;
 
+        if ((len = line_len(q, got)) == 0 || i + len - at > max)
+            break;
         if (is_blank(q, len))
             return i + len;
         if (strict && len > FROM_LINE_MAX)
@@ -295,107 +312,136 @@ header_end(const char *p, size_t n, size_t at, size_t max, size_t maxd,
     return 0;
 }
 
-/* The record at AT (its version line) of the plain WARC file P (N
- * bytes): where the next starts, as the reader finds it (Content-Length
- * bytes after the header, line breaks, a version line); N if the chain
- * cannot be followed there. */
+/* The record at AT (its version line) of the plain WARC file S: where
+ * the next starts, as the reader finds it (Content-Length bytes after
+ * the header, line breaks, a version line); S->n if the chain cannot be
+ * followed there. */
 static size_t
-warc_chain_step(const char *p, size_t n, size_t at)
+warc_chain_step(struct cut_source *s, size_t at)
 {
-    size_t head = line_len(p + at, n - at), body;
+    size_t head = source_line(s, at), body, got, k;
     int64_t length;
 
     if (head == 0 ||
-        (body = header_end(p, n, at + head, WARC_HEAD_MAX, 18, false,
+        (body = header_end(s, at + head, WARC_HEAD_MAX, 18, false,
                            &length)) == 0 ||
-        length < 0 || (uint64_t)length > n - body)
-        return n;
+        length < 0 || (uint64_t)length > s->n - body)
+        return s->n;
     at = body + (size_t)length;
-    while (at < n && (p[at] == '\r' || p[at] == '\n'))
-        at++;
-    return at < n && is_warc_version(p + at, n - at) ? at : n;
+    do {
+        const char *p = source_at(s, at, SOURCE_MARGIN, &got);
+
+        for (k = 0; k < got && (p[k] == '\r' || p[k] == '\n'); k++)
+            ;
+        at += k;
+    } while (k > 0 && k == got);
+    return at < s->n && is_warc_version(s, at) ? at : s->n;
 }
 
-/* Where the body at BODY of P (N bytes), counted LENGTH bytes long,
- * ends as the mail parser checks it: the "From " line that follows
- * (after blank lines), N when the end of P does, SIZE_MAX when neither
- * does (the count is wrong). */
+/* Where the body at BODY of S, counted LENGTH bytes long, ends as the
+ * mail parser checks it: the "From " line that follows (after blank
+ * lines), S->n when the end of S does, SIZE_MAX when neither does (the
+ * count is wrong). */
 static size_t
-count_end(const char *p, size_t n, size_t body, int64_t length)
+count_end(struct cut_source *s, size_t body, int64_t length)
 {
-    size_t at, len;
+    size_t at, len, got;
+    const char *p;
 
-    if ((uint64_t)length > n - body ||
-        (length > 0 && p[body + (size_t)length - 1] != '\n'))
+    if ((uint64_t)length > s->n - body)
         return SIZE_MAX;
+    if (length > 0) {
+        p = source_at(s, body + (size_t)length - 1, 1, &got);
+        if (got == 0 || p[0] != '\n')
+            return SIZE_MAX;
+    }
+    /* a blank line is 2 bytes at most: 3 tell one */
     at = body + (size_t)length;
-    while (at < n && (len = line_len(p + at, n - at)) > 0 &&
-           is_blank(p + at, len))
+    while (at < s->n && (p = source_at(s, at, 3, &got)) != NULL &&
+           (len = line_len(p, got)) > 0 && is_blank(p, len))
         at += len;
-    return at == n ? n : is_separator(p + at, n - at) ? at : SIZE_MAX;
+    return at == s->n ? s->n : separator_at(s, at) ? at : SIZE_MAX;
 }
 
-/* The mboxcl message at AT (its "From " line) of P (N bytes): where the
- * next starts as the mail parser finds it (its Content-Length's bytes
- * after the header, blank lines, a "From " line; with no
- * Content-Length, the next "From " line); N if the chain cannot be
- * followed there: a header line the parser could take otherwise, a
- * count that does not end before a "From " line. */
 static size_t
-mboxcl_chain_step(const char *p, size_t n, size_t at)
+rule_mbox(const char *p, size_t n, size_t from, size_t limit,
+          const void *arg)
 {
-    size_t head = line_len(p + at, n - at), body;
+    (void)arg;
+    return split_next(p, n, from, limit, URIGREP_DOC_MBOX);
+}
+
+/* The first mbox separator line of S at or after FROM: split_next(). */
+static size_t
+next_separator(struct cut_source *s, size_t from)
+{
+    return source_search(s, from, s->n, rule_mbox, NULL);
+}
+
+/* The mboxcl message at AT (its "From " line) of S: where the next
+ * starts as the mail parser finds it (its Content-Length's bytes after
+ * the header, blank lines, a "From " line; with no Content-Length, the
+ * next "From " line); S->n if the chain cannot be followed there: a
+ * header line the parser could take otherwise, a count that does not
+ * end before a "From " line. */
+static size_t
+mboxcl_chain_step(struct cut_source *s, size_t at)
+{
+    size_t head = source_line(s, at), body;
     int64_t length;
 
     if (head == 0 ||
-        (body = header_end(p, n, at + head, SIZE_MAX, 18, true,
-                           &length)) == 0)
-        return n;
+        (body = header_end(s, at + head, SIZE_MAX, 18, true, &length)) == 0)
+        return s->n;
     if (length < 0)
-        return split_next(p, n, body, n, URIGREP_DOC_MBOX);
-    at = count_end(p, n, body, length);
-    return at == SIZE_MAX ? n : at;
+        return next_separator(s, body);
+    at = count_end(s, body, length);
+    return at == SIZE_MAX ? s->n : at;
 }
 
-/* Does a line of the header from AT of P (N bytes; to an empty line, a
- * separator or the end) name Content-Length? */
+/* Does a line of the header from AT of S (to an empty line, a separator
+ * or the end) name Content-Length? */
 static bool
-names_length(const char *p, size_t n, size_t at)
+names_length(struct cut_source *s, size_t at)
 {
-    size_t len;
+    size_t len, got;
+    const char *p;
 
-    while (at < n && (len = line_len(p + at, n - at)) > 0 &&
-           !is_blank(p + at, len) && !is_separator(p + at, n - at)) {
-        if (len > 14 && strncasecmp(p + at, "Content-Length", 14) == 0)
+    while (at < s->n && (len = source_line(s, at)) > 0) {
+        p = source_at(s, at, FROM_LINE_MAX, &got);
+        if (got == 0 || is_blank(p, len) || is_separator(p, got))
+            break;
+        if (len > 14 && got > 14 &&
+            strncasecmp(p, "Content-Length", 14) == 0)
             return true;
         at += len;
     }
     return false;
 }
 
-/* The message at AT (its "From " line) of the mbox P (N bytes) as the
- * mail parser reads URIGREP_DOC_MBOX (MAIL_MBOX, as mutt does): where
- * the next starts. A Content-Length that ends where a "From " line (blank
- * lines before it) or the end follows is honoured, as
- * mboxcl_chain_step() follows it; else, or with none, the next "From "
- * line is the next message (mboxrd). N when there is none, or when the
- * header is not plain and names a Content-Length (the walk cannot tell
- * what the parser makes of it). */
+/* The message at AT (its "From " line) of the mbox S as the mail parser
+ * reads URIGREP_DOC_MBOX (MAIL_MBOX, as mutt does): where the next
+ * starts. A Content-Length that ends where a "From " line (blank lines
+ * before it) or the end follows is honoured, as mboxcl_chain_step()
+ * follows it; else, or with none, the next "From " line is the next
+ * message (mboxrd). S->n when there is none, or when the header is not
+ * plain and names a Content-Length (the walk cannot tell what the
+ * parser makes of it). */
 static size_t
-mbox_chain_step(const char *p, size_t n, size_t at)
+mbox_chain_step(struct cut_source *s, size_t at)
 {
-    size_t head = line_len(p + at, n - at), body, next;
+    size_t head = source_line(s, at), body, next;
     int64_t length;
 
     if (head == 0)
-        return n;
-    body = header_end(p, n, at + head, SIZE_MAX, 18, true, &length);
+        return s->n;
+    body = header_end(s, at + head, SIZE_MAX, 18, true, &length);
     if (body == 0)
-        return names_length(p, n, at + head)
-                   ? n : split_next(p, n, at + head, n, URIGREP_DOC_MBOX);
-    if (length >= 0 && (next = count_end(p, n, body, length)) != SIZE_MAX)
+        return names_length(s, at + head) ? s->n
+                                          : next_separator(s, at + head);
+    if (length >= 0 && (next = count_end(s, body, length)) != SIZE_MAX)
         return next;
-    return split_next(p, n, body, n, URIGREP_DOC_MBOX);
+    return next_separator(s, body);
 }
 
 bool
@@ -421,20 +467,36 @@ split_warc_continues(const char *p, size_t n)
 }
 
 size_t
+split_chain_walk(struct split_chain *c, struct cut_source *s, size_t from,
+                 enum urigrep_doc_type type)
+{
+    size_t got;
+    const char *p;
+
+    c->count = 0;
+    /* a piece cannot start at a WARC continuation record: the record it
+     * continues is in the piece before (its WARC-Type is looked for in
+     * its first SOURCE_MARGIN bytes, the version line and a header of
+     * WARC_HEAD_MAX, which is all the reader takes) */
+    while (c->at < s->n &&
+           (c->at < from ||
+            (type == URIGREP_DOC_WARC &&
+             (p = source_at(s, c->at, SOURCE_MARGIN, &got)) != NULL &&
+             split_warc_continues(p, got)))) {
+        c->at = type == URIGREP_DOC_WARC ? warc_chain_step(s, c->at)
+                : type == URIGREP_DOC_MBOX ? mbox_chain_step(s, c->at)
+                                           : mboxcl_chain_step(s, c->at);
+        c->count++;
+    }
+    return c->at < s->n ? c->at : s->n;
+}
+
+size_t
 split_chain_next(struct split_chain *c, const char *p, size_t n,
                  size_t from, enum urigrep_doc_type type)
 {
-    c->count = 0;
-    /* a piece cannot start at a WARC continuation record: the record it
-     * continues is in the piece before */
-    while (c->at < n &&
-           (c->at < from ||
-            (type == URIGREP_DOC_WARC &&
-             split_warc_continues(p + c->at, n - c->at)))) {
-        c->at = type == URIGREP_DOC_WARC ? warc_chain_step(p, n, c->at)
-                : type == URIGREP_DOC_MBOX ? mbox_chain_step(p, n, c->at)
-                                           : mboxcl_chain_step(p, n, c->at);
-        c->count++;
-    }
-    return c->at < n ? c->at : n;
+    struct cut_source s;
+
+    source_memory(&s, p, n);
+    return split_chain_walk(c, &s, from, type);
 }

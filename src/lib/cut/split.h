@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cut/source.h"
 #include "formats/mail.h"
 #include "urigrep/extract.h"
 
@@ -92,6 +93,11 @@ struct split_chain {
  * (damage, a header that is not plain). C->count becomes the number of
  * records or messages from where the call before stopped. */
 size_t split_chain_next(struct split_chain *c, const char *p, size_t n,
+                        size_t from, enum urigrep_doc_type type);
+
+/* The same walk over S (a file read through a window: source.h); S->n
+ * also when a read came short (S->failed). */
+size_t split_chain_walk(struct split_chain *c, struct cut_source *s,
                         size_t from, enum urigrep_doc_type type);
 
 #endif
