@@ -83,30 +83,57 @@ source_read(struct cut_source *s, size_t off, size_t want, size_t *got)
     return s->buf + (off - s->base);
 }
 
+/* Bytes OFF and on of S, the file's: a pointer to *GOT of them, all the
+ * window holds from OFF, read again from OFF only when that is fewer
+ * than MIN and the file goes on (a search then runs over what one read
+ * brought, not a window's worth read again for each call). */
+static const char *
+source_window(struct cut_source *s, size_t off, size_t min, size_t *got)
+{
+    size_t need = s->n - off < min ? s->n - off : min;
+
+    if (off < s->base || off + need > s->base + s->len) {
+        if (s->failed != NULL && off >= s->failed_at) {
+            *got = 0;
+            return s->buf;
+        }
+        fill(s, off);
+    }
+    *got = s->base + s->len > off ? s->base + s->len - off : 0;
+    return s->buf + (off - s->base);
+}
+
 size_t
 source_search(struct cut_source *s, size_t from, size_t limit,
               source_rule rule, const void *arg)
 {
-    size_t lo = from, step;
+    size_t lo = from;
 
     if (limit > s->n)
         limit = s->n;
     if (s->p != NULL)
         return from < limit ? rule(s->p, s->n, from, limit, arg) : s->n;
-    /* each time a window from the byte before LO (which the rule may
-     * look at) to SOURCE_MARGIN bytes past its part of the search: a
-     * rule reads no further ahead, so it finds what it finds in the
-     * whole document */
-    step = s->cap - SOURCE_MARGIN - 1;
+    /* each time the window from the byte before LO (which the rule may
+     * look at), searched to SOURCE_MARGIN bytes before the window's end
+     * (or to the end of the document): a rule reads no further ahead,
+     * so it finds what it finds in the whole document.  The window is
+     * read again only when less than the margin is left past LO: each
+     * search of an mbox's chain (one a message) read a whole window
+     * again, 4 MiB a message, 16 s for a 573 MB mbox instead of 0.2. */
     while (lo < limit) {
-        size_t hi = limit - lo > step ? lo + step : limit;
-        size_t base = lo > 0 ? lo - 1 : 0, got, k;
-        const char *q = source_at(s, base, hi - base + SOURCE_MARGIN, &got);
+        size_t base = lo > 0 ? lo - 1 : 0, got, hi, k;
+        const char *q = source_window(s, base, SOURCE_MARGIN + 2, &got);
 
-        k = rule(q, got, lo - base, hi - base < got ? hi - base : got, arg);
+        if (got <= lo - base)
+            break;              /* (a read came short) */
+        hi = base + got >= s->n || got <= SOURCE_MARGIN + 1
+                 ? base + got : base + got - SOURCE_MARGIN;
+        if (hi > limit)
+            hi = limit;
+        k = rule(q, got, lo - base, hi - base, arg);
         if (k < got)
             return base + k;
-        if (s->failed != NULL)
+        if (s->failed != NULL && base + got < s->n)
             break;
         lo = hi;
     }
