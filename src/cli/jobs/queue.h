@@ -11,7 +11,6 @@
 #include <stdint.h>
 
 #include "cli.h"
-#include "input/mapped.h"
 #include "input/stamp.h"
 
 /*
@@ -71,8 +70,9 @@
  * into their read buffers (worker.c's piece_bytes() says why not
  * mmap()); the thread that cuts a file (cut_begin() and cut_next(): the
  * planner for a file -r had to stat, its size known, else the worker that
- * met the file in a batch, hand_off()) maps it (mapped.h) to look for
- * the cuts, and queues each piece as soon as the cut after it is known.
+ * met the file in a batch, hand_off()) has the library's cutter read it
+ * (urigrep_cutter_new_fd()), and queues each piece as soon as the cut
+ * after it is known.
  */
 
 /* Publish a worker's log in chunks this large: the writer streams them.
@@ -265,7 +265,8 @@ void worker_options(struct worker *w, const struct options *o);
  * Owner: cut.c, for the thread that cuts. */
 struct cut_walk {
     urigrep_cutter *c;
-    struct mapped m;        /* the file, mapped for the cutter */
+    int fd;                 /* the file, read by the cutter */
+    uint64_t size;          /* its size when it was opened */
     enum urigrep_doc_type type;
     struct stamp stamp;     /* the file when it was opened */
     bool chained;           /* cut along a Content-Length chain */
