@@ -749,23 +749,26 @@ START_TEST(test_fd_windows)
 }
 END_TEST
 
-/* A separator line that starts a few bytes before the end of a part of
- * the search that one window holds, its newline in the next part: the
- * window holds SOURCE_MARGIN bytes more, so it is seen whole and cut
- * at, as in memory. */
+/* A separator line that starts a few bytes before the end of the part of
+ * the search that one window holds, or before the window's end, its
+ * newline past it: the window holds SOURCE_MARGIN bytes more than the
+ * part, so the line is seen whole and cut at, as in memory. */
 START_TEST(test_fd_window_edge)
 {
-    /* a search from PIECE reads [PIECE, PIECE + STEP) then on, STEP the
-     * smallest window (2 * SOURCE_MARGIN) less the margin and a byte */
-    enum { PIECE = 1000, STEP = SOURCE_MARGIN - 1, N = 2 * STEP };
-    static const size_t before[] = { 1, 5, 40, 200 };
+    /* the cutter reads the smallest window (2 * SOURCE_MARGIN) from the
+     * file's start when it is made; a search from PIECE then looks at
+     * it up to where its last SOURCE_MARGIN bytes start, EDGE, and goes
+     * on with the window moved there */
+    enum { PIECE = 1000, EDGE = SOURCE_MARGIN, N = 3 * SOURCE_MARGIN };
+    static const size_t seps[] = { EDGE - 1, EDGE - 5, EDGE - 40, EDGE - 200,
+                                   2 * EDGE - 20, 2 * EDGE - 30 };
     char *t = malloc(N);
     struct urigrep_piece pc[8];
     size_t i, at, sep, k;
 
     ck_assert_ptr_nonnull(t);
-    for (i = 0; i < sizeof before / sizeof before[0]; i++) {
-        sep = PIECE + STEP - before[i];
+    for (i = 0; i < sizeof seps / sizeof seps[0]; i++) {
+        sep = seps[i];
         memset(t, 'a', N);
         memcpy(t, from_line, strlen(from_line));
         /* lines of 80 bytes, the one before SEP shorter */
