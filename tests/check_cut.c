@@ -99,7 +99,7 @@ cut(const char *p, size_t n, enum urigrep_doc_type type, uint64_t piece,
     if (k < max) {
         fd = temp_file(p, n);
         assert_fd_agrees(fd, n, &o, 0, way, pc, k);
-        assert_fd_agrees(fd, n, &o, 2 * SOURCE_MARGIN, way, pc, k);
+        assert_fd_agrees(fd, n, &o, 2 * WINDOW_MARGIN, way, pc, k);
         close(fd);
     }
     return k;
@@ -751,15 +751,15 @@ END_TEST
 
 /* A separator line that starts a few bytes before the end of the part of
  * the search that one window holds, or before the window's end, its
- * newline past it: the window holds SOURCE_MARGIN bytes more than the
+ * newline past it: the window holds WINDOW_MARGIN bytes more than the
  * part, so the line is seen whole and cut at, as in memory. */
 START_TEST(test_fd_window_edge)
 {
-    /* the cutter reads the smallest window (2 * SOURCE_MARGIN) from the
+    /* the cutter reads the smallest window (2 * WINDOW_MARGIN) from the
      * file's start when it is made; a search from PIECE then looks at
-     * it up to where its last SOURCE_MARGIN bytes start, EDGE, and goes
+     * it up to where its last WINDOW_MARGIN bytes start, EDGE, and goes
      * on with the window moved there */
-    enum { PIECE = 1000, EDGE = SOURCE_MARGIN, N = 3 * SOURCE_MARGIN };
+    enum { PIECE = 1000, EDGE = WINDOW_MARGIN, N = 3 * WINDOW_MARGIN };
     static const size_t seps[] = { EDGE - 1, EDGE - 5, EDGE - 40, EDGE - 200,
                                    2 * EDGE - 20, 2 * EDGE - 30 };
     char *t = malloc(N);
@@ -805,7 +805,7 @@ START_TEST(test_fd_shrank)
     for (i = 0; i < N; i++)
         t[i] = i % 100 == 99 ? '\n' : 'a';
     fd = temp_file(t, N);
-    ck_assert_int_eq(cutter_new_fd(fd, N, &o, 2 * SOURCE_MARGIN, &c),
+    ck_assert_int_eq(cutter_new_fd(fd, N, &o, 2 * WINDOW_MARGIN, &c),
                      URIGREP_OK);
     ck_assert_int_eq(ftruncate(fd, KEEP), 0);
     ck_assert_uint_eq(pieces(c, pc, 4), 1);

@@ -1,7 +1,7 @@
 /* cutter.c: the public cutter (urigrep/cut.h): which way a document is
  * cut, its pieces in order, the counts before each. The rules are
  * split.c's and members.c's; this file walks them over a whole file, a
- * window at a time, mapped or read (source.h). */
+ * window at a time, mapped or read (window.h). */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
@@ -12,7 +12,7 @@
 
 #include "cut/cutter.h"
 #include "cut/members.h"
-#include "cut/source.h"
+#include "cut/window.h"
 #include "cut/split.h"
 #include "formats/detect.h"
 #include "formats/mail.h"
@@ -36,7 +36,7 @@ struct urigrep_cutter {
     enum urigrep_cut_way way;
     size_t piece, search;
     bool drop;
-    struct cut_source src;      /* P, or the file read through a window */
+    struct cut_window src;      /* P, or the file read through a window */
     struct split_chain chain;   /* the walk along a Content-Length chain */
     size_t at;                  /* where the next piece starts */
     uint64_t before;            /* the chain's messages before AT */
@@ -132,7 +132,7 @@ begin(urigrep_cutter *c, const struct urigrep_cut_options *o)
     const char *q = NULL;
 
     if (c->src.p != NULL || c->src.buf != NULL)
-        q = source_at(&c->src, 0, SOURCE_MARGIN, &got);
+        q = window_at(&c->src, 0, WINDOW_MARGIN, &got);
     c->n = c->src.n;
     c->type = o->type == URIGREP_DOC_AUTO && q ? auto_type(q, got) : o->type;
     c->way = urigrep_cut_way(c->type, q, got < HEAD_MAX ? got : HEAD_MAX);
@@ -152,7 +152,7 @@ urigrep_cutter_new(const char *p, size_t n,
     if (rc != URIGREP_OK)
         return rc;
     (*out)->p = p;
-    source_memory(&(*out)->src, p, n);
+    window_memory(&(*out)->src, p, n);
     (*out)->drop = (o.flags & URIGREP_CUT_DROP_PAGES) != 0;
     begin(*out, &o);
     return URIGREP_OK;
@@ -172,7 +172,7 @@ cutter_new_fd(int fd, uint64_t size, const struct urigrep_cut_options *opt,
     }
     if ((rc = make(NULL, 0, opt, out, &o)) != URIGREP_OK)
         return rc;
-    if (!source_file(&(*out)->src, fd, (size_t)size, window)) {
+    if (!window_file(&(*out)->src, fd, (size_t)size, window)) {
         urigrep_cutter_free(*out);
         *out = NULL;
         return URIGREP_ERR_NOMEM;
@@ -209,7 +209,7 @@ URIGREP_EXPORT void
 urigrep_cutter_free(urigrep_cutter *c)
 {
     if (c != NULL)
-        source_free(&c->src);
+        window_free(&c->src);
     free(c);
 }
 
@@ -263,7 +263,7 @@ rule_split(const char *p, size_t n, size_t from, size_t limit,
 static size_t
 search_cut(urigrep_cutter *c, size_t from, size_t limit)
 {
-    return source_search(&c->src, from, limit,
+    return window_search(&c->src, from, limit,
                          c->way == URIGREP_CUT_MEMBERS ? rule_members
                                                        : rule_split,
                          &c->type);

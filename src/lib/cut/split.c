@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cut/source.h"
+#include "cut/window.h"
 #include "cut/split.h"
 #include "formats/mail.h"
 #include "scan/skip.h"
@@ -205,20 +205,20 @@ split_by_chain(enum urigrep_doc_type type, const char *p, size_t n)
  * block: warc_is_version_line(), whole (its newline included) in
  * WARC_VLINE_MAX bytes? */
 static bool
-is_warc_version(struct cut_source *s, size_t at)
+is_warc_version(struct cut_window *s, size_t at)
 {
     size_t end;
-    const char *p = source_at(s, at, WARC_VLINE_MAX, &end);
+    const char *p = window_at(s, at, WARC_VLINE_MAX, &end);
 
     return memchr(p, '\n', end) != NULL && warc_is_version_line(p, end);
 }
 
 /* Is the line at AT of S an mbox separator (is_separator())? */
 static bool
-separator_at(struct cut_source *s, size_t at)
+separator_at(struct cut_window *s, size_t at)
 {
     size_t got;
-    const char *p = source_at(s, at, FROM_LINE_MAX, &got);
+    const char *p = window_at(s, at, FROM_LINE_MAX, &got);
 
     return is_separator(p, got);
 }
@@ -271,7 +271,7 @@ field_number(const char *p, size_t len, size_t colon, size_t maxd)
  * is read as far as it can be taken: with STRICT, FROM_LINE_MAX bytes;
  * else to MAX.) */
 static size_t
-header_end(struct cut_source *s, size_t at, size_t max, size_t maxd,
+header_end(struct cut_window *s, size_t at, size_t max, size_t maxd,
            bool strict, int64_t *length)
 {
     size_t i = at, len, got;
@@ -279,7 +279,7 @@ header_end(struct cut_source *s, size_t at, size_t max, size_t maxd,
 
     *length = -1;
     while (i < s->n) {
-        const char *q = source_at(s, i, strict ? FROM_LINE_MAX + 1
+        const char *q = window_at(s, i, strict ? FROM_LINE_MAX + 1
                                                : max - (i - at) + 1, &got);
         const char *colon;
 
@@ -317,9 +317,9 @@ header_end(struct cut_source *s, size_t at, size_t max, size_t maxd,
  * the header, line breaks, a version line); S->n if the chain cannot be
  * followed there. */
 static size_t
-warc_chain_step(struct cut_source *s, size_t at)
+warc_chain_step(struct cut_window *s, size_t at)
 {
-    size_t head = source_line(s, at), body, got, k;
+    size_t head = window_line(s, at), body, got, k;
     int64_t length;
 
     if (head == 0 ||
@@ -329,7 +329,7 @@ warc_chain_step(struct cut_source *s, size_t at)
         return s->n;
     at = body + (size_t)length;
     do {
-        const char *p = source_at(s, at, SOURCE_MARGIN, &got);
+        const char *p = window_at(s, at, WINDOW_MARGIN, &got);
 
         for (k = 0; k < got && (p[k] == '\r' || p[k] == '\n'); k++)
             ;
@@ -343,7 +343,7 @@ warc_chain_step(struct cut_source *s, size_t at)
  * lines), S->n when the end of S does, SIZE_MAX when neither does (the
  * count is wrong). */
 static size_t
-count_end(struct cut_source *s, size_t body, int64_t length)
+count_end(struct cut_window *s, size_t body, int64_t length)
 {
     size_t at, len, got;
     const char *p;
@@ -351,13 +351,13 @@ count_end(struct cut_source *s, size_t body, int64_t length)
     if ((uint64_t)length > s->n - body)
         return SIZE_MAX;
     if (length > 0) {
-        p = source_at(s, body + (size_t)length - 1, 1, &got);
+        p = window_at(s, body + (size_t)length - 1, 1, &got);
         if (got == 0 || p[0] != '\n')
             return SIZE_MAX;
     }
     /* a blank line is 2 bytes at most: 3 tell one */
     at = body + (size_t)length;
-    while (at < s->n && (p = source_at(s, at, 3, &got)) != NULL &&
+    while (at < s->n && (p = window_at(s, at, 3, &got)) != NULL &&
            (len = line_len(p, got)) > 0 && is_blank(p, len))
         at += len;
     return at == s->n ? s->n : separator_at(s, at) ? at : SIZE_MAX;
@@ -373,9 +373,9 @@ rule_mbox(const char *p, size_t n, size_t from, size_t limit,
 
 /* The first mbox separator line of S at or after FROM: split_next(). */
 static size_t
-next_separator(struct cut_source *s, size_t from)
+next_separator(struct cut_window *s, size_t from)
 {
-    return source_search(s, from, s->n, rule_mbox, NULL);
+    return window_search(s, from, s->n, rule_mbox, NULL);
 }
 
 /* The mboxcl message at AT (its "From " line) of S: where the next
@@ -385,9 +385,9 @@ next_separator(struct cut_source *s, size_t from)
  * header line the parser could take otherwise, a count that does not
  * end before a "From " line. */
 static size_t
-mboxcl_chain_step(struct cut_source *s, size_t at)
+mboxcl_chain_step(struct cut_window *s, size_t at)
 {
-    size_t head = source_line(s, at), body;
+    size_t head = window_line(s, at), body;
     int64_t length;
 
     if (head == 0 ||
@@ -402,13 +402,13 @@ mboxcl_chain_step(struct cut_source *s, size_t at)
 /* Does a line of the header from AT of S (to an empty line, a separator
  * or the end) name Content-Length? */
 static bool
-names_length(struct cut_source *s, size_t at)
+names_length(struct cut_window *s, size_t at)
 {
     size_t len, got;
     const char *p;
 
-    while (at < s->n && (len = source_line(s, at)) > 0) {
-        p = source_at(s, at, FROM_LINE_MAX, &got);
+    while (at < s->n && (len = window_line(s, at)) > 0) {
+        p = window_at(s, at, FROM_LINE_MAX, &got);
         if (got == 0 || is_blank(p, len) || is_separator(p, got))
             break;
         if (len > 14 && got > 14 &&
@@ -428,9 +428,9 @@ names_length(struct cut_source *s, size_t at)
  * plain and names a Content-Length (the walk cannot tell what the
  * parser makes of it). */
 static size_t
-mbox_chain_step(struct cut_source *s, size_t at)
+mbox_chain_step(struct cut_window *s, size_t at)
 {
-    size_t head = source_line(s, at), body, next;
+    size_t head = window_line(s, at), body, next;
     int64_t length;
 
     if (head == 0)
@@ -467,7 +467,7 @@ split_warc_continues(const char *p, size_t n)
 }
 
 size_t
-split_chain_walk(struct split_chain *c, struct cut_source *s, size_t from,
+split_chain_walk(struct split_chain *c, struct cut_window *s, size_t from,
                  enum urigrep_doc_type type)
 {
     size_t got;
@@ -476,12 +476,12 @@ split_chain_walk(struct split_chain *c, struct cut_source *s, size_t from,
     c->count = 0;
     /* a piece cannot start at a WARC continuation record: the record it
      * continues is in the piece before (its WARC-Type is looked for in
-     * its first SOURCE_MARGIN bytes, the version line and a header of
+     * its first WINDOW_MARGIN bytes, the version line and a header of
      * WARC_HEAD_MAX, which is all the reader takes) */
     while (c->at < s->n &&
            (c->at < from ||
             (type == URIGREP_DOC_WARC &&
-             (p = source_at(s, c->at, SOURCE_MARGIN, &got)) != NULL &&
+             (p = window_at(s, c->at, WINDOW_MARGIN, &got)) != NULL &&
              split_warc_continues(p, got)))) {
         c->at = type == URIGREP_DOC_WARC ? warc_chain_step(s, c->at)
                 : type == URIGREP_DOC_MBOX ? mbox_chain_step(s, c->at)
@@ -495,8 +495,8 @@ size_t
 split_chain_next(struct split_chain *c, const char *p, size_t n,
                  size_t from, enum urigrep_doc_type type)
 {
-    struct cut_source s;
+    struct cut_window s;
 
-    source_memory(&s, p, n);
+    window_memory(&s, p, n);
     return split_chain_walk(c, &s, from, type);
 }

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cut/source.h"
+#include "cut/window.h"
 #include "formats/mail.h"
 #include "urigrep/extract.h"
 
@@ -95,9 +95,9 @@ struct split_chain {
 size_t split_chain_next(struct split_chain *c, const char *p, size_t n,
                         size_t from, enum urigrep_doc_type type);
 
-/* The same walk over S (a file read through a window: source.h); S->n
+/* The same walk over S (a file read through a window: window.h); S->n
  * also when a read came short (S->failed). */
-size_t split_chain_walk(struct split_chain *c, struct cut_source *s,
+size_t split_chain_walk(struct split_chain *c, struct cut_window *s,
                         size_t from, enum urigrep_doc_type type);
 
 #endif

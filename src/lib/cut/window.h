@@ -1,9 +1,9 @@
-/* source.h: the bytes the cut rules read: a document in memory (a file
+/* window.h: the bytes the cut rules read: a document in memory (a file
  * mapped), or a file read with pread(2) through a window, so that a
  * file cut short meanwhile is an early end, not SIGBUS. */
 /* SPDX-License-Identifier: MIT */
-#ifndef URIGREP_SOURCE_H
-#define URIGREP_SOURCE_H
+#ifndef URIGREP_WINDOW_H
+#define URIGREP_WINDOW_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,11 +13,11 @@
  * (WARC_HEAD_MAX, 64 KiB) past its version line, an mbox separator
  * line (MAIL_LINE_MAX); the start of a WARC record looked at for its
  * WARC-Type (split_chain_next()).  Keep it at least each of those. */
-#define SOURCE_MARGIN (256 * 1024)
+#define WINDOW_MARGIN (256 * 1024)
 
-/* Owner: source.c; its users (cutter.c, split.c) hold one and call
- * source_at(). */
-struct cut_source {
+/* Owner: window.c; its users (cutter.c, split.c) hold one and call
+ * window_at(). */
+struct cut_window {
     const char *p;      /* the whole document, or NULL: read from FD */
     size_t n;           /* its size */
     int fd;
@@ -29,47 +29,47 @@ struct cut_source {
 };
 
 /* S over P (N bytes, all in memory). */
-void source_memory(struct cut_source *s, const char *p, size_t n);
+void window_memory(struct cut_window *s, const char *p, size_t n);
 
 /* S over the first N bytes of the file open as FD, read a window of
- * WINDOW bytes (at least 2 * SOURCE_MARGIN) at a time.  Returns false
+ * WINDOW bytes (at least 2 * WINDOW_MARGIN) at a time.  Returns false
  * when memory ran out. */
-bool source_file(struct cut_source *s, int fd, size_t n, size_t window);
+bool window_file(struct cut_window *s, int fd, size_t n, size_t window);
 
 /* Free S's window (S itself is the caller's). */
-void source_free(struct cut_source *s);
+void window_free(struct cut_window *s);
 
 /* Bytes OFF (<= S->n) and on of S: a pointer to *GOT of them, valid until
  * the next call; *GOT is WANT (at most the window's size) or the bytes
  * to the end when fewer, and less only when a read came short
  * (S->failed says why; the rules then see an early end). */
-const char *source_read(struct cut_source *s, size_t off, size_t want,
+const char *window_read(struct cut_window *s, size_t off, size_t want,
                         size_t *got);
 
 static inline const char *
-source_at(struct cut_source *s, size_t off, size_t want, size_t *got)
+window_at(struct cut_window *s, size_t off, size_t want, size_t *got)
 {
     if (s->p != NULL) {
         *got = s->n - off < want ? s->n - off : want;
         return s->p + off;
     }
-    return source_read(s, off, want, got);
+    return window_read(s, off, want, got);
 }
 
 /* A rule that looks for the first place at or after FROM and before
  * LIMIT in P (N bytes, to the end of the document or at least
- * SOURCE_MARGIN past LIMIT), N when there is none; it may look at the
+ * WINDOW_MARGIN past LIMIT), N when there is none; it may look at the
  * byte before FROM (split_next(), members_next()). */
-typedef size_t (*source_rule)(const char *p, size_t n, size_t from,
+typedef size_t (*window_rule)(const char *p, size_t n, size_t from,
                               size_t limit, const void *arg);
 
 /* RULE (with ARG) run from FROM to LIMIT over S, a window at a time: the
  * offset it finds, S->n when none (or a read came short). */
-size_t source_search(struct cut_source *s, size_t from, size_t limit,
-                     source_rule rule, const void *arg);
+size_t window_search(struct cut_window *s, size_t from, size_t limit,
+                     window_rule rule, const void *arg);
 
 /* The length of the line at OFF of S, its newline included, however
  * long; 0 when none ends before the end. */
-size_t source_line(struct cut_source *s, size_t off);
+size_t window_line(struct cut_window *s, size_t off);
 
 #endif

@@ -1,5 +1,5 @@
-/* source.c: the bytes the cut rules read, from memory or from a file
- * through a pread(2) window (source.h). */
+/* window.c: the bytes the cut rules read, from memory or from a file
+ * through a pread(2) window (window.h). */
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
@@ -10,11 +10,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "cut/source.h"
+#include "cut/window.h"
 #include "names.h"
 
 void
-source_memory(struct cut_source *s, const char *p, size_t n)
+window_memory(struct cut_window *s, const char *p, size_t n)
 {
     memset(s, 0, sizeof *s);
     s->p = p;
@@ -23,17 +23,17 @@ source_memory(struct cut_source *s, const char *p, size_t n)
 }
 
 bool
-source_file(struct cut_source *s, int fd, size_t n, size_t window)
+window_file(struct cut_window *s, int fd, size_t n, size_t window)
 {
     memset(s, 0, sizeof *s);
     s->n = n;
     s->fd = fd;
-    s->cap = window < 2 * SOURCE_MARGIN ? 2 * SOURCE_MARGIN : window;
+    s->cap = window < 2 * WINDOW_MARGIN ? 2 * WINDOW_MARGIN : window;
     return (s->buf = malloc(s->cap)) != NULL;
 }
 
 void
-source_free(struct cut_source *s)
+window_free(struct cut_window *s)
 {
     free(s->buf);
     s->buf = NULL;
@@ -45,7 +45,7 @@ source_free(struct cut_source *s)
  * short (the file ended before S->n: it shrank; or it failed) is said
  * in S->failed, once, and the window holds what came. */
 static void
-fill(struct cut_source *s, size_t off)
+fill(struct cut_window *s, size_t off)
 {
     size_t want = s->n - off < s->cap ? s->n - off : s->cap;
     size_t keep = 0;
@@ -74,7 +74,7 @@ fill(struct cut_source *s, size_t off)
 }
 
 const char *
-source_read(struct cut_source *s, size_t off, size_t want, size_t *got)
+window_read(struct cut_window *s, size_t off, size_t want, size_t *got)
 {
     size_t need = s->n - off < want ? s->n - off : want;
 
@@ -91,8 +91,8 @@ source_read(struct cut_source *s, size_t off, size_t want, size_t *got)
 }
 
 size_t
-source_search(struct cut_source *s, size_t from, size_t limit,
-              source_rule rule, const void *arg)
+window_search(struct cut_window *s, size_t from, size_t limit,
+              window_rule rule, const void *arg)
 {
     size_t lo = from;
 
@@ -102,20 +102,20 @@ source_search(struct cut_source *s, size_t from, size_t limit,
         return from < limit ? rule(s->p, s->n, from, limit, arg) : s->n;
     /* each time the window from the byte before LO (which the rule may
      * look at), holding at least half a window to search and the
-     * SOURCE_MARGIN bytes a rule may read past its search: the search
+     * WINDOW_MARGIN bytes a rule may read past its search: the search
      * goes to where the margin starts, or to the end of the document
      * when the window holds it, and finds what it finds in the whole */
     while (lo < limit) {
         size_t base = lo > 0 ? lo - 1 : 0, got, end, k;
-        const char *q = source_at(s, base,
-                                  (s->cap - SOURCE_MARGIN) / 2 +
-                                      SOURCE_MARGIN, &got);
+        const char *q = window_at(s, base,
+                                  (s->cap - WINDOW_MARGIN) / 2 +
+                                      WINDOW_MARGIN, &got);
 
         if (base < s->base || base > s->base + s->len)
             break;                          /* a read came short */
         got = s->base + s->len - base;      /* all the window holds */
         end = base + got == s->n ? s->n
-              : got > SOURCE_MARGIN ? base + got - SOURCE_MARGIN : base;
+              : got > WINDOW_MARGIN ? base + got - WINDOW_MARGIN : base;
         if (end > limit)
             end = limit;
         k = rule(q, got, lo - base, end > lo ? end - base : lo - base,
@@ -130,13 +130,13 @@ source_search(struct cut_source *s, size_t from, size_t limit,
 }
 
 size_t
-source_line(struct cut_source *s, size_t off)
+window_line(struct cut_window *s, size_t off)
 {
     size_t at = off;
 
     while (at < s->n) {
         size_t got;
-        const char *q = source_at(s, at, SOURCE_MARGIN, &got);
+        const char *q = window_at(s, at, WINDOW_MARGIN, &got);
         const char *nl = memchr(q, '\n', got);
 
         if (nl != NULL)
