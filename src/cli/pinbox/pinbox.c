@@ -18,6 +18,7 @@
 #include "cli.h"
 #ifdef HAVE_LIBGIT2
 #include "pinbox/git2dl.h"
+#include "pinbox/archive.h"
 #endif
 #include "pinbox/pinbox.h"
 #include "pinbox/packs.h"
@@ -65,19 +66,6 @@
  * not covered are walked again. */
 #define KEEP_COMMITS (1 << 17)
 
-/* The messages an archive's commits remove (v2: their blob in a tree
- * "d"), each with the number of the newest commit that does: a message
- * read from an older commit is skipped, as public-inbox-index skips it.
- * Built before any run is read, shared by the runs (REFS), read only. */
-struct removed {
-    struct gone {
-        git_oid blob;
-        uint64_t at;
-    } *v;                   /* sorted by blob once built */
-    size_t n, cap;
-    int refs;
-};
-
 /* What pass 1 learnt of a v2 commit, kept for pass 2. */
 struct kept {
     git_oid commit;
@@ -114,11 +102,6 @@ struct walk {
     size_t kcap, kmax;
 };
 
-struct pinbox_cache {
-    char *path;
-    git_repository *repo;
-};
-
 /* An epoch found in an archive, and where reading it starts. */
 struct epoch {
     char *path;             /* its repository: NAME or NAME/git/N.git */
@@ -140,172 +123,6 @@ enum layout {
     LAYOUT_NONE, LAYOUT_EMPTY, LAYOUT_V1, LAYOUT_V2
 };
 
-static pthread_once_t git_once = PTHREAD_ONCE_INIT;
-
-static void
-git_setup(void)
-{
-    git_libgit2_init();
-    /* no object cache: each object of a v2 epoch is read raw where it is
-     * needed (a commit twice, once a pass; its tree twice; its blob
-     * once), and a cache that fills evicts its entries by scanning its
-     * hash table from the start each time (libgit2 1.5), 11% of the
-     * instructions of reading an epoch with a cache of 4 MiB */
-    git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
-    /* objects are read as git reads them: zlib checks what it inflates,
-     * the object's SHA-1 is not computed again (git fsck does that);
-     * libgit2's collision-detecting SHA-1 of every object read was half
-     * the instructions of reading an epoch (callgrind, bench/pinbox.sh) */
-    git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-    /* reading objects runs nothing a repository's config names (no
-     * hooks, filters or fsmonitor): an archive owned by the user that
-     * serves it may be read, as any file it can read */
-    git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
-}
-
-bool
-pinbox_available(void)
-{
-    return true;
-}
-
-/* libgit2's reason for the last failure, or why it cannot be loaded. */
-static const char *
-git_why(void)
-{
-    const git_error *e;
-
-    if (!git2dl_load())
-        return git2dl_error();
-    e = git_error_last();
-
-    return e && e->message ? e->message : "libgit2 failed";
-}
-
-/* A copy of S, or exit 2. */
-static char *
-xstrdup(const char *s)
-{
-    char *d = strdup(s);
-
-    if (d == NULL)
-        out_of_memory();
-    return d;
-}
-
-/* Open the repository at PATH (bare, or a work tree's .git), not
- * looking above it; NULL on failure (git_why()). */
-static git_repository *
-open_repo(const char *path)
-{
-    git_repository *repo = NULL;
-
-    if (!git2dl_load())
-        return NULL;
-    pthread_once(&git_once, git_setup);
-    if (git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH,
-                                NULL) != 0)
-        return NULL;
-    return repo;
-}
-
-/* The repository at PATH through CACHE, opened unless it is the one
- * held; NULL when it cannot be opened (said, R->error set). */
-static git_repository *
-cache_open(struct run *r, struct pinbox_cache **cache, const char *path)
-{
-    struct pinbox_cache *c = *cache;
-
-    if (!git2dl_load()) {
-        report_file_error(r, path, git2dl_error());
-        return NULL;
-    }
-    if (c == NULL && (c = *cache = calloc(1, sizeof *c)) == NULL)
-        out_of_memory();
-    if (c->repo && strcmp(c->path, path) == 0)
-        return c->repo;
-    git_repository_free(c->repo);
-    free(c->path);
-    c->path = NULL;
-    if ((c->repo = open_repo(path)) == NULL) {
-        report_file_error(r, path, git_why());
-        return NULL;
-    }
-    c->path = xstrdup(path);
-    return c->repo;
-}
-
-void
-pinbox_cache_free(struct pinbox_cache *c)
-{
-    if (c == NULL)
-        return;
-    git_repository_free(c->repo);
-    free(c->path);
-    free(c);
-}
-
-/* Let go of RM (NULL accepted); the last holder frees it. */
-static void
-removed_drop(struct removed *rm)
-{
-    if (rm && __atomic_sub_fetch(&rm->refs, 1, __ATOMIC_ACQ_REL) == 0) {
-        free(rm->v);
-        free(rm);
-    }
-}
-
-/* Commit number AT removes blob ID (pass 1 meets the newest first). */
-static void
-removed_add(struct removed *rm, const git_oid *id, uint64_t at)
-{
-    if (rm->n == rm->cap) {
-        size_t cap = rm->cap ? 2 * rm->cap : 16;
-        struct gone *v = realloc(rm->v, cap * sizeof *v);
-
-        if (v == NULL)
-            out_of_memory();
-        rm->v = v;
-        rm->cap = cap;
-    }
-    git_oid_cpy(&rm->v[rm->n].blob, id);
-    rm->v[rm->n++].at = at;
-}
-
-static int
-cmp_gone_blob(const void *a, const void *b)
-{
-    return git_oid_cmp(&((const struct gone *)a)->blob,
-                       &((const struct gone *)b)->blob);
-}
-
-static int
-cmp_gone(const void *a, const void *b)
-{
-    const struct gone *x = a, *y = b;
-    int c = git_oid_cmp(&x->blob, &y->blob);
-
-    return c ? c : (x->at < y->at) - (x->at > y->at);
-}
-
-/* Is blob ID, read at commit number AT, removed by a newer commit? */
-static bool
-removed_after(const struct removed *rm, const git_oid *id, uint64_t at)
-{
-    const struct gone *g;
-    struct gone key;
-
-    if (rm == NULL || rm->n == 0)
-        return false;
-    git_oid_cpy(&key.blob, id);
-    key.at = UINT64_MAX;
-    /* sorted by blob, then the newest removal first: the first match */
-    for (g = bsearch(&key, rm->v, rm->n, sizeof *g, cmp_gone_blob); g &&
-         g > rm->v && git_oid_equal(&g[-1].blob, id); g--)
-        ;
-    return g && g->at > at;
-}
-
 void
 pinbox_run_free(struct pinbox_run *run)
 {
@@ -315,13 +132,6 @@ pinbox_run_free(struct pinbox_run *run)
     free(run->kept);
     free(run->repo);
     free(run);
-}
-
-/* Is S (LEN bytes) LEN hexadecimal digits? */
-static bool
-all_hex(const char *s, size_t len)
-{
-    return strspn(s, "0123456789abcdefABCDEF") >= len;
 }
 
 /* Does REPO have a reference (a branch, a tag) although its HEAD is
@@ -362,7 +172,7 @@ tree_layout(git_tree *tree)
             git_tree_entry_type(e) == GIT_OBJECT_BLOB && n == 1)
             return LAYOUT_V2;
         /* v1: the first two hex digits of a Message-ID's SHA-1 */
-        if (strlen(name) != 2 || !all_hex(name, 2) ||
+        if (strlen(name) != 2 || !repo_all_hex(name, 2) ||
             git_tree_entry_type(e) != GIT_OBJECT_TREE)
             return LAYOUT_NONE;
     }
@@ -386,14 +196,14 @@ head_layout(git_repository *repo, git_oid *head, char *why, size_t n)
     if (rc == GIT_EUNBORNBRANCH || rc == GIT_ENOTFOUND)
         return other_ref(repo, why, n) ? LAYOUT_BROKEN : LAYOUT_EMPTY;
     if (rc != 0) {
-        snprintf(why, n, "HEAD cannot be read: %s", git_why());
+        snprintf(why, n, "HEAD cannot be read: %s", repo_why());
         return LAYOUT_BROKEN;
     }
     git_oid_tostr(hex, sizeof hex, head);
     if (git_commit_lookup(&c, repo, head) != 0 ||
         git_commit_tree(&tree, c) != 0)
         snprintf(why, n, "HEAD's commit %s%s cannot be read: %s", hex,
-                 c ? "'s tree" : "", git_why());
+                 c ? "'s tree" : "", repo_why());
     else
         lay = tree_layout(tree);
     git_tree_free(tree);
@@ -509,7 +319,7 @@ pinbox_detect(const char *name)
      * directory with neither HEAD nor .git is no repository, which
      * libgit2 is not loaded to learn */
     if ((!has_entry(name, "/HEAD", false) && !has_any(name, "/.git")) ||
-        (repo = open_repo(name)) == NULL)
+        (repo = repo_open(name)) == NULL)
         return bare_layout(name);
     lay = head_layout(repo, &head, why, sizeof why);
     git_repository_free(repo);
@@ -558,7 +368,7 @@ find_epochs(struct run *r, const char *name, struct epoch **out, size_t *n)
         e[i].in_inbox = true;
     }
     if (k == 0) {
-        e[0].path = xstrdup(name);
+        e[0].path = repo_strdup(name);
         e[0].number = epoch_of(name);
         k = 1;
     }
@@ -576,113 +386,6 @@ free_epochs(struct epoch *e, size_t n)
     for (i = 0; i < n; i++)
         free(e[i].path);
     free(e);
-}
-
-/* Say "REPO: commit HEX: WHY" and remember the error. */
-static void
-commit_error(struct run *r, const char *repo, const git_oid *id,
-             const char *why)
-{
-    char hex[GIT_OID_HEXSZ + 1];
-
-    git_oid_tostr(hex, sizeof hex, id);
-    r->error = true;
-    if (!r->o->no_messages)
-        report_msg("%s: commit %s: %s", repo, hex, why);
-}
-
-/* Object ID of ODB, read raw (inflated, not parsed) into *OUT; it must
- * be of TYPE. NULL when it cannot be read or is of another type, the
- * reason in *WHY. The caller frees *OUT with git_odb_object_free(). */
-static const char *
-read_raw(git_odb *odb, const git_oid *id, git_object_t type,
-         git_odb_object **out, const char **why)
-{
-    *out = NULL;
-    if (git_odb_read(out, odb, id) != 0) {
-        *why = git_why();
-        return NULL;
-    }
-    if (git_odb_object_type(*out) != type) {
-        *why = type == GIT_OBJECT_COMMIT ? "not a commit"
-               : type == GIT_OBJECT_TREE ? "not a tree" : "not a blob";
-        git_odb_object_free(*out);
-        *out = NULL;
-        return NULL;
-    }
-    return git_odb_object_data(*out);
-}
-
-/* The id written in hexadecimal after PREFIX and before a newline at
- * *P (of the N bytes left at *P) into *ID, *P moved past that line;
- * false when the line is not there. */
-static bool
-header_id(const char **p, size_t *n, const char *prefix, git_oid *id)
-{
-    size_t k = strlen(prefix);
-
-    if (*n < k + GIT_OID_HEXSZ + 1 || memcmp(*p, prefix, k) != 0 ||
-        (*p)[k + GIT_OID_HEXSZ] != '\n' ||
-        git_oid_fromstrn(id, *p + k, GIT_OID_HEXSZ) != 0)
-        return false;
-    *p += k + GIT_OID_HEXSZ + 1;
-    *n -= k + GIT_OID_HEXSZ + 1;
-    return true;
-}
-
-/* Commit ID of ODB read raw, as git writes a commit: its tree into
- * *TREE, its first parent into *PARENT; 1 with a parent, 0 for a root
- * commit, -1 when it cannot be read (said with REPO's name). No
- * signature or message is parsed: a walk needs only these two lines. */
-static int
-read_commit_ids(struct run *r, git_odb *odb, const char *repo,
-                const git_oid *id, git_oid *tree, git_oid *parent)
-{
-    git_odb_object *o;
-    const char *why = NULL, *p = read_raw(odb, id, GIT_OBJECT_COMMIT, &o,
-                                          &why);
-    size_t n = p ? git_odb_object_size(o) : 0;
-    int rc = -1;
-
-    if (p && header_id(&p, &n, "tree ", tree))
-        rc = header_id(&p, &n, "parent ", parent);
-    else if (p)
-        why = "no tree (not a commit as git writes them)";
-    if (rc < 0)
-        commit_error(r, repo, id, why);
-    git_odb_object_free(o);
-    return rc;
-}
-
-/* Entry NAME of a raw tree (P, N bytes: "MODE NAME\0" and 20 bytes of
- * id, an entry after the other): its id into *ID; 1 when it is a blob
- * (git_tree_entry_type()'s reading of MODE), -1 when it is something
- * else, 0 when the tree has no such entry, -2 when the tree cannot be
- * parsed up to it. */
-static int
-tree_find(const unsigned char *p, size_t n, const char *name, git_oid *id)
-{
-    const unsigned char *end = p + n;
-    size_t k = strlen(name);
-
-    while (p < end) {
-        const unsigned char *nul = memchr(p, '\0', (size_t)(end - p));
-        const unsigned char *sp = memchr(p, ' ', (size_t)(end - p));
-        unsigned long mode = 0;
-
-        if (nul == NULL || sp == NULL || sp > nul || end - nul < 21)
-            return -2;
-        if ((size_t)(nul - sp - 1) == k && memcmp(sp + 1, name, k) == 0) {
-            for (; p < sp && *p >= '0' && *p <= '7'; p++)
-                mode = mode * 8 + (unsigned long)(*p - '0');
-            git_oid_fromraw(id, nul + 1);
-            /* S_IFDIR (a tree) and S_IFGITLINK (a commit) are no blob */
-            return (mode & 0170000) == 0040000 ||
-                   (mode & 0170000) == 0160000 ? -1 : 1;
-        }
-        p = nul + 21;
-    }
-    return 0;
 }
 
 /* Message number MESSAGE begins: the extractor takes a mail, its lines
@@ -760,7 +463,7 @@ stream_blob(struct run *r, const struct reader *rd, const git_oid *commit,
         snprintf(why, sizeof why, "its message, %zu bytes, is over the "
                  "%zu read whole (URIGREP_PINBOX_BLOB_LIMIT) and cannot be "
                  "streamed (a packed object): skipped", len, blob_limit());
-        commit_error(r, rd->run->repo, commit, why);
+        repo_commit_error(r, rd->run->repo, commit, why);
         return false;
     }
     if ((buf = malloc(STREAM_PIECE)) == NULL)
@@ -775,9 +478,9 @@ stream_blob(struct run *r, const struct reader *rd, const git_oid *commit,
     message_end(r);
     if (k < 0 || (got != n && !r->stop && !r->file_stop)) {
         snprintf(why, sizeof why, "its message blob cannot be read past "
-                 "byte %zu of %zu: %s", got, n, k < 0 ? git_why()
+                 "byte %zu of %zu: %s", got, n, k < 0 ? repo_why()
                  : "cut short");
-        commit_error(r, rd->run->repo, commit, why);
+        repo_commit_error(r, rd->run->repo, commit, why);
     }
     free(buf);
     git_odb_stream_free(s);
@@ -800,8 +503,8 @@ read_blob(struct run *r, const struct reader *rd, const git_oid *commit,
     if (git_odb_read_header(&len, &type, rd->odb, id) == 0 &&
         type == GIT_OBJECT_BLOB && len > blob_limit())
         return stream_blob(r, rd, commit, id, len, message);
-    if ((p = read_raw(rd->odb, id, GIT_OBJECT_BLOB, &o, &why)) == NULL) {
-        commit_error(r, rd->run->repo, commit, why);
+    if ((p = repo_read_raw(rd->odb, id, GIT_OBJECT_BLOB, &o, &why)) == NULL) {
+        repo_commit_error(r, rd->run->repo, commit, why);
         return false;
     }
     feed_message(r, p, git_odb_object_size(o), message);
@@ -845,7 +548,7 @@ read_v1(struct run *r, const struct reader *rd, git_commit *c,
          (git_commit_parent(&pc, c, 0) != 0 ||
           git_commit_tree(&ptree, pc) != 0)) ||
         git_diff_tree_to_tree(&diff, rd->repo, ptree, tree, &opts) != 0) {
-        commit_error(r, path, git_commit_id(c), git_why());
+        repo_commit_error(r, path, git_commit_id(c), repo_why());
         goto done;
     }
     n = git_diff_num_deltas(diff);
@@ -892,7 +595,7 @@ read_commit_v1(struct run *r, const struct reader *rd, const git_oid *id,
 
     if (git_commit_lookup(&c, rd->repo, id) != 0 ||
         git_commit_tree(&tree, c) != 0)
-        commit_error(r, rd->run->repo, id, git_why());
+        repo_commit_error(r, rd->run->repo, id, repo_why());
     else
         read_v1(r, rd, c, tree, message);
     git_tree_free(tree);
@@ -908,24 +611,25 @@ read_commit_v2(struct run *r, const struct reader *rd, const git_oid *id,
 {
     git_odb_object *o;
     const char *why = NULL;
-    const unsigned char *p = (const unsigned char *)read_raw(
+    const unsigned char *p = (const unsigned char *)repo_read_raw(
         rd->odb, tree, GIT_OBJECT_TREE, &o, &why);
     git_oid m;
     int rc;
 
     if (p == NULL) {
-        commit_error(r, rd->run->repo, id, why);
+        repo_commit_error(r, rd->run->repo, id, why);
         return;
     }
-    rc = tree_find(p, git_odb_object_size(o), "m", &m);
-    if (rc == 0 && tree_find(p, git_odb_object_size(o), "d", &m) <= 0)
+    rc = repo_tree_find(p, git_odb_object_size(o), "m", &m);
+    if (rc == 0 && repo_tree_find(p, git_odb_object_size(o), "d", &m) <= 0)
         rc = -3;
     git_odb_object_free(o);
     if (rc < 0)
-        commit_error(r, rd->run->repo, id, rc == -1 ? "\"m\" is not a blob"
-                     : rc == -3 ? "its tree has no \"m\" (nor \"d\"): no "
-                     "message (not a public-inbox v2 commit)"
-                     : "its tree cannot be parsed");
+        repo_commit_error(r, rd->run->repo, id,
+                          rc == -1 ? "\"m\" is not a blob"
+                          : rc == -3 ? "its tree has no \"m\" (nor \"d\"): no "
+                          "message (not a public-inbox v2 commit)"
+                          : "its tree cannot be parsed");
     else if (rc > 0 && !removed_after(rd->run->removed, &m, message))
         read_blob(r, rd, id, &m, message);
 }
@@ -969,8 +673,8 @@ run_commits(struct run *r, const struct reader *rd, git_oid *ids,
 
     git_oid_cpy(&cur, &run->top);
     while (n < run->count) {
-        rc = read_commit_ids(r, rd->odb, run->repo, &cur, &trees[n],
-                             &parent);
+        rc = repo_read_commit_ids(r, rd->odb, run->repo, &cur, &trees[n],
+                                  &parent);
         if (rc < 0)
             break;
         git_oid_cpy(&ids[n++], &cur);
@@ -991,15 +695,15 @@ pinbox_read_run(struct run *r, const struct pinbox_run *run,
     size_t n, i;
 
     if (run->count == 0 ||
-        (rd.repo = cache_open(r, cache, run->repo)) == NULL)
+        (rd.repo = repo_cache_open(r, cache, run->repo)) == NULL)
         return;
     if (git_repository_odb(&rd.odb, rd.repo) != 0) {
-        report_file_error(r, run->repo, git_why());
+        report_file_error(r, run->repo, repo_why());
         return;
     }
     if (run->v1 && (git_commit_lookup(&hc, rd.repo, &run->head) != 0 ||
                     git_commit_tree(&rd.head, hc) != 0)) {
-        commit_error(r, run->repo, &run->head, git_why());
+        repo_commit_error(r, run->repo, &run->head, repo_why());
         goto done;
     }
     /* oldest first; numbers as pass 1 counted them, even when a commit
@@ -1104,14 +808,14 @@ walk_tree(git_odb *odb, const git_oid *tree, struct removed *rm,
 {
     git_odb_object *o;
     const char *why;
-    const void *p = read_raw(odb, tree, GIT_OBJECT_TREE, &o, &why);
+    const void *p = repo_read_raw(odb, tree, GIT_OBJECT_TREE, &o, &why);
     git_oid d;
     int rc = -1, rd = 0;
 
     if (p != NULL) {
-        if ((rd = tree_find(p, git_odb_object_size(o), "d", &d)) > 0)
+        if ((rd = repo_tree_find(p, git_odb_object_size(o), "d", &d)) > 0)
             removed_add(rm, &d, at);
-        rc = tree_find(p, git_odb_object_size(o), "m", m);
+        rc = repo_tree_find(p, git_odb_object_size(o), "m", m);
         git_odb_object_free(o);
     }
     /* p NULL, or neither "m" nor "d": said when the commit is read */
@@ -1154,8 +858,8 @@ walk_epoch(struct run *r, git_odb *odb, struct epoch *e, size_t k,
             w->found = true;
             break;
         }
-        if ((rc = read_commit_ids(r, odb, e->path, &cur, &tree,
-                                  &parent)) < 0) {
+        if ((rc = repo_read_commit_ids(r, odb, e->path, &cur, &tree,
+                                       &parent)) < 0) {
             ok = false;
             break;
         }
@@ -1211,7 +915,7 @@ apply_since(struct run *r, const char *name, struct epoch *e, size_t n,
     long newest = -1;
 
     for (i = 0; i < n; i++) {
-        git_repository *repo = cache_open(r, cache, e[i].path);
+        git_repository *repo = repo_cache_open(r, cache, e[i].path);
 
         for (k = 0; repo && k < o->nsince; k++) {
             size_t len = strlen(o->since[k]);
@@ -1286,7 +990,7 @@ put_runs(struct run *r, struct queue *q, const struct epoch *e, size_t k,
 
         if (run == NULL)
             out_of_memory();
-        run->repo = xstrdup(e->path);
+        run->repo = repo_strdup(e->path);
         run->epoch = e->number;
         run->v1 = e->v1;
         git_oid_cpy(&run->top, &w->notes[j]);
@@ -1308,7 +1012,7 @@ static bool
 scan_epoch(struct run *r, struct epoch *e, uint64_t *base, size_t k,
            struct removed *rm, struct pinbox_cache **cache)
 {
-    git_repository *repo = cache_open(r, cache, e->path);
+    git_repository *repo = repo_cache_open(r, cache, e->path);
     enum layout lay;
     char hex[GIT_OID_HEXSZ + 1], why[512];
     git_odb *odb;
@@ -1334,7 +1038,7 @@ scan_epoch(struct run *r, struct epoch *e, uint64_t *base, size_t k,
         e->w.kmax = 0;
     e->base = *base;
     if (git_repository_odb(&odb, repo) != 0) {
-        report_file_error(r, e->path, git_why());
+        report_file_error(r, e->path, repo_why());
         return false;
     }
     walked = walk_epoch(r, odb, e, k, rm);
@@ -1462,7 +1166,7 @@ parse_run(char *line, const struct epoch *e, size_t n,
         return false;
     if ((run = calloc(1, sizeof *run)) == NULL)
         out_of_memory();
-    run->repo = xstrdup(e[i].path);
+    run->repo = repo_strdup(e[i].path);
     run->epoch = e[i].number;
     run->v1 = strcmp(f[1], "v1") == 0;
     run->count = (size_t)count;
@@ -1494,7 +1198,7 @@ parse_runs_line(char *line, size_t no, const struct epoch *e, size_t n,
         if (strlen(line) < 8 + GIT_OID_HEXSZ + 2 ||
             line[8 + GIT_OID_HEXSZ] != ' ' ||
             git_oid_fromstrn(&id, line + 8, GIT_OID_HEXSZ) != 0 ||
-            !all_hex(line + 8, GIT_OID_HEXSZ) ||
+            !repo_all_hex(line + 8, GIT_OID_HEXSZ) ||
             !parse_num(line + 8 + GIT_OID_HEXSZ + 1, false, &at))
             return false;
         removed_add(rm, &id, (uint64_t)at);
@@ -1564,7 +1268,7 @@ read_listed(struct run *r, struct queue *q, const struct epoch *e,
     bool ok = load_runs(r, r->o->read_runs, e, n, rm, &runs, &nruns);
 
     if (rm->n > 1)
-        qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
+        qsort(rm->v, rm->n, sizeof *rm->v, removed_cmp);
     for (i = 0; i < nruns; i++) {
         if (ok && !r->stop && !r->file_stop && !runs[i]->v1) {
             __atomic_add_fetch(&rm->refs, 1, __ATOMIC_RELAXED);
@@ -1617,7 +1321,7 @@ walk_all(struct run *r, struct queue *q, struct epoch *e, size_t n,
         keep -= e[i].w.n < e[i].w.kmax ? e[i].w.n : e[i].w.kmax;
     }
     if (rm->n > 1) /* qsort() wants a non-NULL base even for none */
-        qsort(rm->v, rm->n, sizeof *rm->v, cmp_gone);
+        qsort(rm->v, rm->n, sizeof *rm->v, removed_cmp);
     if (o->list_runs) {
         list_runs(e, n, rm, k);
         r->any_selected = true;     /* exit 0: listed */
