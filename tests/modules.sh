@@ -14,6 +14,15 @@ LC_ALL=C
 export LC_ALL
 fail=0
 
+# a module is a file's stem: two source files of src/ with one stem
+# (input/walk.c and a pinbox/walk.c) would be taken for one module, and
+# a cycle between them would not be seen
+(cd "$srcdir" && find src -name '*.c') | sed 's,.*/,,' | sort | uniq -d >"$tmp/twins"
+if [ -s "$tmp/twins" ]; then
+    echo "modules.sh: source files that share a name (a module):" $(cat "$tmp/twins") >&2
+    fail=1
+fi
+
 # the objects of this build (libtool's PIC copies under .libs included:
 # whichever exists), named libcore_la-scan.o, urigrep-main.o, scan.o ...
 find src -name '*.o' | sort >"$tmp/objs"

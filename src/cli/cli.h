@@ -158,7 +158,7 @@ struct run {
      * be large, those from CUT_MIN on are not read (0: no such test) */
     uint64_t large_min, cut_min;
     struct jobs *jobs;          /* -j: files are queued there (jobs.h) */
-    /* a public-inbox archive (pinbox.c): the commit whose message is
+    /* a public-inbox archive (pinbox/runs.c): the commit whose message is
      * being read, in hex (NULL outside an archive), its epoch (-1: none),
      * and "FILE:COMMIT" for messages about it (NULL: FILE) */
     const char *commit;

@@ -114,7 +114,7 @@
 /* Standard output is written in blocks this large, as report_ref() does. */
 #define FLUSH_AT (64 * 1024)
 
-/* TASK_COMMITS: a run of commits of a public-inbox archive (pinbox.c),
+/* TASK_COMMITS: a run of commits of a public-inbox archive (pinbox/),
  * a piece of it as TASK_PIECE is of a file */
 enum task_kind { TASK_FILE, TASK_PIECE, TASK_MESSAGE, TASK_COMMITS };
 

@@ -4,13 +4,13 @@
  * libraries it needs (Kerberos, mbedTLS, libcrypto, libssh2, http-parser,
  * and others), whatever it reads: `urigrep /dev/null` took 11.1 million
  * instructions linked, 1.9 million without (callgrind), and under
- * valgrind's memcheck 0.95 s of CPU against 0.82 s.  pinbox.c includes
- * this header instead of <git2.h>: its calls of the functions listed
- * below go through a table that git2dl_load() fills with dlsym() from
- * libgit2.so.LIBGIT2_SOVERSION (the version whose headers configure
- * found).  The toolchain keeps the list whole: the command does not
- * link libgit2, so a function called but not listed, or listed without
- * its #define below, is an undefined reference. */
+ * valgrind's memcheck 0.95 s of CPU against 0.82 s.  The files of
+ * pinbox/ include this header instead of <git2.h>: their calls of the
+ * functions listed below go through a table that git2dl_load() fills
+ * with dlsym() from libgit2.so.LIBGIT2_SOVERSION (the version whose
+ * headers configure found).  The toolchain keeps the list whole: the
+ * command does not link libgit2, so a function called but not listed,
+ * or listed without its #define below, is an undefined reference. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_GIT2DL_H
 #define URIGREP_GIT2DL_H
@@ -74,7 +74,7 @@
     F(git_tree_free)
 
 /* Their addresses, once git2dl_load() has returned true.
- * Owner: git2dl.c, which fills it once; pinbox.c calls through it. */
+ * Owner: git2dl.c, which fills it once; pinbox/ calls through it. */
 struct git2dl {
 #define GIT2DL_MEMBER(f) __typeof__(f) *f;
     GIT2DL_FUNCS(GIT2DL_MEMBER)

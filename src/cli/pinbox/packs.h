@@ -1,5 +1,5 @@
 /* packs.h: the pack files of a git repository checked for damage that
- * libgit2 does not say (pinbox.c). Not part of the library. */
+ * libgit2 does not say (epochwalk.c). Not part of the library. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_PINBOX_PACKS_H
 #define URIGREP_PINBOX_PACKS_H

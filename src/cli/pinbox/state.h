@@ -1,4 +1,4 @@
-/* state.h: what pinbox.c asks of --state (state.c): where an epoch's
+/* state.h: what epochwalk.c asks of --state (state.c): where an epoch's
  * reading starts, and where it ended. Not part of the library. */
 /* SPDX-License-Identifier: MIT */
 #ifndef URIGREP_PINBOX_STATE_H
