@@ -72,7 +72,7 @@ struct ugpy_memo {
     PyObject *o;
 };
 
-enum { UGPY_MEMO_COUNT = 9 };
+enum { UGPY_MEMO_COUNT = 10 };
 
 struct ugpy_doc {
     urigrep_extractor *x;
@@ -131,7 +131,7 @@ static const char *const key_names[K_COUNT] = {
 
 /* The memo of each field. */
 enum { M_MESSAGE_ID, M_PART, M_CONTENT_TYPE, M_BASE, M_SUBJECT, M_CHARSET,
-       M_RECORD_ID, M_TARGET_URI, M_DATE };
+       M_RECORD_ID, M_TARGET_URI, M_DATE, M_SCHEME };
 
 /* Interned keys and the strings that come from a short list (delimiter,
  * kind, error, base source), made once (ugpy_init()). */
@@ -207,25 +207,24 @@ str_of(const char *s, size_t len)
     return PyUnicode_DecodeUTF8(s, (Py_ssize_t)len, "urigrep-fffd");
 }
 
-/* S as str, the one made for the last record when S is the same: a new
- * reference, or NULL. */
+/* S (LEN bytes) as str, the one made for the last record when S is the
+ * same: a new reference, or NULL. */
 static PyObject *
-memo_str(struct ugpy_memo *m, const char *s)
+memo_span(struct ugpy_memo *m, const char *s, size_t len)
 {
-    size_t len;
     PyObject *o;
     char *copy;
 
     if (s == NULL)
         return str_of(NULL, 0);
-    len = strlen(s);
     if (m->o && m->len == len && memcmp(m->s, s, len) == 0) {
         Py_INCREF(m->o);
         return m->o;
     }
     if ((o = str_of(s, len)) == NULL || (copy = malloc(len + 1)) == NULL)
         return o;   /* not kept: made again next time */
-    memcpy(copy, s, len + 1);
+    memcpy(copy, s, len);
+    copy[len] = '\0';
     free(m->s);
     Py_XDECREF(m->o);
     m->s = copy;
@@ -233,6 +232,28 @@ memo_str(struct ugpy_memo *m, const char *s)
     m->o = o;
     Py_INCREF(o);
     return o;
+}
+
+/* memo_span() of the string S (NULL: None). */
+static PyObject *
+memo_str(struct ugpy_memo *m, const char *s)
+{
+    return memo_span(m, s, s ? strlen(s) : 0);
+}
+
+/* The str of S (LEN bytes; NULL: None), or SAME (a new reference to it)
+ * when it was made of the same bytes, SAME_S (SAME_LEN): a URI is often
+ * its reference, a host its authority. */
+static PyObject *
+str_or(const char *s, size_t len, PyObject *same, const char *same_s,
+       size_t same_len)
+{
+    if (s != NULL && same != NULL && same != Py_None && len == same_len &&
+        memcmp(s, same_s, len) == 0) {
+        Py_INCREF(same);
+        return same;
+    }
+    return str_of(s, len);
 }
 
 /* A shared str from one of the tables above (borrowed V[I]; I past N:
@@ -290,20 +311,24 @@ static int
 dict_found(struct ugpy_doc *d, PyObject *o, const struct urigrep_ref *r)
 {
     PyObject *file = (PyObject *)d->file;
+    PyObject *ref = str_of(r->ref.ptr, r->ref.len);
+    PyObject *uri = ref ? str_or(r->uri.ptr, r->uri.len, ref, r->ref.ptr,
+                                 r->ref.len) : NULL;
     int valid = r->valid == 1;
 
+    if (!put(o, K_REF, ref)) {
+        Py_XDECREF(uri);
+        return 0;
+    }
     Py_INCREF(file);
-    return put(o, K_FILE, file) &&
+    return put(o, K_URI, uri) && put(o, K_FILE, file) &&
            put(o, K_LINE, PyLong_FromUnsignedLongLong(r->line +
                                                        d->line_base)) &&
            put(o, K_COLUMN, PyLong_FromUnsignedLongLong(r->column)) &&
            put(o, K_OFFSET, PyLong_FromUnsignedLongLong(r->offset)) &&
-           put(o, K_REF, str_of(r->ref.ptr, r->ref.len)) &&
-           put(o, K_URI, str_of(r->uri.ptr, r->uri.len)) &&
            put(o, K_DELIMITER, table_str(delims, (size_t)r->delim, 16,
                                          urigrep_delim_name(r->delim))) &&
-           put(o, K_VALID, bool_of(valid)) &&
-           put(o, K_KIND, table_str(kinds, r->absolute != 0, 2, "")) &&
+           /* (valid and kind: the template's) */
            put(o, K_ERROR, valid ? str_of(NULL, 0)
                                  : table_str(errors, (size_t)r->error, 64,
                                              urigrep_strerror(r->error))) &&
@@ -312,18 +337,32 @@ dict_found(struct ugpy_doc *d, PyObject *o, const struct urigrep_ref *r)
                      : PyLong_FromSize_t(r->error_offset));
 }
 
-/* scheme .. fragment, as --json splits the URI; "hyphen" */
+/* scheme .. fragment, as --json splits the URI; "hyphen".  The scheme is
+ * the last record's str when it is the same, the host the authority's
+ * when it is all of it. */
 static int
-dict_parts(PyObject *o, const struct urigrep_ref *r)
+dict_parts(struct ugpy_doc *d, PyObject *o, const struct urigrep_ref *r)
 {
     struct urigrep_span parts[URIGREP_PART_COUNT];
+    const struct urigrep_span *a = &parts[URIGREP_PART_AUTHORITY];
+    PyObject *auth = NULL;
     int i;
 
     urigrep_uri_split(r->uri.ptr, r->uri.len, parts);
-    for (i = 0; i < URIGREP_PART_COUNT; i++)
-        if (!put(o, (enum ugpy_key)(K_SCHEME + i),
-                 str_of(parts[i].ptr, parts[i].len)))
+    for (i = 0; i < URIGREP_PART_COUNT; i++) {
+        PyObject *v = i == URIGREP_PART_SCHEME
+                          ? memo_span(&d->memo[M_SCHEME], parts[i].ptr,
+                                      parts[i].len)
+                      : i == URIGREP_PART_HOST
+                          ? str_or(parts[i].ptr, parts[i].len, auth, a->ptr,
+                                   a->len)
+                          : str_of(parts[i].ptr, parts[i].len);
+
+        if (i == URIGREP_PART_AUTHORITY)
+            auth = v;
+        if (!put(o, (enum ugpy_key)(K_SCHEME + i), v))
             return 0;
+    }
     if (r->flags & URIGREP_MATCH_HYPHEN_DROPPED) {
         Py_INCREF(dropped);
         return put(o, K_HYPHEN, dropped);
@@ -403,14 +442,17 @@ dict_trust(PyObject *o, const struct urigrep_ref *r)
     return 1;
 }
 
-/* The keys a record has besides those of every record, as bits: its
- * "shape". A record's dict is a copy of its shape's template, made once,
- * whose values are then replaced: no key is inserted nor the table grown
- * (inserting some 25 keys into a new dict was two thirds of the cost of
- * making it). */
+/* The keys a record has besides those of every record, as bits, and
+ * whether it is valid and absolute: its "shape". A record's dict is a
+ * copy of its shape's template, made once, whose values are then
+ * replaced: no key is inserted nor the table grown (inserting some 25
+ * keys into a new dict was two thirds of the cost of making it), and
+ * "valid" and "kind" are the template's (each value set costs a dict
+ * look-up, some 170 instructions: two of the 22 a mail's record had). */
 enum {
     S_HYPHEN = 1, S_MAIL = 2, S_BASE = 4, S_WRAPPED = 8, S_WARC = 16,
-    S_LOOKALIKE = 32, S_IDN = 64, S_TEXT = 128, S_COUNT = 256
+    S_LOOKALIKE = 32, S_IDN = 64, S_TEXT = 128, S_VALID = 256,
+    S_ABSOLUTE = 512, S_COUNT = 1024
 };
 static PyObject *templates[S_COUNT];
 
@@ -423,7 +465,8 @@ shape_of(const struct urigrep_ref *r)
            (r->warc_record_id || r->warc_offset || r->warc_target_uri
                 ? S_WARC : 0) |
            (r->lookalike ? S_LOOKALIKE : 0) |
-           (r->host_ascii.ptr ? S_IDN : 0) | (r->text.ptr ? S_TEXT : 0);
+           (r->host_ascii.ptr ? S_IDN : 0) | (r->text.ptr ? S_TEXT : 0) |
+           (r->valid == 1 ? S_VALID : 0) | (r->absolute ? S_ABSOLUTE : 0);
 }
 
 /* Set keys FROM..TO (included) of O to None. */
@@ -438,31 +481,42 @@ nones(PyObject *o, enum ugpy_key from, enum ugpy_key to)
     return 1;
 }
 
-/* The template of SHAPE: its keys in --json's order, each None. A
- * borrowed reference, or NULL when Python failed. */
+/* The keys of SHAPE into O in --json's order, each None. Returns false
+ * when Python failed. */
+static int
+shape_keys(PyObject *o, unsigned shape)
+{
+    return nones(o, K_FILE, K_FRAGMENT) &&
+           (!(shape & S_HYPHEN) || nones(o, K_HYPHEN, K_HYPHEN)) &&
+           (!(shape & S_MAIL) || nones(o, K_MESSAGE_ID, K_CONTENT_TYPE)) &&
+           (!(shape & (S_MAIL | S_BASE)) || nones(o, K_BASE, K_BASE_SOURCE)) &&
+           (!(shape & S_MAIL) || nones(o, K_MESSAGE, K_CHARSET)) &&
+           (!(shape & S_WRAPPED) || nones(o, K_WRAPPER, K_TARGET)) &&
+           (!(shape & S_WARC) ||
+            (nones(o, K_CONTENT_TYPE, K_CONTENT_TYPE) &&
+             nones(o, K_CHARSET, K_CHARSET) &&
+             nones(o, K_WARC_RECORD_ID, K_WARC_OFFSET))) &&
+           (!(shape & S_LOOKALIKE) || nones(o, K_LOOKALIKE, K_LOOKALIKE)) &&
+           (!(shape & S_IDN) || nones(o, K_HOST_ASCII, K_HOST_UNICODE)) &&
+           (!(shape & S_TEXT) || nones(o, K_TEXT, K_MISMATCH));
+}
+
+/* The template of SHAPE: its keys in --json's order, each None but
+ * "valid" and "kind". A borrowed reference, or NULL when Python
+ * failed. */
 static PyObject *
 template_of(unsigned shape)
 {
     PyObject *o;
-    int ok;
 
     if (templates[shape])
         return templates[shape];
     if ((o = PyDict_New()) == NULL)
         return NULL;
-    ok = nones(o, K_FILE, K_FRAGMENT) &&
-         (!(shape & S_HYPHEN) || nones(o, K_HYPHEN, K_HYPHEN)) &&
-         (!(shape & S_MAIL) || nones(o, K_MESSAGE_ID, K_CONTENT_TYPE)) &&
-         (!(shape & (S_MAIL | S_BASE)) || nones(o, K_BASE, K_BASE_SOURCE)) &&
-         (!(shape & S_MAIL) || nones(o, K_MESSAGE, K_CHARSET)) &&
-         (!(shape & S_WRAPPED) || nones(o, K_WRAPPER, K_TARGET)) &&
-         (!(shape & S_WARC) || (nones(o, K_CONTENT_TYPE, K_CONTENT_TYPE) &&
-                                nones(o, K_CHARSET, K_CHARSET) &&
-                                nones(o, K_WARC_RECORD_ID, K_WARC_OFFSET))) &&
-         (!(shape & S_LOOKALIKE) || nones(o, K_LOOKALIKE, K_LOOKALIKE)) &&
-         (!(shape & S_IDN) || nones(o, K_HOST_ASCII, K_HOST_UNICODE)) &&
-         (!(shape & S_TEXT) || nones(o, K_TEXT, K_MISMATCH));
-    if (!ok) {
+    if (!shape_keys(o, shape) ||
+        PyDict_SetItem(o, keys[K_VALID],
+                       shape & S_VALID ? Py_True : Py_False) ||
+        PyDict_SetItem(o, keys[K_KIND], kinds[(shape & S_ABSOLUTE) != 0])) {
         Py_DECREF(o);
         return NULL;
     }
@@ -486,7 +540,7 @@ append_dict(struct ugpy_doc *d, PyObject *out, const struct urigrep_ref *r)
 {
     PyObject *t = fail(d, 1) ? NULL : template_of(shape_of(r));
     PyObject *o = t ? PyDict_Copy(t) : NULL;
-    int ok = o && dict_found(d, o, r) && dict_parts(o, r) &&
+    int ok = o && dict_found(d, o, r) && dict_parts(d, o, r) &&
              dict_mail(d, o, r) && dict_wrapped_warc(d, o, r) &&
              dict_trust(o, r) && PyList_Append(out, o) == 0;
 
