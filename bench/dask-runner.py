@@ -18,7 +18,8 @@ command's MB/s (one core), the runner's wall time less the start-up
 against the command's over W workers (the issue asks for at most 1.25),
 per busy worker the bytes over the CPU seconds of the worker processes
 while they ran the tasks and over those of the tasks' threads alone,
-their share of the command's, and peak RSS of the command and of the
+their share of the command's, the client's CPU (planning: cutting the
+files, walking the folders), and peak RSS of the command and of the
 workers.  Options: --workers N (2), --scheduler ADDRESS, --chunk-size MB
 (the runner's default), --runs N (3).
 """
@@ -62,10 +63,16 @@ def first_message(path, out):
 
 
 def run_once(client, files, out, chunk, ug):
-    """(wall seconds, summary) of urigrep.dask's run() of FILES."""
+    """(wall seconds, summary) of urigrep.dask's run() of FILES; the
+    summary gains "client_cpu_seconds", this process's CPU meanwhile
+    (the plan: cutting files, walking folders; Dask's client)."""
     t = time.monotonic()
+    c = resource.getrusage(resource.RUSAGE_SELF)
     total = ud.run(client, files, out, chunk, {"type": "auto"},
                    urigrep_cmd=ug)
+    d = resource.getrusage(resource.RUSAGE_SELF)
+    total["client_cpu_seconds"] = (d.ru_utime + d.ru_stime -
+                                   c.ru_utime - c.ru_stime)
     return time.monotonic() - t, total
 
 
@@ -139,6 +146,8 @@ def main():
           f"{total['chunk_bytes'] / 1048576:.1f} MiB")
     print(f"    {dw:6.2f} s wall {total['cpu_seconds']:6.2f} s CPU in tasks "
           f"{mb / dw:8.1f} MB/s {wrss:8d} KiB peak RSS a worker")
+    print(f"    the client's CPU (the plan, Dask's client): "
+          f"{total['client_cpu_seconds']:.2f} s")
     print(f"    less the start-up ({start:.2f} s on one message): {net:.2f} s; "
           f"the command's over {workers}: {cw / workers:.2f} s; "
           f"ratio {net / (cw / workers):.2f} (at most 1.25 asked)")
