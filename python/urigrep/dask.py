@@ -482,8 +482,9 @@ def run(client, files, out, chunk, options, progress=False,
     bytes of input per task (None: auto_chunk() for the client's
     workers). URIGREP_CMD: the urigrep command that cuts and reads
     public-inbox archives (default: urigrep_command()), at the same path
-    on the workers. An archive that cannot be read, whole or in part, is
-    said on standard error and listed in the summary's "errors"."""
+    on the workers. An archive that cannot be read, whole or in part, or
+    a file cut short while it is cut, is said on standard error and
+    listed in the summary's "errors"."""
     os.makedirs(out, exist_ok=True)
     if chunk is None:
         chunk = auto_chunk(files, len(client.scheduler_info()["workers"]))
