@@ -1282,13 +1282,45 @@ plausible_at(struct mail_parser *m, uint64_t at)
            plausible_message(m->again, got, 0);
 }
 
-/* A "From " line (stored line LINE) in a count: 2 when the count is
- * right (the line is text), 3 when it is wrong and a message starts at
- * the line (said: the count ends there), 1 when that cannot be told
- * without holding the input (no read_at). */
-static int
-from_in_count(struct mail_parser *m, const struct mail_sink *sink)
+/* mail_finish() reads again what it held, to the input's end (END_POS):
+ * the bytes from the line at hand (P, N bytes: in the replay, or in
+ * m->line with those after it in the replay, which ends at END_POS) to
+ * that end, PLAUSIBLE_MAX at most, at *OUT; their length, or 0 when
+ * they are not all at hand (the line is then held, as before). */
+static size_t
+ended_bytes(struct mail_parser *m, const char *p, size_t n, const char **out)
 {
+    uint64_t rest;
+    size_t k;
+
+    if (m->line_start + n > m->end_pos ||
+        (rest = m->end_pos - m->line_start - n) > m->nreplay)
+        return 0;
+    k = n + rest < PLAUSIBLE_MAX ? (size_t)(n + rest) : PLAUSIBLE_MAX;
+    if (rest == 0 || p + n == m->replay + (m->nreplay - rest)) {
+        *out = p;   /* the line and what follows it, in one piece */
+        return k;
+    }
+    if (p != m->line ||
+        (m->again == NULL && (m->again = malloc(PLAUSIBLE_MAX)) == NULL))
+        return 0;
+    memcpy(m->again, p, n);
+    memcpy(m->again + n, m->replay + (m->nreplay - rest), k - n);
+    *out = m->again;
+    return k;
+}
+
+/* A "From " line (P, N bytes; stored line LINE) in a count: 2 when the
+ * count is right (the line is text), 3 when it is wrong and a message
+ * starts at the line (said: the count ends there), 1 when that cannot be
+ * told without holding the input (no read_at). */
+static int
+from_in_count(struct mail_parser *m, const char *p, size_t n,
+              const struct mail_sink *sink)
+{
+    const char *q;
+    size_t k;
+
     if (m->read_at != NULL && m->count_check == 0)
         m->count_check = check_count(m);
     /* MAIL_MBOX, the input not read again: a count that runs past the
@@ -1300,6 +1332,21 @@ from_in_count(struct mail_parser *m, const struct mail_sink *sink)
         (m->count_end - m->line_start > HOLD_MAX ||
          (m->ended && m->count_end > m->end_pos))) {
         m->count_end = m->line_start;
+        return 3;
+    }
+    /* mboxcl, mboxcl2, the input not read again: a count that runs past
+     * the input's end is wrong, and what is held is read again
+     * (mail_finish()); were the line held, the next message would hold
+     * again what this one held, and so on (quadratic).  Judged here on
+     * the bytes held, as cut_at() would judge it, as plausible_at() does
+     * on a file */
+    if ((m->read_at == NULL || m->count_check == 1) && m->ended &&
+        m->count_end > m->end_pos && (k = ended_bytes(m, p, n, &q)) > 0) {
+        if (!plausible_message(q, k, 0))
+            return 2;
+        m->count_end = m->line_start;
+        if (sink->bad_length)
+            sink->bad_length(sink->arg, m->count_len, m->line_no);
         return 3;
     }
     if (m->read_at == NULL)
@@ -1346,7 +1393,7 @@ in_counted_body(struct mail_parser *m, const char *p, size_t n,
 
         if (complete && p[0] == 'F' && m->line_start >= m->no_hold_until &&
             !m->no_hold && mail_is_from_line(p, n) &&
-            (said = from_in_count(m, sink)) != 2) {
+            (said = from_in_count(m, p, n, sink)) != 2) {
             if (said == 3) {
                 m->counting = false;    /* the next message */
                 return false;
