@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,9 +137,12 @@ struct mail_parser {
     uint64_t count_end, count_len;
     /* the input held from a "From " line in a counted body (HOLD_BODY),
      * then past the count's end (HOLD_AFTER: blank lines, then a line
-     * from AFTER on); WIN_POS and WIN_LINE: where that line was */
+     * from AFTER on); WIN_POS and WIN_LINE: where that line was.  WIN
+     * and REPLAY (what was held, read again) lie in HBUF[0] or HBUF[1]
+     * (HOLD_MAX bytes each, owned), at WBASE and RBASE: a hold that
+     * starts in the bytes read again holds them where they are */
     enum { HOLD_NONE, HOLD_BODY, HOLD_AFTER } hold;
-    char *win, *replay;
+    char *win, *replay, *hbuf[2], *wbase, *rbase;
     size_t nwin, after, nreplay, rpos;
     uint64_t win_pos, win_line;
     uint64_t no_hold_until;   /* a count found right: none held before */
@@ -200,8 +204,8 @@ mail_reset(struct mail_parser *m, enum mail_mode mode)
 
     /* what mail_new() leaves: the held input's buffers go, as
      * mail_free() frees them */
-    free(m->win);
-    free(m->replay);
+    free(m->hbuf[0]);
+    free(m->hbuf[1]);
     free(m->again);
     memset(m, 0, offsetof(struct mail_parser, lv));
     m->mode = mode;
@@ -221,8 +225,8 @@ mail_free(struct mail_parser *m)
         return;
     free(m->field);
     free(m->dec);
-    free(m->win);
-    free(m->replay);
+    free(m->hbuf[0]);
+    free(m->hbuf[1]);
     free(m->again);
     free(m);
 }
@@ -1546,18 +1550,48 @@ handle_line(struct mail_parser *m, const char *p, size_t n, bool complete,
     }
 }
 
+/* Where a hold whose first line is at P begins: at P, when P is in the
+ * bytes being read again (a message after one whose count was found too
+ * long: the hold goes on through them where they are, as copying them
+ * for each message would cost the square of their number), else at the
+ * start of a buffer they are not in. False when there is no memory. */
+static bool
+place_window(struct mail_parser *m, const char *p)
+{
+    int i = m->rpos < m->nreplay && m->rbase == m->hbuf[0];
+
+    if (m->rpos < m->nreplay && (uintptr_t)p >= (uintptr_t)m->replay &&
+        (uintptr_t)p - (uintptr_t)m->replay < m->nreplay) {
+        m->win = (char *)p;
+        m->wbase = m->rbase;
+        return true;
+    }
+    if (m->hbuf[i] == NULL && (m->hbuf[i] = malloc(HOLD_MAX)) == NULL)
+        return false;
+    m->win = m->wbase = m->hbuf[i];
+    return true;
+}
+
 /* Hold N bytes P (the line that starts a hold, or what follows it);
- * false when they would not fit in HOLD_MAX (or its memory). */
+ * false when they would not fit in HOLD_MAX (or its memory). Bytes
+ * already where they go (read again) are not copied; when the buffer
+ * has no room after the window, the window moves to its start. */
 static bool
 hold_bytes(struct mail_parser *m, const char *p, size_t n)
 {
-    if (m->win == NULL && (m->win = malloc(HOLD_MAX)) == NULL) {
+    if (m->nwin == 0 && !place_window(m, p)) {
         m->no_hold = true;  /* the count is taken as it says */
         return false;
     }
     if (n > HOLD_MAX - m->nwin)
         return false;
-    memcpy(m->win + m->nwin, p, n);
+    if (p != m->win + m->nwin) {
+        if (n > HOLD_MAX - (size_t)(m->win - m->wbase) - m->nwin) {
+            memmove(m->wbase, m->win, m->nwin);
+            m->win = m->wbase;
+        }
+        memcpy(m->win + m->nwin, p, n);
+    }
     m->nwin += n;
     return true;
 }
@@ -1958,10 +1992,8 @@ do_rewind(struct mail_parser *m)
     if (m->rpos < m->nreplay) {
         m->rpos -= m->nwin; /* held while read again: its last bytes */
     } else {
-        char *t = m->replay;
-
         m->replay = m->win;
-        m->win = t;
+        m->rbase = m->wbase;
         m->rpos = 0;
         m->nreplay = m->nwin;
     }
