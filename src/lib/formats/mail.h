@@ -69,7 +69,8 @@ struct mail_mark {
 };
 
 /* What the parser reports; a NULL function is not called.
- * Owner: mail.c, which calls it; its user (extract.c) fills it. */
+ * Owner: mail.c and mbox.c, which call it; its user (extract.c) fills
+ * it. */
 struct mail_sink {
     /* A new message starts (each one in an mbox). */
     void (*message)(void *arg, uint64_t line);
