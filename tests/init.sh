@@ -5,7 +5,8 @@
 # (the fixture directory), tmp (a scratch directory removed at exit),
 # fail, expect (run, then compare stdout with a file and the exit status),
 # unprivileged (ug runs urigrep as a user that file permissions bind),
-# path_only (a PATH directory of the test's fakes and named tools only).
+# path_only (a PATH directory of the test's fakes and named tools only),
+# jobs_agree (-j 2 prints what -j 1 does over the corpus).
 
 : "${URIGREP:?URIGREP must name the urigrep binary}"
 : "${srcdir:=.}"
@@ -89,6 +90,14 @@ path_only() {
         *) fail "$_tool is not a program on PATH ($_real)" ;;
         esac
     done
+}
+
+# jobs_agree ARG...: urigrep -r ARG... over tests/corpus prints with -j 2
+# what it prints with -j 1.
+jobs_agree() {
+    ug -r -j 1 "$@" "$srcdir/tests/corpus" >"$tmp/j1" || fail "-j 1 $*"
+    ug -r -j 2 "$@" "$srcdir/tests/corpus" >"$tmp/j2" || fail "-j 2 $*"
+    cmp "$tmp/j1" "$tmp/j2" || fail "$*: -j 2 differs from -j 1"
 }
 
 # expect STATUS WANTFILE ARG...: run urigrep with ARGs; its stdout must be

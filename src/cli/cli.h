@@ -87,6 +87,7 @@ struct options {
     bool unwrap;            /* --unwrap: a wrapped link is its target */
     bool strip_tracking;    /* --strip-tracking */
     bool normalize;         /* --normalize */
+    bool defang;            /* --defang: printed defanged (output only) */
     bool pick;              /* --pick */
     bool warc_metadata;     /* --warc-metadata */
     bool no_config;         /* --no-config */

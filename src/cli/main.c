@@ -470,6 +470,7 @@ option_output(struct options *o, int c, int longindex,
     case OPT_JSON: o->json = true; break;
     case OPT_FORMAT: set_format(o); break;
     case OPT_STATS: o->stats_field = optarg ? optarg : "domain"; break;
+    case OPT_DEFANG: o->defang = true; break;
     case OPT_CONTEXT: o->context = true; break;
     case OPT_VERBOSE: o->verbose = true; break;
     case OPT_PICK: o->pick = true; break;
@@ -594,6 +595,9 @@ check_output_options(struct options *o)
         usage_error("%s", "--format excludes --json and --pick");
     if (o->stats_field && o->pick)
         usage_error("%s", "--stats excludes --pick");
+    /* the picker opens links: a defanged one opens nothing */
+    if (o->defang && o->pick)
+        usage_error("%s", "--defang excludes --pick");
     if (o->stats_field)
         set_stats(o);
     if ((o->format_needs & TEMPLATE_NEEDS_PSL) &&

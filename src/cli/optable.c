@@ -170,6 +170,10 @@ const struct optable_entry optable[] = {
           "default), host, scheme, any --format field\n"
           "or a TEMPLATE; with --json as JSON Lines",
           optable_stats_words),
+    FLAG(0, "defang", OPT_DEFANG,
+         "print URIs defanged, no live link: hxxp,\n"
+         "hxxps, fxp, the host's dots as [.] (--json:\n"
+         "\"defanged\" beside \"uri\")"),
     FLAG(0, "context", OPT_CONTEXT, "with --json, the text around each URI"),
     WORDS(0, "color", optional_argument, OPT_COLOR, "WHEN",
           "colour URIs (invalid ones apart), file names,\n"

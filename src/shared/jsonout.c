@@ -215,6 +215,9 @@ json_found(struct urigrep_buf *b, const struct output_rec *r)
         (rc = put_key_u64(b, KEY("offset"), r->offset)) ||
         (rc = put_key_str(b, KEY("ref"), r->ref.ptr, r->ref.len)) ||
         (rc = put_key_str(b, KEY("uri"), r->uri.ptr, r->uri.len)) ||
+        (r->defanged.ptr &&
+         (rc = put_key_str(b, KEY("defanged"), r->defanged.ptr,
+                           r->defanged.len))) ||
         (rc = put_key_str(b, KEY("delimiter"), r->delimiter,
                           strlen(r->delimiter))) ||
         (rc = put_str(b, r->valid ? ",\"valid\":true" : ",\"valid\":false")) ||
@@ -344,6 +347,8 @@ output_rec_from_ref(struct output_rec *r, const struct urigrep_ref *ref,
     r->offset = ref->offset;
     r->ref = ref->ref;
     r->uri = ref->uri;
+    r->defanged.ptr = NULL;
+    r->defanged.len = 0;
     r->delimiter = names_delim(ref->delim);
     r->valid = ref->valid == 1;
     r->absolute = ref->absolute;

@@ -24,6 +24,9 @@ struct output_rec {
     uint64_t line, column, offset;
     struct urigrep_span ref;  /* as found */
     struct urigrep_span uri;  /* resolved, mapped or as found */
+    /* urigrep --defang: URI defanged (urigrep_uri_defang()), written
+     * after it; ptr NULL (output_rec_from_ref()'s): no such member */
+    struct urigrep_span defanged;
     const char *delimiter;
     bool valid;
     bool absolute;

@@ -27,6 +27,7 @@ check "--exclude-dir=
 --exclude-domain=
 --exclude=" urigrep -r --exc
 check "--format=" urigrep --form
+check "--defang" urigrep --defa
 # "--type=" split at '=' (bash's default COMP_WORDBREAKS) and not split
 types="auto
 html

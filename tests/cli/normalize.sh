@@ -28,9 +28,7 @@ expect_text 0 "      2 http://example.com/a/b
 expect_text 0 "HTTP://Example.COM:80/a/./b
 http://example.com/a/b" -i -e 'com(:80)?/a/' "$tmp/in.txt"
 # -j 2 as -j 1
-ug -r -j 1 --normalize "$srcdir/tests/corpus" >"$tmp/j1" || fail "-j 1"
-ug -r -j 2 --normalize "$srcdir/tests/corpus" >"$tmp/j2" || fail "-j 2"
-cmp "$tmp/j1" "$tmp/j2" || fail "--normalize: -j 2 differs from -j 1"
+jobs_agree --normalize
 
 # the corpus: for each http(s) URI, urllib's reckoning of the normal form
 command -v python3 >/dev/null || exit 0

@@ -8,7 +8,10 @@
  * ([scheme ":"] ["//" authority] path ["?" query] ["#" fragment], the
  * authority as [userinfo "@"] host [":" port]) they give the text byte
  * for byte; a resolved absolute reference resolves to itself under RFC
- * 2396 (step 3); the result's length is what was reported.
+ * 2396 (step 3); the result's length is what was reported.  Each is
+ * also defanged (urigrep_uri_defang()): the result is the text with
+ * "[.]" for each dot of the host and 'x' in the scheme's place of 't' or
+ * 'p', no longer than three times it.
  */
 #include "config.h"
 
@@ -82,6 +85,40 @@ parts_in_order(const char *s, size_t n, const urigrep_uri *u)
            next_is(s, n, &at, '#', u, URIGREP_PART_FRAGMENT) && at == n;
 }
 
+/* urigrep_uri_defang() of S (N bytes): the text again once each "[.]"
+ * of the host is a dot and the scheme's x's are what they stood for. */
+static void
+check_defang(const char *s, size_t n)
+{
+    struct urigrep_span p[URIGREP_PART_COUNT];
+    size_t len, i, j, host_dots = 0;
+    char *out;
+
+    if (urigrep_uri_defang(s, n, &out, &len) != URIGREP_OK)
+        abort();
+    if (len < n || len > 3 * n || out[len] != '\0')
+        abort();
+    if (urigrep_uri_split(s, n, p) == URIGREP_OK &&
+        p[URIGREP_PART_HOST].ptr)
+        for (i = 0; i < p[URIGREP_PART_HOST].len; i++)
+            host_dots += p[URIGREP_PART_HOST].ptr[i] == '.';
+    if (len != n + 2 * host_dots)
+        abort();
+    /* byte for byte, but for the scheme's x's and the host's brackets */
+    for (i = j = 0; i < n; i++, j++) {
+        if (out[j] == s[i])
+            continue;
+        if ((out[j] | 0x20) == 'x' && s[i] && strchr("tTpP", s[i]))
+            continue;
+        if (s[i] == '.' && j + 2 < len && memcmp(out + j, "[.]", 3) == 0) {
+            j += 2;
+            continue;
+        }
+        abort();
+    }
+    urigrep_free(out);
+}
+
 static void
 check_parts(const char *s, size_t n, enum urigrep_rfc rfc)
 {
@@ -118,6 +155,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t rlen = nl ? size - blen - 1 : 0;
     size_t i;
 
+    check_defang(s, blen);
+    check_defang(ref, rlen);
     for (i = 0; i < 3; i++) {
         char *out = NULL, *again = NULL;
         size_t olen = 0, alen = 0;

@@ -551,10 +551,25 @@ format_line(struct run *r, const struct urigrep_ref *ref,
     tr.ref = ref;
     tr.parts = parts;
     tr.file = r->file;
+    tr.defang = r->o->defang;
     if ((rc = template_write(&r->outbuf, r->o->format, &tr)))
         return rc;
     return buf_append(&r->outbuf,
                       r->o->out.null || r->o->stats ? "\0" : "\n", 1);
+}
+
+/* --defang: *D gets REF's URI defanged (urigrep_uri_defang()), which the
+ * caller frees with urigrep_free(); exits when memory runs out. */
+static struct urigrep_span
+defang_uri(const struct urigrep_ref *ref, char **d)
+{
+    struct urigrep_span s;
+
+    if (urigrep_uri_defang(ref->uri.ptr, ref->uri.len, d, &s.len) !=
+        URIGREP_OK)
+        out_of_memory();
+    s.ptr = *d;
+    return s;
 }
 
 void
@@ -564,6 +579,7 @@ report_format(struct run *r, const struct urigrep_ref *ref,
     const struct options *o = r->o;
     struct output_rec rec;
     enum urigrep_status rc;
+    char *defanged = NULL;
 
     if (o->quiet || o->count || o->list != LIST_NONE)
         return;
@@ -580,12 +596,20 @@ report_format(struct run *r, const struct urigrep_ref *ref,
     if (o->format) {
         rc = format_line(r, ref, uri_parts);
     } else if (!o->json) {
+        /* --defang: the line shows the defanged URI */
+        if (o->defang)
+            rec.uri = defang_uri(ref, &defanged);
         rc = output_plain(&r->outbuf, &o->out, &rec);
     } else {
         output_rec_from_ref(&rec, ref, uri_parts);
+        /* --defang: "uri" stays what it is, for programs; "defanged"
+         * follows it */
+        if (o->defang)
+            rec.defanged = defang_uri(ref, &defanged);
         rec.context = o->context;
         rc = output_json(&r->outbuf, &rec);
     }
+    urigrep_free(defanged);
     if (rc != URIGREP_OK)
         out_of_memory();
     if (r->outbuf.len >= 64 * 1024 || o->line_buffered)

@@ -313,6 +313,102 @@ template_domain(const char *host, size_t n, struct urigrep_buf *b)
     return rc;
 }
 
+/* --defang: each '.' of what B holds from START on as "[.]". */
+static enum urigrep_status
+dots_since(struct urigrep_buf *b, size_t start)
+{
+    size_t dots = 0, i, k;
+    enum urigrep_status rc;
+
+    for (i = start; i < b->len; i++)
+        dots += b->data[i] == '.';
+    if (dots == 0)
+        return URIGREP_OK;
+    if ((rc = buf_reserve(b, 2 * dots)))
+        return rc;
+    /* from the end backwards, in place */
+    k = b->len + 2 * dots;
+    for (i = b->len; i-- > start;) {
+        if (b->data[i] == '.') {
+            b->data[--k] = ']';
+            b->data[--k] = '.';
+            b->data[--k] = '[';
+        } else {
+            b->data[--k] = b->data[i];
+        }
+    }
+    b->len += 2 * dots;
+    return URIGREP_OK;
+}
+
+/* --defang: a URI (N bytes at P; P NULL: nothing) as put_uri() appends
+ * it, defanged by urigrep_uri_defang() first. */
+static enum urigrep_status
+put_defanged(struct urigrep_buf *b, const char *p, size_t n, bool clean)
+{
+    enum urigrep_status rc;
+    char *d;
+
+    if (p == NULL)
+        return URIGREP_OK;
+    if ((rc = urigrep_uri_defang(p, n, &d, &n)))
+        return rc;
+    rc = put_uri(b, d, n, clean);
+    urigrep_free(d);
+    return rc;
+}
+
+/* --defang: part PART of R's URI as put_uri() appends it, the dots of
+ * its host as "[.]" (of the host, or of the authority's host; other
+ * parts as they are). */
+static enum urigrep_status
+put_defanged_part(struct urigrep_buf *b, int part,
+                  const struct template_ref *r, bool clean)
+{
+    const struct urigrep_span *s = &r->parts[part];
+    const struct urigrep_span *h = &r->parts[URIGREP_PART_HOST];
+    size_t start, before;
+    enum urigrep_status rc;
+
+    if ((part != URIGREP_PART_HOST && part != URIGREP_PART_AUTHORITY) ||
+        s->ptr == NULL || h->ptr == NULL)
+        return put_uri(b, s->ptr, s->len, clean);
+    /* the authority's userinfo, then its host, then its port */
+    before = (size_t)(h->ptr - s->ptr);
+    if ((rc = put_uri(b, s->ptr, before, clean)))
+        return rc;
+    start = b->len;
+    if ((rc = put_uri(b, h->ptr, h->len, clean)) ||
+        (rc = dots_since(b, start)))
+        return rc;
+    return put_uri(b, h->ptr + h->len, s->len - before - h->len, clean);
+}
+
+/* Append field I of R, defanged (--defang) where it is a URI or holds a
+ * host (put_field()). */
+static enum urigrep_status
+put_field_defanged(struct urigrep_buf *b, const struct item *it,
+                   const struct template_ref *r, bool clean)
+{
+    const struct urigrep_ref *ref = r->ref;
+    size_t start = b->len;
+    enum urigrep_status rc;
+
+    if (it->part >= 0)
+        return put_defanged_part(b, it->part, r, clean);
+    switch (it->f) {
+    case TF_URI: return put_defanged(b, ref->uri.ptr, ref->uri.len, clean);
+    case TF_REF: return put_defanged(b, ref->ref.ptr, ref->ref.len, false);
+    case TF_TARGET:
+        return put_defanged(b, ref->target.ptr, ref->target.len, false);
+    default:    /* TF_DOMAIN */
+        if ((rc = template_domain(r->parts[URIGREP_PART_HOST].ptr,
+                                  r->parts[URIGREP_PART_HOST].len, b)))
+            return rc;
+        return dots_since(b, start);
+    }
+}
+
 /* Append field I of R. */
 static enum urigrep_status
 put_field(struct urigrep_buf *b, const struct item *it,
@@ -323,6 +419,9 @@ put_field(struct urigrep_buf *b, const struct item *it,
      * (which --unwrap shows as the URI) */
     bool clean = ref->target.ptr == NULL || ref->uri.ptr != ref->target.ptr;
 
+    if (r->defang && (it->part >= 0 || it->f == TF_URI || it->f == TF_REF ||
+                      it->f == TF_TARGET || it->f == TF_DOMAIN))
+        return put_field_defanged(b, it, r, clean);
     if (it->part >= 0)
         return put_uri(b, r->parts[it->part].ptr, r->parts[it->part].len,
                        clean);

@@ -22,12 +22,15 @@ struct template;
 /* A reference and where it came from, as a template shows it: REF (its
  * uri is what {uri} shows: the target with --unwrap), PARTS its uri split
  * (or NULL when the template needs none), FILE its file's name as
- * printed (NULL: none).
+ * printed (NULL: none); DEFANG (--defang): {uri}, {ref} and {target}
+ * defanged as urigrep_uri_defang() does, the dots of {host}, {domain}
+ * and {authority}'s host as "[.]".
  * Owner: template.c, which reads it; report.c fills it. */
 struct template_ref {
     const struct urigrep_ref *ref;
     const struct urigrep_span *parts;
     const char *file;
+    bool defang;
 };
 
 /* Compile TEMPLATE: text copied as it is but for the escapes \t, \n, \r,
