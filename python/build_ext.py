@@ -132,6 +132,8 @@ int urigrep_registered_domain(const char *host, size_t len, char **out,
                               size_t *out_len);
 int urigrep_uri_normalize(const char *uri, size_t len, char **out,
                           size_t *out_len);
+int urigrep_uri_defang(const char *uri, size_t len, char **out,
+                       size_t *out_len);
 unsigned urigrep_trust_features(void);
 #define URIGREP_TRUST_PSL ...
 

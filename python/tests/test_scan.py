@@ -344,3 +344,14 @@ def test_normalize():
     assert urigrep.normalize(b"https://x.example:443") == \
         b"https://x.example/"
     assert urigrep.normalize("http://a/../g") == "http://a/../g"
+
+
+def test_defang():
+    """urigrep.defang() is liburigrep's urigrep_uri_defang(), the form
+    urigrep --defang prints (iocextract's and ioc-fang's)."""
+    assert urigrep.defang("https://evil.example.com/login.php") == \
+        "hxxps://evil[.]example[.]com/login.php"
+    assert urigrep.defang("HTTP://Example.COM/") == "HXXP://Example[.]COM/"
+    assert urigrep.defang(b"ftp://1.2.3.4/a.txt") == b"fxp://1[.]2[.]3[.]4/a.txt"
+    assert urigrep.defang("mailto:a.b@example.com") == \
+        "mailto:a.b@example.com"

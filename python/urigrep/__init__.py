@@ -23,8 +23,8 @@ import zlib
 from ._urigrep import ffi, lib
 
 __all__ = ["scan", "scan_json", "parse", "validate", "resolve", "detect",
-           "Validity", "registered_domain", "normalize", "Error", "Notice",
-           "DamageWarning", "__version__"]
+           "Validity", "registered_domain", "normalize", "defang", "Error",
+           "Notice", "DamageWarning", "__version__"]
 
 __version__ = ffi.string(lib.urigrep_version()).decode()
 
@@ -943,10 +943,25 @@ def normalize(uri):
     characters decoded, dot segments removed, the default port and an
     empty http(s) path normalized ("HTTP://Example.COM:80/a/./b" ->
     "http://example.com/a/b").  A str for a str, else bytes."""
+    return _uri_to_uri(lib.urigrep_uri_normalize, uri)
+
+
+def defang(uri):
+    """The defanged form of URI, as indicator tools print it so that a
+    report holds no live link (liburigrep's urigrep_uri_defang(), as
+    urigrep --defang prints URIs): http, https and ftp as hxxp, hxxps
+    and fxp, each "." of the host as "[.]"
+    ("https://evil.example/a.php" -> "hxxps://evil[.]example/a.php").
+    A str for a str, else bytes."""
+    return _uri_to_uri(lib.urigrep_uri_defang, uri)
+
+
+def _uri_to_uri(fn, uri):
+    """FN (urigrep_uri_normalize() or the like) of URI, as URI's type."""
     b = _bytes(uri, "uri")
     out = ffi.new("char **")
     n = ffi.new("size_t *")
-    _check(lib.urigrep_uri_normalize(b, len(b), out, n), "uri")
+    _check(fn(b, len(b), out, n), "uri")
     try:
         return _text_like(uri, ffi.unpack(out[0], n[0]))
     finally:
