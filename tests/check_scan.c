@@ -48,12 +48,13 @@ collect(void *arg, const struct urigrep_match *m)
         append(c, "TOO-LONG", 8);
     else
         append(c, m->ref.ptr, m->ref.len);
-    k = snprintf(meta, sizeof meta, "|%d|%llu:%llu@%llu-%llu%s\n",
+    k = snprintf(meta, sizeof meta, "|%d|%llu:%llu@%llu-%llu%s%s\n",
                  (int)m->delim, (unsigned long long)m->line,
                  (unsigned long long)m->column,
                  (unsigned long long)m->offset,
                  (unsigned long long)m->end_offset,
-                 (m->flags & URIGREP_MATCH_HYPHEN_DROPPED) ? "|dropped" : "");
+                 (m->flags & URIGREP_MATCH_HYPHEN_DROPPED) ? "|dropped" : "",
+                 (m->flags & URIGREP_MATCH_REFANGED) ? "|refanged" : "");
     append(c, meta, (size_t)k);
     c->n++;
     return c->stop_after > 0 && c->n >= c->stop_after;
@@ -1175,6 +1176,91 @@ START_TEST(test_skip_big_text)
 }
 END_TEST
 
+/* URIGREP_SCAN_REFANG: the defanged forms iocextract's refang, ioc-fang
+ * and the defang package document, read back; prose with "[.]" or
+ * "(.)" is no URI. */
+static const struct case_ refang_cases[] = {
+    /* iocextract's README: a defanged scheme, and a dot in a C2 line */
+    { "All the bots are on hxxp://example.com/bad/url these days.",
+      "http://example.com/bad/url" },
+    { "C2: tcp://example[.]com:8989/bad", "tcp://example.com:8989/bad" },
+    { "Phish: hxxps://evil[.]example/login", "https://evil.example/login" },
+    { "hxxp://example(.)com and fxp://host{.}example",
+      "http://example.com ftp://host.example" },
+    { "seen at example[dot]com/path today", "http://example.com/path" },
+    { "http[:]//x.example/a https[://]y.example/b",
+      "http://x.example/a https://y.example/b" },
+    /* ioc-fang: a defanged '@' and "(at)" make an address */
+    { "mail user[@]example.com or joe(at)evil[.]example[.]com",
+      "mailto:user@example.com mailto:joe@evil.example.com" },
+    /* case kept where the letter is the same */
+    { "hXXps://Evil[.]Example/ HXXP://A[DOT]EXAMPLE",
+      "hTTps://Evil.Example/ HTTP://A.EXAMPLE" },
+    { "mixed: hxxps[:]//evil[.]example[dot]com/a(.)php?u=x[@]y",
+      "https://evil.example.com/a.php?u=x@y" },
+    { "<hxxp://evil[.]example/a> \"hxxps://b[.]example\"",
+      "http://evil.example/a https://b.example" },
+    { "www[.]evil[.]com. And 1[.]2[.]3[.]4 but hxxp://1[.]2[.]3[.]4/x",
+      "http://www.evil.com http://1.2.3.4/x" },
+    /* prose keeps its brackets: no known top-level domain, no scheme */
+    { "the end (.) of it [.] and a[.]b, foo[.]bar, x [dot] com", "" },
+    { "hxxp alone, hxxp: and fxp [.] com", "" },
+    /* what is not defanged is found as ever */
+    { "see http://example.com/a. and <mailto:a@b.example>",
+      "http://example.com/a mailto:a@b.example" },
+};
+
+START_TEST(test_scan_refang)
+{
+    struct urigrep_scan_options opt = {
+        .size = sizeof opt, .flags = URIGREP_SCAN_REFANG
+    };
+    const char *t = refang_cases[_i].text;
+    char *got = refs_of(t, &opt), *whole, what[32];
+    size_t len = strlen(t), k;
+
+    ck_assert_msg(strcmp(got, refang_cases[_i].want) == 0,
+                  "refang case %d: got '%s', want '%s'", _i, got,
+                  refang_cases[_i].want);
+    free(got);
+    whole = scan_chunked(t, len, 0, &opt);
+    snprintf(what, sizeof what, "refang case %d", _i);
+    for (k = 1; k <= len; k = check_next(k))
+        assert_same_chunked(what, t, len, k, &opt, whole);
+    free(whole);
+}
+END_TEST
+
+/* Without URIGREP_SCAN_REFANG none of them is read back. */
+START_TEST(test_scan_refang_off)
+{
+    char *got = refs_of("hxxps://evil[.]example/login example[dot]com/a "
+                        "http[:]//x.example user[@]example.com", NULL);
+
+    ck_assert_str_eq(got, "");
+    free(got);
+}
+END_TEST
+
+/* Offsets, lines and columns are those of the text as written; the
+ * flag says the reference was defanged. */
+START_TEST(test_scan_refang_positions)
+{
+    struct urigrep_scan_options opt = {
+        .size = sizeof opt, .flags = URIGREP_SCAN_REFANG
+    };
+    const char *t = "x hxxps://evil[.]example/a\n  evil[.]example[.]com/b"
+                    " http://c.example/";
+    char *got = scan_chunked(t, strlen(t), 0, &opt);
+
+    ck_assert_str_eq(got,
+        "https://evil.example/a|0|1:3@2-26|refanged\n"
+        "http://evil.example.com/b|0|2:3@29-51|refanged\n"
+        "http://c.example/|0|2:26@52-69\n");
+    free(got);
+}
+END_TEST
+
 Suite *scan_suite(void);
 
 Suite *
@@ -1218,6 +1304,11 @@ scan_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("helpers");
     tcase_add_test(tc, test_scan_helpers);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("refang");
+    tcase_add_loop_test(tc, test_scan_refang, 0, N(refang_cases));
+    tcase_add_test(tc, test_scan_refang_off);
+    tcase_add_test(tc, test_scan_refang_positions);
     suite_add_tcase(s, tc);
     return s;
 }

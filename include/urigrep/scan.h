@@ -54,6 +54,13 @@ enum urigrep_hyphen {
 #define URIGREP_SCAN_ABBREV 0x1u  /**< also report Appendix F abbreviations */
 /** Any scheme counts in running text, registered or not (as inside <...>) */
 #define URIGREP_SCAN_ANY_SCHEME 0x2u
+/** Read the defanged forms indicator writers use ("hxxps://evil[.]example",
+ *  "http[:]//x", "evil[.]example[.]com/a", "user[@]example[.]com") as the
+ *  URIs they stand for: the reference is the URI written back, its
+ *  offsets and column those of the text as written, and its flags hold
+ *  URIGREP_MATCH_REFANGED.  urigrep(1)'s --refang says which forms.
+ *  Added in 0.10.0. */
+#define URIGREP_SCAN_REFANG 0x4u
 
 /** Scanner options; zero-initialise, set SIZE to sizeof the struct, then
  *  set what you need (see "Versioned options" above). All fields came in
@@ -82,6 +89,9 @@ enum urigrep_event {
 #define URIGREP_MATCH_HYPHEN_DROPPED 0x1u
 /** A '-' stood at a line break. */
 #define URIGREP_MATCH_HYPHEN_BREAK   0x2u
+/** The reference was written defanged and is read back (REF is the URI
+ *  it stands for; URIGREP_SCAN_REFANG).  Added in 0.10.0. */
+#define URIGREP_MATCH_REFANGED       0x4u
 
 /** One event. REF is borrowed: valid only during the callback. */
 struct urigrep_match {

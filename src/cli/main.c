@@ -388,6 +388,7 @@ option_finding(struct options *o, int c)
     case OPT_ADD_SCHEME: add_private(o, optarg); break;
     case OPT_ADD_SCHEME_FILE: add_private_file(o, optarg); break;
     case OPT_ANY_SCHEME: o->scan.flags |= URIGREP_SCAN_ANY_SCHEME; break;
+    case OPT_REFANG: o->scan.flags |= URIGREP_SCAN_REFANG; break;
     case OPT_STRICT: o->strict = true; break;
     case OPT_INVALID: o->invalid = true; break;
     case 'u':

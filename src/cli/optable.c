@@ -90,6 +90,10 @@ const struct optable_entry optable[] = {
     FLAG(0, "abbrev", OPT_ABBREV,
          "also report www.host and ftp.host (Appendix F)"),
     FLAG(0, "any-scheme", OPT_ANY_SCHEME, "any scheme counts in running text"),
+    FLAG(0, "refang", OPT_REFANG,
+         "read defanged indicators (hxxps://x[.]example,\n"
+         "http[:]//, x[dot]com, user[@]x[.]com) as\n"
+         "the URIs they stand for"),
     VALUE(0, "add-scheme", OPT_ADD_SCHEME, "LIST",
           "these private schemes count as registered", OPTV_TEXT),
     VALUE(0, "add-scheme-file", OPT_ADD_SCHEME_FILE, "FILE",

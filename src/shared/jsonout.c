@@ -323,6 +323,7 @@ output_json(struct urigrep_buf *b, const struct output_rec *r)
     if ((rc = json_found(b, r)) || (rc = json_parts(b, r)) ||
         (r->hyphen_dropped &&
          (rc = buf_append_lit(b, ",\"hyphen\":\"dropped\""))) ||
+        (r->refanged && (rc = buf_append_lit(b, ",\"refanged\":true"))) ||
         (rc = json_mail(b, r)))
         return rc;
     if ((rc = put_wrapped(b, r)))
@@ -356,6 +357,7 @@ output_rec_from_ref(struct output_rec *r, const struct urigrep_ref *ref,
     r->error_offset = ref->error_offset;
     r->parts = parts;
     r->hyphen_dropped = (ref->flags & URIGREP_MATCH_HYPHEN_DROPPED) != 0;
+    r->refanged = (ref->flags & URIGREP_MATCH_REFANGED) != 0;
     /* ref's mail fields are 0 and NULL outside mail */
     r->mail = ref->message != 0;
     r->message = ref->message;

@@ -36,6 +36,7 @@ struct output_rec {
      * them; NULL: not split */
     const struct urigrep_span *parts;
     bool hyphen_dropped;
+    bool refanged;            /* written defanged, read back (--refang) */
     /* mail input only (MAIL true): where in the message, and the base used
      * (NULL: none) */
     bool mail;

@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The first three bytes pick the options (maximum length, hyphen mode,
- * --abbrev, any-scheme, a private scheme name) and a seed for the chunk
+ * --abbrev, any-scheme, --refang, a private scheme name) and a seed for the chunk
  * sizes; the rest is the text.  The text is scanned whole and in pseudo-random
  * chunks, and the two event lists must be identical: chunk boundaries must
  * never change a result.  Every reported reference must be non-empty and
@@ -43,7 +43,8 @@ record(void *arg, const struct urigrep_match *m)
 
     if (m->event == URIGREP_EVENT_URI && (m->ref.len == 0 || m->ref.len > l->max))
         abort();
-    if (m->end_offset < m->offset)
+    if (m->end_offset < m->offset || m->column == 0 ||
+        m->column > m->offset + 1)
         abort();
     put(l, meta, sizeof meta);
     put(l, &m->ref.len, sizeof m->ref.len);
@@ -94,7 +95,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.max_uri_length = (data[0] & 0x3f) == 0x3f ? 0 : 16 + (data[0] & 0x3f) * 4;
     o.hyphen = (enum urigrep_hyphen)((data[0] >> 6) % 3);
     o.flags = (data[2] & 1 ? URIGREP_SCAN_ABBREV : 0) |
-              (data[2] & 2 ? URIGREP_SCAN_ANY_SCHEME : 0);
+              (data[2] & 2 ? URIGREP_SCAN_ANY_SCHEME : 0) |
+              (data[2] & 0x80 ? URIGREP_SCAN_REFANG : 0);
     if (data[2] & 4) {
         o.schemes = names + (data[2] >> 3) % 5;
         o.nschemes = 1;

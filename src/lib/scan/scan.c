@@ -11,6 +11,7 @@
 #include "uri/grammar.h"
 #include "internal.h"
 #include "scan/policy.h"
+#include "scan/refang.h"
 #include "utf8.h"
 #include "scan/scan.h"
 #include "uri/scheme.h"
@@ -98,6 +99,10 @@ struct urigrep_scanner {
     uint64_t line;
     uint64_t line_start;
     enum skip_impl simd;  /* how triggers and newlines are looked for */
+    /* URIGREP_SCAN_REFANG: the text is read through RF, rewritten into
+     * RTEXT (refang.h); NULL: read as it is */
+    struct refang *rf;
+    struct urigrep_buf rtext;
 };
 
 
@@ -1804,9 +1809,14 @@ urigrep_scanner_new(const struct urigrep_scan_options *opts,
     max = sc->opt.max_uri_length ? sc->opt.max_uri_length
                                  : URIGREP_DEFAULT_MAX_URI;
     if (max > SIZE_MAX / 8 || sc->opt.hyphen > URIGREP_HYPHEN_BOTH ||
-        (sc->opt.flags & ~(URIGREP_SCAN_ABBREV | URIGREP_SCAN_ANY_SCHEME)))
+        (sc->opt.flags & ~(URIGREP_SCAN_ABBREV | URIGREP_SCAN_ANY_SCHEME |
+                           URIGREP_SCAN_REFANG)))
         goto fail;
     st = URIGREP_ERR_NOMEM;
+    buf_init(&sc->rtext, SIZE_MAX / 2);
+    if ((sc->opt.flags & URIGREP_SCAN_REFANG) &&
+        (sc->rf = refang_new()) == NULL)
+        goto fail;
     sc->max = max;
     sc->simd = skip_choose();
     /* inside <...> whitespace is dropped, so allow it as much room again */
@@ -1842,14 +1852,15 @@ urigrep_scanner_reset(urigrep_scanner *sc)
     sc->nl_off = 0;
     sc->line = 1;
     sc->line_start = 0;
+    if (sc->rf)
+        refang_reset(sc->rf);
 }
 
-URIGREP_EXPORT enum urigrep_status
-urigrep_scanner_feed(urigrep_scanner *sc, const char *buf, size_t len,
-                     urigrep_match_fn fn, void *arg)
+/* urigrep_scanner_feed() of text to scan as it is. */
+static enum urigrep_status
+feed(urigrep_scanner *sc, const char *buf, size_t len, urigrep_match_fn fn,
+     void *arg)
 {
-    if (sc == NULL || fn == NULL || (buf == NULL && len > 0))
-        return URIGREP_ERR_ARG;
     while (len > 0) {
         size_t room = sc->win.max - sc->win.len;
         size_t step = len >= BORROW_MIN + JOIN ? JOIN : SLICE;
@@ -1885,6 +1896,56 @@ urigrep_scanner_feed(urigrep_scanner *sc, const char *buf, size_t len,
     return URIGREP_OK;
 }
 
+/* The caller's callback and its argument, for on_refanged(). */
+struct refang_call {
+    urigrep_match_fn fn;
+    void *arg;
+    const struct refang *rf;
+};
+
+/* An event in the rewritten text, handed on as the written text has it
+ * (refang_match()). */
+static int
+on_refanged(void *arg, const struct urigrep_match *m)
+{
+    const struct refang_call *c = arg;
+    struct urigrep_match w = *m;
+
+    refang_match(c->rf, &w);
+    return c->fn(c->arg, &w);
+}
+
+/* URIGREP_SCAN_REFANG: LEN bytes at BUF (FINAL: and the stream's end)
+ * rewritten by SC->rf, then scanned. */
+static enum urigrep_status
+feed_refang(urigrep_scanner *sc, const char *buf, size_t len, bool final,
+            urigrep_match_fn fn, void *arg)
+{
+    struct refang_call c = { fn, arg, sc->rf };
+    enum urigrep_status st;
+
+    sc->rtext.len = 0;
+    if ((st = refang_feed(sc->rf, buf, len, final, &sc->rtext)) ||
+        (st = feed(sc, sc->rtext.data, sc->rtext.len, on_refanged, &c)))
+        return st;
+    if (final)
+        st = process(sc, true, on_refanged, &c);
+    /* no event starts on a line before the last one's */
+    refang_prune(sc->rf, sc->line_start);
+    return st;
+}
+
+URIGREP_EXPORT enum urigrep_status
+urigrep_scanner_feed(urigrep_scanner *sc, const char *buf, size_t len,
+                     urigrep_match_fn fn, void *arg)
+{
+    if (sc == NULL || fn == NULL || (buf == NULL && len > 0))
+        return URIGREP_ERR_ARG;
+    if (sc->rf)
+        return feed_refang(sc, buf, len, false, fn, arg);
+    return feed(sc, buf, len, fn, arg);
+}
+
 URIGREP_EXPORT enum urigrep_status
 urigrep_scanner_finish(urigrep_scanner *sc, urigrep_match_fn fn, void *arg)
 {
@@ -1892,7 +1953,8 @@ urigrep_scanner_finish(urigrep_scanner *sc, urigrep_match_fn fn, void *arg)
 
     if (sc == NULL || fn == NULL)
         return URIGREP_ERR_ARG;
-    st = process(sc, true, fn, arg);
+    st = sc->rf ? feed_refang(sc, NULL, 0, true, fn, arg)
+                : process(sc, true, fn, arg);
     urigrep_scanner_reset(sc);
     return st;
 }
@@ -1900,7 +1962,9 @@ urigrep_scanner_finish(urigrep_scanner *sc, urigrep_match_fn fn, void *arg)
 uint64_t
 scan_horizon(const struct urigrep_scanner *sc)
 {
-    return sc->win_off + sc->floor;
+    uint64_t h = sc->win_off + sc->floor;
+
+    return sc->rf ? refang_offset(sc->rf, h) : h;
 }
 
 size_t
@@ -1927,6 +1991,8 @@ urigrep_scanner_free(urigrep_scanner *sc)
     buf_free(&sc->win);
     buf_free(&sc->out);
     buf_free(&sc->alt);
+    buf_free(&sc->rtext);
+    refang_free(sc->rf);
     policy_free(&sc->pol);
     free(sc);
 }
