@@ -85,6 +85,7 @@ def test_constants_module_tables(header):
                                   if re.fullmatch(r"URIGREP_RFC\d+", n)}
     pairs = {"_SCAN_ABBREV": "URIGREP_SCAN_ABBREV",
              "_SCAN_ANY_SCHEME": "URIGREP_SCAN_ANY_SCHEME",
+             "_SCAN_REFANG": "URIGREP_SCAN_REFANG",
              "_X_HEADERS": "URIGREP_EXTRACT_HEADERS",
              "_X_NO_RESOLVE": "URIGREP_EXTRACT_NO_RESOLVE",
              "_X_ASCII": "URIGREP_EXTRACT_ASCII",

@@ -346,6 +346,27 @@ def test_normalize():
     assert urigrep.normalize("http://a/../g") == "http://a/../g"
 
 
+def test_refang(urigrep_cmd):
+    """scan(refang=True) is urigrep --refang: defanged indicators read
+    back, "refanged" True, positions as written; the records are the
+    command's --json."""
+    data = (b"IOCs: hxxps://evil[.]example/login and example[dot]com/a\n"
+            b"  user[@]example.com, http[:]//x.example/ and plain "
+            b"https://p.example/\n")
+    recs = list(urigrep.scan(data, refang=True))
+    assert [r["uri"] for r in recs] == [
+        "https://evil.example/login", "http://example.com/a",
+        "mailto:user@example.com", "http://x.example/",
+        "https://p.example/"]
+    assert [r.get("refanged") for r in recs] == [True] * 4 + [None]
+    assert (recs[0]["column"], recs[1]["offset"]) == (7, 39)
+    assert [r["uri"] for r in urigrep.scan(data)] == ["https://p.example/"]
+    out = subprocess.run([urigrep_cmd, "--refang", "--json"], input=data,
+                         stdout=subprocess.PIPE, check=True).stdout
+    assert [json.loads(x) for x in out.splitlines()] == \
+        [dict(r, file="(standard input)") for r in recs]
+
+
 def test_defang():
     """urigrep.defang() is liburigrep's urigrep_uri_defang(), the form
     urigrep --defang prints (iocextract's and ioc-fang's)."""

@@ -67,6 +67,7 @@ _HYPHEN = {"keep": lib.URIGREP_HYPHEN_KEEP, "drop": lib.URIGREP_HYPHEN_DROP,
 _RFCS = (lib.URIGREP_RFC1808, lib.URIGREP_RFC2396, lib.URIGREP_RFC3986)
 _SCAN_ABBREV = lib.URIGREP_SCAN_ABBREV
 _SCAN_ANY_SCHEME = lib.URIGREP_SCAN_ANY_SCHEME
+_SCAN_REFANG = lib.URIGREP_SCAN_REFANG
 _X_HEADERS = lib.URIGREP_EXTRACT_HEADERS
 _X_NO_RESOLVE = lib.URIGREP_EXTRACT_NO_RESOLVE
 _X_ASCII = lib.URIGREP_EXTRACT_ASCII
@@ -98,7 +99,8 @@ def _rfc(rfc):
 
 
 def _options(keep, type, base, rfc, headers, charset, resolve, ascii,
-             abbrev, any_scheme, schemes, hyphen, max_uri_length):
+             abbrev, any_scheme, schemes, hyphen, max_uri_length,
+             refang=False):
     """struct urigrep_extract_options for scan()'s arguments; the cdata
     it points into are appended to KEEP so that they outlive it."""
     if type not in _TYPES:
@@ -124,7 +126,8 @@ def _options(keep, type, base, rfc, headers, charset, resolve, ascii,
     o.scan.max_uri_length = max_uri_length
     o.scan.hyphen = _HYPHEN[hyphen]
     o.scan.flags = ((_SCAN_ABBREV if abbrev else 0) |
-                    (_SCAN_ANY_SCHEME if any_scheme else 0))
+                    (_SCAN_ANY_SCHEME if any_scheme else 0) |
+                    (_SCAN_REFANG if refang else 0))
     if schemes:
         names = [ffi.new("char[]", _bytes(s, "scheme")) for s in schemes]
         arr = ffi.new("const char *[]", names)
@@ -280,7 +283,7 @@ _UNSET = _Unset()
 def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
          charset=None, resolve=True, ascii=False, abbrev=False,
          any_scheme=False, schemes=(), hyphen="keep", max_uri_length=0,
-         text=False, name=_UNSET, first_line=1, first_message=1,
+         refang=False, text=False, name=_UNSET, first_line=1, first_message=1,
          buffer_size=256 * 1024, offset=0, notices=None):
     """Yield a dict for each URI reference in SOURCE, as ``urigrep --json``.
 
@@ -303,6 +306,9 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
       abbrev, any_scheme, schemes, hyphen, max_uri_length
                       --abbrev, --any-scheme, --add-scheme, --hyphen,
                       --max-uri-length
+      refang          read defanged indicators ("hxxps://x[.]example")
+                      as the URIs they stand for, "refanged": True
+                      (--refang)
       text            scan a binary file too (-a); otherwise a text or HTML
                       document with a NUL in its first 32 KiB yields
                       nothing, as the command skips it
@@ -332,7 +338,8 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     Each record has the keys of --json, in its order: file, line,
     column, offset, ref, uri, delimiter, valid, kind, error,
     error_offset, scheme, authority, userinfo, host, port, path, query,
-    fragment; "hyphen" when a '-' at a line break was dropped; base and
+    fragment; "hyphen" when a '-' at a line break was dropped;
+    "refanged" (True) for a defanged indicator read back; base and
     base_source when there is a base; for mail, message_id, part,
     content_type, base, base_source, message, subject and charset; for a
     wrapped link (Safe Links, URL Defense...), wrapper and target; in a
@@ -351,7 +358,8 @@ def scan(source, *, type="auto", base=None, rfc=2396, headers=False,
     """
     keep = []
     o = _options(keep, type, base, rfc, headers, charset, resolve, ascii,
-                 abbrev, any_scheme, schemes, hyphen, max_uri_length)
+                 abbrev, any_scheme, schemes, hyphen, max_uri_length,
+                 refang)
     if first_line < 1 or first_message < 1:
         raise ValueError("first_line and first_message start at 1")
     if buffer_size < 1:
@@ -556,7 +564,7 @@ class _JsonLines:
         opts = dict(type="auto", base=None, rfc=2396, headers=False,
                     charset=None, resolve=True, ascii=False, abbrev=False,
                     any_scheme=False, schemes=(), hyphen="keep",
-                    max_uri_length=0)
+                    max_uri_length=0, refang=False)
         opts.update(options)
         self._o = _options(self._keep, **opts)
         self._any = bool(text or opts["charset"] is not None)

@@ -113,7 +113,8 @@ struct ugpy_doc {
 enum ugpy_key {
     K_FILE, K_LINE, K_COLUMN, K_OFFSET, K_REF, K_URI, K_DELIMITER, K_VALID,
     K_KIND, K_ERROR, K_ERROR_OFFSET, K_SCHEME, K_AUTHORITY, K_USERINFO,
-    K_HOST, K_PORT, K_PATH, K_QUERY, K_FRAGMENT, K_HYPHEN, K_MESSAGE_ID,
+    K_HOST, K_PORT, K_PATH, K_QUERY, K_FRAGMENT, K_HYPHEN, K_REFANGED,
+    K_MESSAGE_ID,
     K_PART, K_CONTENT_TYPE, K_BASE, K_BASE_SOURCE, K_MESSAGE, K_SUBJECT,
     K_CHARSET, K_WRAPPER, K_TARGET, K_WARC_RECORD_ID, K_TARGET_URI,
     K_WARC_DATE, K_WARC_OFFSET, K_LOOKALIKE, K_HOST_ASCII, K_HOST_UNICODE,
@@ -122,7 +123,8 @@ enum ugpy_key {
 static const char *const key_names[K_COUNT] = {
     "file", "line", "column", "offset", "ref", "uri", "delimiter", "valid",
     "kind", "error", "error_offset", "scheme", "authority", "userinfo",
-    "host", "port", "path", "query", "fragment", "hyphen", "message_id",
+    "host", "port", "path", "query", "fragment", "hyphen", "refanged",
+    "message_id",
     "part", "content_type", "base", "base_source", "message", "subject",
     "charset", "wrapper", "target", "warc_record_id", "target_uri",
     "warc_date", "warc_offset", "lookalike", "host_ascii", "host_unicode",
@@ -365,8 +367,11 @@ dict_parts(struct ugpy_doc *d, PyObject *o, const struct urigrep_ref *r)
     }
     if (r->flags & URIGREP_MATCH_HYPHEN_DROPPED) {
         Py_INCREF(dropped);
-        return put(o, K_HYPHEN, dropped);
+        if (!put(o, K_HYPHEN, dropped))
+            return 0;
     }
+    if (r->flags & URIGREP_MATCH_REFANGED)
+        return put(o, K_REFANGED, bool_of(1));
     return 1;
 }
 
@@ -452,7 +457,7 @@ dict_trust(PyObject *o, const struct urigrep_ref *r)
 enum {
     S_HYPHEN = 1, S_MAIL = 2, S_BASE = 4, S_WRAPPED = 8, S_WARC = 16,
     S_LOOKALIKE = 32, S_IDN = 64, S_TEXT = 128, S_VALID = 256,
-    S_ABSOLUTE = 512, S_COUNT = 1024
+    S_ABSOLUTE = 512, S_REFANGED = 1024, S_COUNT = 2048
 };
 static PyObject *templates[S_COUNT];
 
@@ -466,7 +471,8 @@ shape_of(const struct urigrep_ref *r)
                 ? S_WARC : 0) |
            (r->lookalike ? S_LOOKALIKE : 0) |
            (r->host_ascii.ptr ? S_IDN : 0) | (r->text.ptr ? S_TEXT : 0) |
-           (r->valid == 1 ? S_VALID : 0) | (r->absolute ? S_ABSOLUTE : 0);
+           (r->valid == 1 ? S_VALID : 0) | (r->absolute ? S_ABSOLUTE : 0) |
+           (r->flags & URIGREP_MATCH_REFANGED ? S_REFANGED : 0);
 }
 
 /* Set keys FROM..TO (included) of O to None. */
@@ -488,6 +494,7 @@ shape_keys(PyObject *o, unsigned shape)
 {
     return nones(o, K_FILE, K_FRAGMENT) &&
            (!(shape & S_HYPHEN) || nones(o, K_HYPHEN, K_HYPHEN)) &&
+           (!(shape & S_REFANGED) || nones(o, K_REFANGED, K_REFANGED)) &&
            (!(shape & S_MAIL) || nones(o, K_MESSAGE_ID, K_CONTENT_TYPE)) &&
            (!(shape & (S_MAIL | S_BASE)) || nones(o, K_BASE, K_BASE_SOURCE)) &&
            (!(shape & S_MAIL) || nones(o, K_MESSAGE, K_CHARSET)) &&

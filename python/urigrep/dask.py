@@ -152,6 +152,8 @@ def _command_options(options):
         args.append("--base=" + options["base"])
     if options.get("rfc", 2396) != 2396:
         args.append("--rfc=%d" % options["rfc"])
+    if options.get("refang"):
+        args.append("--refang")
     return args
 
 
