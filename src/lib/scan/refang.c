@@ -649,10 +649,13 @@ refang_feed(struct refang *rf, const char *p, size_t n, bool final,
     do {
         size_t k = n < 2 * REFANG_WORD_MAX ? n : 2 * REFANG_WORD_MAX;
 
-        if ((rc = buf_append(&rf->held, p, k)))
-            return rc;
-        p += k;
-        n -= k;
+        /* (P is NULL for the last call, with nothing: no offset) */
+        if (k > 0) {
+            if ((rc = buf_append(&rf->held, p, k)))
+                return rc;
+            p += k;
+            n -= k;
+        }
         if ((rc = rewrite(rf, final && n == 0, out)))
             return rc;
     } while (n > 0);
